@@ -1,0 +1,149 @@
+package address
+
+// Address holds the standardized components of one postal address. Empty
+// strings mean "not given". Every name is in canonical casing; Country is the
+// ISO 3166-1 alpha-2 code and StateCode the ISO 3166-2 code where known.
+type Address struct {
+	Organization  string     `json:"organization,omitempty"` // organization or building name
+	Unit          Unit       `json:"unit,omitzero"`
+	Level         string     `json:"level,omitempty"` // "2nd Floor", "Ground Floor"
+	Premises      []Premise  `json:"premises,omitempty"`
+	HouseNumber   string     `json:"house_number,omitempty"` // "12A", "60-66"
+	Street        string     `json:"street,omitempty"`       // full street name, "Adeola Odeku Street"
+	StreetName    string     `json:"street_name,omitempty"`  // "Adeola Odeku"
+	StreetType    string     `json:"street_type,omitempty"`  // "Street"
+	Landmarks     []Landmark `json:"landmarks,omitempty"`
+	Estate        string     `json:"estate,omitempty"`         // "Sunview Estate"
+	Phase         string     `json:"phase,omitempty"`          // "Phase 2"
+	CadastralZone string     `json:"cadastral_zone,omitempty"` // Abuja cadastral zone, "A08"
+	Neighbourhood string     `json:"neighbourhood,omitempty"`
+	City          string     `json:"city,omitempty"`
+	LGA           string     `json:"lga,omitempty"` // Local Government Area, county or district
+	State         string     `json:"state,omitempty"`
+	StateCode     string     `json:"state_code,omitempty"` // ISO 3166-2, "NG-LA"
+	Postcode      string     `json:"postcode,omitempty"`
+	POBox         string     `json:"po_box,omitempty"` // "P.O. Box 123", "PMB 1234"
+	Country       string     `json:"country,omitempty"` // ISO 3166-1 alpha-2
+	CountryName   string     `json:"country_name,omitempty"`
+}
+
+// Unit is a unit inside a building: a flat, suite, shop or office.
+type Unit struct {
+	Type   string `json:"type,omitempty"`   // "Flat", "Suite", "Shop"
+	Number string `json:"number,omitempty"` // "3B"
+}
+
+// String returns "Flat 3B".
+func (u Unit) String() string {
+	if u.Type == "" {
+		return u.Number
+	}
+	if u.Number == "" {
+		return u.Type
+	}
+	return u.Type + " " + u.Number
+}
+
+// Premise is a plot, block, house or compound identifier ("Plot 339").
+type Premise struct {
+	Type   string `json:"type"`
+	Number string `json:"number"`
+}
+
+// String returns "Plot 339".
+func (p Premise) String() string { return p.Type + " " + p.Number }
+
+// Landmark is a place the address is described relative to, as in
+// "Off Allen Avenue" or "Opposite Crown Estate". Relation is empty for a
+// second street named without one.
+type Landmark struct {
+	Relation string `json:"relation,omitempty"` // "Off", "Opposite", "Beside", "Close to"...
+	Name     string `json:"name"`
+}
+
+// String returns "Off Allen Avenue".
+func (l Landmark) String() string {
+	if l.Relation == "" {
+		return l.Name
+	}
+	return l.Relation + " " + l.Name
+}
+
+// Label names what a token of the input is.
+type Label string
+
+// The labels of parsed tokens.
+const (
+	LabelOrganization     Label = "organization"
+	LabelUnitType         Label = "unit_type"
+	LabelUnitNumber       Label = "unit_number"
+	LabelLevel            Label = "level"
+	LabelPremiseType      Label = "premise_type"
+	LabelPremiseNumber    Label = "premise_number"
+	LabelHouseNumber      Label = "house_number"
+	LabelStreetName       Label = "street_name"
+	LabelStreetType       Label = "street_type"
+	LabelLandmarkRelation Label = "landmark_relation"
+	LabelLandmark         Label = "landmark"
+	LabelEstate           Label = "estate"
+	LabelPhase            Label = "phase"
+	LabelCadastralZone    Label = "cadastral_zone"
+	LabelNeighbourhood    Label = "neighbourhood"
+	LabelCity             Label = "city"
+	LabelLGA              Label = "lga"
+	LabelState            Label = "state"
+	LabelPostcode         Label = "postcode"
+	LabelPOBox            Label = "po_box"
+	LabelCountry          Label = "country"
+	LabelUnresolved       Label = "unresolved"
+)
+
+// Token is one word of the input with the label the parser gave it.
+type Token struct {
+	Text  string `json:"text"`
+	Label Label  `json:"label"`
+}
+
+// ChangeKind says how standardization changed one field.
+type ChangeKind string
+
+// The kinds of change, in the spirit of Smarty's change records.
+const (
+	Unchanged ChangeKind = "unchanged" // same text, perhaps recased or repunctuated
+	Alias     ChangeKind = "alias"     // an abbreviation or alias replaced by the canonical name
+	Spelling  ChangeKind = "spelling"  // a misspelling corrected
+	Added     ChangeKind = "added"     // not in the input; inferred or defaulted
+	Removed   ChangeKind = "removed"   // in the input but invalid or redundant; see Unresolved
+)
+
+// Change records what standardization did to one field.
+type Change struct {
+	Field string     `json:"field"`
+	Kind  ChangeKind `json:"kind"`
+	From  string     `json:"from,omitempty"`
+	To    string     `json:"to,omitempty"`
+}
+
+// Warning is a problem found while standardizing that does not stop it,
+// such as a postcode that contradicts the state.
+type Warning struct {
+	Field   string `json:"field"`
+	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, country_mismatch
+	Message string `json:"message"`
+}
+
+// Standardized is the result of Standardize.
+type Standardized struct {
+	Address Address `json:"address"`
+	// Tokens are the input words, in order, each with its label.
+	Tokens []Token `json:"tokens"`
+	// Unresolved holds the parts of the input that no component took.
+	Unresolved []string  `json:"unresolved,omitempty"`
+	Changes    []Change  `json:"changes,omitempty"`
+	Warnings   []Warning `json:"warnings,omitempty"`
+	// Line is the address on one line in the country's customary order;
+	// Line1 and Line2 split it into the delivery line and the last line.
+	Line  string `json:"line"`
+	Line1 string `json:"line1"`
+	Line2 string `json:"line2"`
+}

@@ -1,0 +1,138 @@
+package address
+
+import "strings"
+
+// takeHead reads the segments left after the tail (country, postcode, LGA,
+// state) was taken: the delivery part (organization, unit, premises, house
+// number, street, landmarks, estate) and, after the last core segment, the
+// locality names (city, then neighbourhood, from the right).
+func (p *parser) takeHead() {
+	parts := make([]part, len(p.spans))
+	lastCore := -1
+	for i, s := range p.spans {
+		parts[i] = p.parseHead(s)
+		if parts[i].core {
+			lastCore = i
+		}
+	}
+	var middle []span
+	for i, pt := range parts {
+		s := p.spans[i]
+		if !pt.plain {
+			p.apply(&pt)
+			continue
+		}
+		if i > lastCore {
+			continue
+		}
+		if i == 0 && p.a.Organization == "" {
+			p.a.Organization = p.name(s.lo, s.hi)
+			p.setRaw(fOrganization, s.lo, s.hi)
+			p.label(s.lo, s.hi, LabelOrganization)
+			continue
+		}
+		middle = append(middle, s)
+	}
+	// Locality names, right to left: city, then neighbourhood.
+	for i := len(parts) - 1; i > lastCore; i-- {
+		if parts[i].plain {
+			p.locality(p.spans[i])
+		}
+	}
+	for _, s := range middle {
+		p.locality(s)
+	}
+}
+
+// locality places a name segment in the first free slot of city and
+// neighbourhood; a third name is left unresolved.
+func (p *parser) locality(s span) {
+	switch {
+	case p.a.City == "" && !p.stateFromCity:
+		p.a.City = p.name(s.lo, s.hi)
+		p.setRaw(fCity, s.lo, s.hi)
+		p.label(s.lo, s.hi, LabelCity)
+	case p.a.Neighbourhood == "":
+		p.a.Neighbourhood = p.name(s.lo, s.hi)
+		p.setRaw(fNeighbourhood, s.lo, s.hi)
+		p.label(s.lo, s.hi, LabelNeighbourhood)
+	default:
+		p.label(s.lo, s.hi, LabelUnresolved)
+	}
+}
+
+// apply moves what one segment held into the address. A second unit,
+// number, street or estate does not overwrite the first: a second street
+// becomes a landmark without relation, the others are left unresolved.
+func (p *parser) apply(pt *part) {
+	a := &p.a
+	if pt.unit.Type != "" {
+		if a.Unit.Type == "" {
+			a.Unit = pt.unit
+			p.raw[fUnit] = pt.unit.String()
+		} else {
+			p.extra = append(p.extra, pt.unit.String())
+		}
+	}
+	if pt.level != "" {
+		if a.Level == "" {
+			a.Level = pt.level
+			p.raw[fLevel] = pt.level
+		} else {
+			p.extra = append(p.extra, pt.level)
+		}
+	}
+	for _, pr := range pt.premises {
+		a.Premises = append(a.Premises, pr)
+		if p.raw[fPremises] != "" {
+			p.raw[fPremises] += ", "
+		}
+		p.raw[fPremises] += pr.String()
+	}
+	if pt.number != "" {
+		if a.HouseNumber == "" {
+			a.HouseNumber = pt.number
+			p.raw[fHouseNumber] = pt.rawNumber
+		} else {
+			p.extra = append(p.extra, pt.rawNumber)
+		}
+	}
+	if pt.street.full != "" {
+		if a.Street == "" {
+			a.Street, a.StreetName, a.StreetType = pt.street.full, pt.street.name, pt.street.typ
+			p.raw[fStreet] = pt.rawStreet
+			if pt.street.spelled {
+				p.how[fStreet] = Spelling
+			}
+		} else {
+			a.Landmarks = append(a.Landmarks, Landmark{Name: pt.street.full})
+		}
+	}
+	if pt.landmark != nil {
+		a.Landmarks = append(a.Landmarks, *pt.landmark)
+	}
+	if pt.estate != "" || pt.phase != "" {
+		if a.Estate == "" && a.Phase == "" {
+			a.Estate, a.Phase = pt.estate, pt.phase
+			p.raw[fEstate] = strings.TrimSpace(pt.rawEstate + " " + pt.phase)
+		} else {
+			p.extra = append(p.extra, strings.TrimSpace(pt.estate+" "+pt.phase))
+		}
+	}
+	if pt.zone != "" {
+		a.CadastralZone = pt.zone
+		p.raw[fCadastralZone] = pt.zone
+	}
+	if pt.poBox != "" {
+		a.POBox = pt.poBox
+		p.raw[fPOBox] = pt.poBox
+	}
+	if pt.org != "" {
+		if a.Organization == "" {
+			a.Organization = pt.org
+			p.raw[fOrganization] = pt.org
+		} else {
+			p.extra = append(p.extra, pt.org)
+		}
+	}
+}

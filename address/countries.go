@@ -1,0 +1,174 @@
+package address
+
+import (
+	"strings"
+	"sync"
+)
+
+// Country is one ISO 3166-1 country.
+type Country struct {
+	Alpha2 string `json:"alpha2"`
+	Alpha3 string `json:"alpha3"`
+	Name   string `json:"name"`
+}
+
+// Subdivision is a first-level subdivision of a country: a Nigerian state,
+// a US state, a Canadian province.
+type Subdivision struct {
+	Country string `json:"country"`   // ISO 3166-1 alpha-2
+	Code    string `json:"code"`      // ISO 3166-2, e.g. "NG-LA"
+	Name    string `json:"name"`      // canonical name, e.g. "Lagos"
+	Capital string `json:"capital"`   // seat of government
+	Postal  string `json:"-"`         // NG: space separated two-digit NIPOST prefixes
+	aliases []string
+}
+
+type subdivisionMatch struct {
+	sub      *Subdivision
+	spelling bool // the key is a known misspelling
+}
+
+type tables struct {
+	countries   []Country
+	byKey       map[string]*Country            // folded alpha-2, alpha-3, names, aliases
+	nameKeys    map[string]*Country            // folded names and aliases only (no codes)
+	subs        map[string][]*Subdivision      // by country
+	subByKey    map[string]map[string]subdivisionMatch // country -> folded key
+	postalState map[string]*Subdivision        // NG two-digit prefix -> unambiguous state
+	maxNameLen  int                            // longest country or subdivision name, in words
+}
+
+var (
+	tablesOnce sync.Once
+	tbl        *tables
+)
+
+func data() *tables {
+	tablesOnce.Do(func() { tbl = buildTables() })
+	return tbl
+}
+
+func buildTables() *tables {
+	t := &tables{
+		byKey:       map[string]*Country{},
+		nameKeys:    map[string]*Country{},
+		subs:        map[string][]*Subdivision{},
+		subByKey:    map[string]map[string]subdivisionMatch{},
+		postalState: map[string]*Subdivision{},
+	}
+	lines := strings.Split(iso3166, "\n")
+	t.countries = make([]Country, 0, len(lines))
+	for _, line := range lines {
+		f := strings.Split(line, "|")
+		t.countries = append(t.countries, Country{Alpha2: f[0], Alpha3: f[1], Name: f[2]})
+	}
+	for i, line := range lines {
+		c := &t.countries[i]
+		f := strings.Split(line, "|")
+		t.byKey[Fold(c.Alpha2)] = c
+		t.byKey[Fold(c.Alpha3)] = c
+		for _, n := range f[2:] {
+			k := Fold(n)
+			t.byKey[k] = c
+			t.nameKeys[k] = c
+			if w := strings.Count(k, " ") + 1; w > t.maxNameLen {
+				t.maxNameLen = w
+			}
+		}
+	}
+	postal := map[string][]*Subdivision{}
+	for _, line := range strings.Split(subdivisionData, "\n") {
+		f := strings.Split(line, "|")
+		s := &Subdivision{Country: f[0], Code: f[0] + "-" + f[1], Name: f[2], Capital: f[3], Postal: f[4]}
+		t.subs[s.Country] = append(t.subs[s.Country], s)
+		m := t.subByKey[s.Country]
+		if m == nil {
+			m = map[string]subdivisionMatch{}
+			t.subByKey[s.Country] = m
+		}
+		m[Fold(f[1])] = subdivisionMatch{sub: s}
+		m[Fold(s.Name)] = subdivisionMatch{sub: s}
+		for _, a := range f[5:] {
+			if a == "" {
+				continue
+			}
+			spelling := strings.HasPrefix(a, "~")
+			a = strings.TrimPrefix(a, "~")
+			s.aliases = append(s.aliases, a)
+			m[Fold(a)] = subdivisionMatch{sub: s, spelling: spelling}
+		}
+		for _, p := range strings.Fields(s.Postal) {
+			postal[p] = append(postal[p], s)
+		}
+	}
+	for p, subs := range postal {
+		if len(subs) == 1 {
+			t.postalState[p] = subs[0]
+		}
+	}
+	return t
+}
+
+// Countries returns every ISO 3166-1 country, ordered by alpha-2 code.
+func Countries() []Country {
+	return append([]Country(nil), data().countries...)
+}
+
+// LookupCountry finds a country by ISO alpha-2 or alpha-3 code, English name,
+// native name or common alias ("UK", "Holland", "Ivory Coast"), ignoring
+// case, accents and punctuation.
+func LookupCountry(s string) (Country, bool) {
+	if c, ok := data().byKey[Fold(s)]; ok {
+		return *c, true
+	}
+	return Country{}, false
+}
+
+// Subdivisions returns the first-level subdivisions addrkit knows for the
+// country with the given alpha-2 code (for NG the 36 states and the FCT).
+func Subdivisions(country string) []Subdivision {
+	subs := data().subs[strings.ToUpper(country)]
+	out := make([]Subdivision, len(subs))
+	for i, s := range subs {
+		out[i] = *s
+	}
+	return out
+}
+
+// LookupSubdivision finds a subdivision of a country by name, ISO 3166-2 code
+// (with or without the country prefix) or alias ("Lagos State", "LA", "Lag",
+// "FCT", "Abuja").
+func LookupSubdivision(country, s string) (Subdivision, bool) {
+	m, ok := lookupSubdivision(strings.ToUpper(country), Fold(s))
+	if !ok {
+		return Subdivision{}, false
+	}
+	return *m.sub, true
+}
+
+func lookupSubdivision(country, key string) (subdivisionMatch, bool) {
+	m := data().subByKey[country]
+	if m == nil {
+		return subdivisionMatch{}, false
+	}
+	if r, ok := m[key]; ok {
+		return r, true
+	}
+	// "Lagos State", "NG-LA", "State of Lagos"
+	if k, ok := strings.CutSuffix(key, " state"); ok {
+		if r, ok := m[k]; ok {
+			return r, true
+		}
+	}
+	if k, ok := strings.CutPrefix(key, strings.ToLower(country)+" "); ok {
+		if r, ok := m[k]; ok {
+			return r, true
+		}
+	}
+	if k, ok := strings.CutPrefix(key, "state of "); ok {
+		if r, ok := m[k]; ok {
+			return r, true
+		}
+	}
+	return subdivisionMatch{}, false
+}

@@ -1,0 +1,88 @@
+package address
+
+import "strings"
+
+// format writes the address on one line and on two (delivery line and last
+// line), in the customary order of its country.
+func format(a *Address) (line, line1, line2 string) {
+	l := layoutOf(a.Country)
+	var d []string
+	add := func(parts *[]string, s string) {
+		if s != "" {
+			*parts = append(*parts, s)
+		}
+	}
+	add(&d, a.Organization)
+	add(&d, a.Unit.String())
+	add(&d, a.Level)
+	for _, pr := range a.Premises {
+		add(&d, pr.String())
+	}
+	switch {
+	case a.Street == "":
+		add(&d, a.HouseNumber)
+	case a.HouseNumber == "":
+		add(&d, a.Street)
+	case l.numberAfterStreet:
+		add(&d, a.Street+" "+a.HouseNumber)
+	default:
+		add(&d, a.HouseNumber+" "+a.Street)
+	}
+	add(&d, strings.TrimSpace(a.Estate+" "+a.Phase))
+	if a.CadastralZone != "" {
+		add(&d, "Cadastral Zone "+a.CadastralZone)
+	}
+	for _, lm := range a.Landmarks {
+		add(&d, lm.String())
+	}
+	add(&d, a.POBox)
+
+	var t []string
+	state := a.State
+	if l.stateCode && a.StateCode != "" {
+		state = a.StateCode[strings.IndexByte(a.StateCode, '-')+1:]
+	}
+	if !l.stateShown && a.State != "" && a.City != "" && Fold(a.State) == Fold(a.City) {
+		state = "" // "10117 Berlin", not "10117 Berlin, Berlin"
+	}
+	add(&t, a.Neighbourhood)
+	lga := ""
+	if a.LGA != "" {
+		lga = a.LGA + " LGA"
+	}
+	switch {
+	case l.postcodeFirst:
+		add(&t, strings.TrimSpace(a.Postcode+" "+a.City))
+		add(&t, lga)
+		add(&t, state)
+	case l.stateCode:
+		add(&t, a.City)
+		add(&t, lga)
+		add(&t, strings.TrimSpace(state+" "+a.Postcode))
+	default:
+		// "Ikeja 100271, Lagos": the postcode follows the city, or the
+		// state when there is no city.
+		pc := a.Postcode
+		if a.City != "" {
+			add(&t, a.City+" "+pc)
+			pc = ""
+		}
+		add(&t, lga)
+		add(&t, strings.TrimSpace(state+" "+pc))
+	}
+	for i := range t {
+		t[i] = strings.TrimSpace(t[i])
+	}
+	add(&t, a.CountryName)
+	line1 = strings.Join(d, ", ")
+	line2 = strings.Join(t, ", ")
+	switch {
+	case line1 == "":
+		line = line2
+	case line2 == "":
+		line = line1
+	default:
+		line = line1 + ", " + line2
+	}
+	return line, line1, line2
+}

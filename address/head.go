@@ -1,0 +1,343 @@
+package address
+
+import "strings"
+
+// part is what one segment of the delivery part of an address holds.
+type part struct {
+	unit     Unit
+	level    string
+	premises []Premise
+	number   string
+	street   streetName
+	landmark *Landmark
+	estate   string
+	phase    string
+	zone     string
+	poBox    string
+	org      string
+	// plain is set when nothing was recognised: the segment is a name whose
+	// role (building, neighbourhood, city) depends on where it stands.
+	plain bool
+	// core is set when the segment holds a unit, premise, number, street, PO
+	// box or organization: the locality comes after the last core segment.
+	core bool
+	// raw texts for the change record
+	rawStreet, rawNumber, rawEstate string
+	how                             ChangeKind
+}
+
+type streetName struct {
+	full, name, typ string
+	spelled         bool // the type was misspelt ("Streat")
+}
+
+// parseHead reads one segment of the delivery part.
+func (p *parser) parseHead(s span) part {
+	var r part
+	i := s.lo
+	for i < s.hi {
+		k := p.key(i)
+		if n := p.poBoxAt(i, s.hi); n > 0 {
+			kind := "P.O. Box"
+			if k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m" {
+				kind = "PMB"
+			}
+			r.poBox = kind + " " + strings.ToUpper(p.text(i+n))
+			p.label(i, i+n+1, LabelPOBox)
+			r.core = true
+			i += n + 1
+			continue
+		}
+		if i+1 < s.hi && isID(p.key(i+1)) {
+			if t, ok := unitTypes[k]; ok && r.unit.Type == "" {
+				r.unit = Unit{Type: t, Number: strings.ToUpper(p.text(i + 1))}
+				p.label(i, i+1, LabelUnitType)
+				p.label(i+1, i+2, LabelUnitNumber)
+				r.core = true
+				i += 2
+				continue
+			}
+			if t, ok := premiseTypes[k]; ok {
+				r.premises = append(r.premises, Premise{Type: t, Number: strings.ToUpper(p.text(i + 1))})
+				p.label(i, i+1, LabelPremiseType)
+				p.label(i+1, i+2, LabelPremiseNumber)
+				r.core = true
+				i += 2
+				continue
+			}
+		}
+		if lvl, n := p.levelAt(i, s.hi); n > 0 {
+			r.level = lvl
+			p.label(i, i+n, LabelLevel)
+			r.core = true
+			i += n
+			continue
+		}
+		if numberMarkers[k] && i+1 < s.hi && isHouseNumber(p.text(i+1)) && r.number == "" {
+			p.label(i, i+1, LabelPremiseType)
+			p.label(i+1, i+2, LabelHouseNumber)
+			r.number = strings.ToUpper(p.text(i + 1))
+			r.rawNumber = p.texts(i, i+2)
+			r.core = true
+			i += 2
+			continue
+		}
+		if n := p.zoneAt(i, s.hi); n > 0 {
+			r.zone = strings.ToUpper(p.text(i + n - 1))
+			p.label(i, i+n, LabelCadastralZone)
+			i += n
+			continue
+		}
+		// "12 Allen Avenue"; where numbers follow the street, only a number
+		// standing alone.
+		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1) {
+			r.number = strings.ToUpper(p.text(i))
+			r.rawNumber = p.text(i)
+			p.label(i, i+1, LabelHouseNumber)
+			r.core = true
+			i++
+			continue
+		}
+		break
+	}
+	if i >= s.hi {
+		return r
+	}
+	lo, hi := i, s.hi
+	if rel, n := p.relationAt(lo, hi); n > 0 && lo+n < hi {
+		p.label(lo, lo+n, LabelLandmarkRelation)
+		name, _ := p.streetOrName(lo+n, hi)
+		p.label(lo+n, hi, LabelLandmark)
+		r.landmark = &Landmark{Relation: rel, Name: name}
+		return r
+	}
+	// "Phase 2", "Phase II" anywhere in what is left
+	for j := lo; j+1 < hi; j++ {
+		if p.key(j) == "phase" && isID(p.key(j+1)) {
+			r.phase = "Phase " + strings.ToUpper(p.text(j+1))
+			p.label(j, j+2, LabelPhase)
+			if j+2 == hi {
+				hi = j
+			} else if j == lo {
+				lo = j + 2
+			} else {
+				p.label(j+2, s.hi, LabelUnresolved)
+				hi = j
+			}
+			break
+		}
+	}
+	if lo >= hi {
+		return r
+	}
+	if st, ok := p.street(lo, hi); ok {
+		r.street = st
+		r.rawStreet = p.texts(lo, hi)
+		r.core = true
+		return r
+	}
+	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" {
+		r.number = strings.ToUpper(p.text(hi - 1))
+		r.rawNumber = p.text(hi - 1)
+		p.label(hi-1, hi, LabelHouseNumber)
+		hi--
+		st, ok := p.street(lo, hi)
+		if !ok {
+			st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
+			p.label(lo, hi, LabelStreetName)
+		}
+		r.street = st
+		r.rawStreet = p.texts(lo, hi)
+		r.core = true
+		return r
+	}
+	if e, ok := estateWords[p.key(hi-1)]; ok && hi-lo >= 2 {
+		r.estate = p.name(lo, hi-1) + " " + e
+		r.rawEstate = p.texts(lo, hi)
+		p.label(lo, hi, LabelEstate)
+		return r
+	}
+	if r.phase != "" {
+		r.estate = p.name(lo, hi)
+		r.rawEstate = p.texts(lo, hi)
+		p.label(lo, hi, LabelEstate)
+		return r
+	}
+	if p.isOrganization(lo, hi) {
+		r.org = p.name(lo, hi)
+		p.label(lo, hi, LabelOrganization)
+		r.core = true
+		return r
+	}
+	if r.number != "" {
+		// "12 Adeola Odeku": a street written without its type.
+		r.street = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
+		r.rawStreet = p.texts(lo, hi)
+		p.label(lo, hi, LabelStreetName)
+		return r
+	}
+	if lo == s.lo && r.zone == "" && len(r.premises) == 0 && r.unit.Type == "" && r.level == "" {
+		r.plain = true
+		return r
+	}
+	// words left after a unit or plot: a building or street name
+	r.org = p.name(lo, hi)
+	p.label(lo, hi, LabelOrganization)
+	return r
+}
+
+// levelAt reads a floor: "2nd Floor", "Floor 2", "Level 3", "Ground Floor".
+func (p *parser) levelAt(i, hi int) (string, int) {
+	k := p.key(i)
+	if i+1 < hi {
+		k2 := p.key(i + 1)
+		if levelWords[k2] {
+			if isOrdinal(k) {
+				return k + " Floor", 2
+			}
+			if l, ok := namedLevels[k]; ok {
+				return l, 2
+			}
+		}
+		if levelWords[k] && (isDigits(k2) || isOrdinal(k2)) {
+			if k == "level" || k == "lvl" {
+				return "Level " + k2, 2
+			}
+			if isOrdinal(k2) {
+				return k2 + " Floor", 2
+			}
+			return "Floor " + k2, 2
+		}
+	}
+	return "", 0
+}
+
+// zoneAt reads an Abuja cadastral zone: "Cadastral Zone A08", "Cad Zone B6".
+func (p *parser) zoneAt(i, hi int) int {
+	k := p.key(i)
+	if (k == "cadastral" || k == "cad") && i+2 < hi && p.key(i+1) == "zone" && hasDigit(p.key(i+2)) {
+		return 3
+	}
+	return 0
+}
+
+// street recognises a street in words[lo:hi] and labels it.
+func (p *parser) street(lo, hi int) (streetName, bool) {
+	n := hi - lo
+	if n < 1 {
+		return streetName{}, false
+	}
+	// "Road 7", "Street 5", "Avenue A": a type and an id
+	if n == 2 && isID(p.key(hi-1)) {
+		if st, ok := streetTypes[p.key(lo)]; ok {
+			p.label(lo, lo+1, LabelStreetType)
+			p.label(lo+1, hi, LabelStreetName)
+			id := strings.ToUpper(p.text(hi - 1))
+			return streetName{full: st.Canonical + " " + id, name: id, typ: st.Canonical}, true
+		}
+	}
+	// suffix type, perhaps followed by a directional: "Allen Avenue", "Pennsylvania Ave NW"
+	end := hi
+	dir := ""
+	if d, ok := directionals[p.key(hi-1)]; ok && n >= 3 {
+		if _, isType := streetTypes[p.key(hi-2)]; isType {
+			dir = d
+			end = hi - 1
+		}
+	}
+	for w := 2; w >= 1; w-- {
+		if end-lo <= w {
+			continue
+		}
+		st, ok := streetTypes[p.keys(end-w, end)]
+		if !ok || st.Prefix {
+			continue
+		}
+		name := p.name(lo, end-w)
+		if name == "" {
+			continue
+		}
+		full := name + " " + st.Canonical
+		if dir != "" {
+			full += " " + dir
+		}
+		p.label(lo, end-w, LabelStreetName)
+		p.label(end-w, end, LabelStreetType)
+		p.label(end, hi, LabelStreetName)
+		return streetName{full: full, name: name, typ: st.Canonical, spelled: spellingVariants[p.keys(end-w, end)]}, true
+	}
+	// prefix type: "Rue de Rivoli", "Via Roma", "Avenue des Champs-Élysées"
+	if n >= 2 {
+		st, ok := streetTypes[p.key(lo)]
+		if ok && (st.Prefix || p.lay.frenchTypes && frenchPrefixTypes[st.Canonical]) {
+			name := p.nameAfter(lo+1, hi)
+			p.label(lo, lo+1, LabelStreetType)
+			p.label(lo+1, hi, LabelStreetName)
+			return streetName{full: st.Canonical + " " + name, name: name, typ: st.Canonical}, true
+		}
+	}
+	// a German style compound: "Hauptstraße", "Gapetschstrasse", "Hauptstr."
+	if n <= 3 && p.lay.numberAfterStreet {
+		if full, ok := compoundStreet(p.name(lo, hi)); ok {
+			p.label(lo, hi, LabelStreetName)
+			return streetName{full: full, name: full}, true
+		}
+	}
+	return streetName{}, false
+}
+
+// nameAfter cases a name that follows a street type, so its first word may
+// be a joining word ("Rue de Rivoli").
+func (p *parser) nameAfter(lo, hi int) string {
+	var b strings.Builder
+	for k := lo; k < hi; k++ {
+		t := strings.TrimRight(p.words[k].text, ".")
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(caseWord(t, false))
+	}
+	return b.String()
+}
+
+var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer", "steig", "pfad", "gracht", "straat", "laan", "plein", "vej", "gade", "gatan", "vagen", "veien", "gata"}
+
+// compoundStreet recognises a street whose type is fused to its name and
+// expands "str." to "straße".
+func compoundStreet(name string) (string, bool) {
+	lw := strings.ToLower(name)
+	for _, suf := range compoundSuffixes {
+		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 {
+			if suf == "str" {
+				return name[:len(name)-3] + "straße", true
+			}
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// streetOrName cases a landmark or other name, expanding a street type at
+// its end ("Allen Ave" -> "Allen Avenue").
+func (p *parser) streetOrName(lo, hi int) (string, bool) {
+	if hi-lo >= 2 {
+		if st, ok := streetTypes[p.key(hi-1)]; ok && !st.Prefix {
+			return p.name(lo, hi-1) + " " + st.Canonical, true
+		}
+		if e, ok := estateWords[p.key(hi-1)]; ok {
+			return p.name(lo, hi-1) + " " + e, false
+		}
+	}
+	return p.name(lo, hi), false
+}
+
+// isOrganization reports whether a name is an organization or building.
+func (p *parser) isOrganization(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		if organizationWords[p.key(k)] {
+			return true
+		}
+	}
+	last := p.key(hi - 1)
+	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge")
+}

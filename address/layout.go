@@ -1,0 +1,130 @@
+package address
+
+import "strings"
+
+// layout says how a country writes its addresses.
+type layout struct {
+	numberAfterStreet bool // "Hauptstraße 5" rather than "5 Main Street"
+	postcodeFirst     bool // "75001 Paris" rather than "London SW1A 2AA"
+	stateCode         bool // write the state as its code ("IL", "NSW")
+	stateShown        bool // the state is part of a customary address
+	frenchTypes       bool // "Avenue", "Boulevard", "Place" come before the name
+	// postcodes are patterns in which '9' is a digit, 'A' a letter, '?' either
+	// and any other byte itself; a space in a pattern is optional in input.
+	postcodes []string
+}
+
+var defaultLayout = layout{stateShown: true}
+
+var layouts = map[string]layout{}
+
+func init() {
+	set := func(codes string, l layout) {
+		for _, c := range strings.Fields(codes) {
+			layouts[c] = l
+		}
+	}
+	// Countries that write the number after the street and the postcode
+	// before the city.
+	set("AT CH LI BE LU NL DK NO SE FI IS PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT IT AD SM VA", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
+	set("BR AR CL UY PY MX CO PE VE BO EC", layout{numberAfterStreet: true, stateShown: true})
+	set("US CA AU", layout{stateCode: true, stateShown: true})
+	set("IL RO BG HU UA RU BY KZ", layout{numberAfterStreet: true, postcodeFirst: true})
+
+	pc := map[string][]string{
+		"NG": {"999999"},
+		"US": {"99999", "99999-9999"},
+		"CA": {"A9A 9A9"},
+		"GB": {"A9 9AA", "A99 9AA", "AA9 9AA", "AA99 9AA", "A9A 9AA", "AA9A 9AA"},
+		"IE": {"A99 ?AAA", "A99 ????"},
+		"NL": {"9999 AA"},
+		"PL": {"99-999"},
+		"PT": {"9999-999"},
+		"BR": {"99999-999"},
+		"JP": {"999-9999"},
+		"SE": {"999 99"}, "CZ": {"999 99"}, "SK": {"999 99"}, "GR": {"999 99"},
+		"GH": {"AA-999-9999", "AA-9999-9999"},
+		"MT": {"AAA 9999"},
+		"AR": {"A9999AAA", "9999"},
+		"KR": {"99999"}, "IN": {"999999", "999 999"},
+		"LV": {"LV-9999"}, "LT": {"LT-99999"}, "MD": {"MD9999"},
+	}
+	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ TN SN UA HR RS ME BA EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
+		if pc[c] == nil {
+			pc[c] = []string{"99999"}
+		}
+	}
+	for _, c := range strings.Fields("AT CH LI BE LU DK NO IS AU NZ ZA HU BG SI MK CY PH BD AM GE AZ TN LR ET MZ AF GL FO SJ") {
+		if pc[c] == nil {
+			pc[c] = []string{"9999"}
+		}
+	}
+	for _, c := range strings.Fields("CN RU SG KZ BY RO EC CO VN TW TJ TM UZ KG") {
+		if pc[c] == nil {
+			pc[c] = []string{"999999"}
+		}
+	}
+	for c, p := range pc {
+		l := layouts[c]
+		if _, ok := layouts[c]; !ok {
+			l = defaultLayout
+		}
+		l.postcodes = p
+		layouts[c] = l
+	}
+}
+
+func layoutOf(country string) layout {
+	if l, ok := layouts[country]; ok {
+		return l
+	}
+	return defaultLayout
+}
+
+// matchPattern reports whether s (upper case) matches the postcode pattern,
+// allowing the pattern's spaces to be absent, and returns s in the pattern's
+// canonical spacing.
+func matchPattern(s, pat string) (string, bool) {
+	var b strings.Builder
+	i := 0
+	for j := 0; j < len(pat); j++ {
+		p := pat[j]
+		if p == ' ' {
+			if i < len(s) && s[i] == ' ' {
+				i++
+			}
+			b.WriteByte(' ')
+			continue
+		}
+		if i >= len(s) {
+			return "", false
+		}
+		c := s[i]
+		switch p {
+		case '9':
+			if c < '0' || c > '9' {
+				return "", false
+			}
+		case 'A':
+			if c < 'A' || c > 'Z' {
+				return "", false
+			}
+		case '?':
+			if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return "", false
+			}
+		default:
+			if c != p {
+				return "", false
+			}
+		}
+		b.WriteByte(c)
+		i++
+	}
+	if i != len(s) {
+		return "", false
+	}
+	return b.String(), true
+}

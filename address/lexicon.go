@@ -1,0 +1,179 @@
+package address
+
+// streetType is one canonical thoroughfare type.
+type streetType struct {
+	Canonical string
+	// Prefix types come before the name ("Rue de Rivoli", "Via Roma");
+	// the others follow it ("Allen Avenue").
+	Prefix bool
+}
+
+// streetTypes maps the folded spelling of a street type, its abbreviations
+// and common misspellings to its canonical form.
+var streetTypes = map[string]streetType{}
+
+// spellingVariants marks the keys of the lexicons that are misspellings rather
+// than abbreviations, so that the change record says "spelling", not "alias".
+var spellingVariants = map[string]bool{
+	"streat": true, "staret": true, "raod": true, "avenu": true, "aveneu": true,
+	"cresent": true, "crecent": true, "cresecent": true, "clsoe": true,
+	"nassarawa": true, "nasarawa state": true, "kadun": true, "kanu": true,
+	"anambara": true, "ondu": true,
+}
+
+func init() {
+	suffix := map[string][]string{
+		"Street":     {"street", "st", "str", "streat", "staret", "stree"},
+		"Road":       {"road", "rd", "raod", "rod"},
+		"Avenue":     {"avenue", "ave", "av", "avn", "avenu", "aveneu", "avnue"},
+		"Close":      {"close", "cl", "clsoe"},
+		"Crescent":   {"crescent", "cres", "cresc", "cr", "crs", "cresent", "crecent", "cresecent"},
+		"Drive":      {"drive", "dr", "drv"},
+		"Lane":       {"lane", "ln"},
+		"Way":        {"way"},
+		"Boulevard":  {"boulevard", "blvd", "boulv"},
+		"Place":      {"place", "pl"},
+		"Court":      {"court", "ct", "crt"},
+		"Square":     {"square", "sq"},
+		"Terrace":    {"terrace", "ter", "terr", "tce"},
+		"Highway":    {"highway", "hwy"},
+		"Expressway": {"expressway", "expy", "expwy", "express way"},
+		"Parkway":    {"parkway", "pkwy"},
+		"Circle":     {"circle", "cir"},
+		"Link":       {"link"},
+		"Walk":       {"walk"},
+		"Mews":       {"mews"},
+		"Row":        {"row"},
+		"Grove":      {"grove", "gr", "grv"},
+		"Gardens":    {"gardens", "gdns"},
+		"Bypass":     {"bypass", "by pass"},
+		"Path":       {"path"},
+		"Alley":      {"alley"},
+		"Ring Road":  {"ring road", "ring rd"},
+		"Wharf":      {"wharf"},
+		"Trail":      {"trail", "trl"},
+		"Straße":     {"strasse", "straße"},
+		"Weg":        {"weg"},
+		"Platz":      {"platz"},
+		"Allee":      {"allee"},
+		"Gasse":      {"gasse"},
+		"Ring":       {"ring"},
+		"Damm":       {"damm"},
+		"Ufer":       {"ufer"},
+		"Steig":      {"steig"},
+	}
+	prefix := map[string][]string{
+		"Rue":      {"rue"},
+		"Allée":    {"allee", "allée"},
+		"Chemin":   {"chemin", "ch"},
+		"Impasse":  {"impasse", "imp"},
+		"Quai":     {"quai"},
+		"Route":    {"route", "rte"},
+		"Cours":    {"cours"},
+		"Passage":  {"passage"},
+		"Via":      {"via"},
+		"Viale":    {"viale"},
+		"Piazza":   {"piazza"},
+		"Calle":    {"calle", "c/"},
+		"Avenida":  {"avenida", "avda"},
+		"Rua":      {"rua"},
+		"Carrer":   {"carrer"},
+		"Plaza":    {"plaza"},
+		"Camino":   {"camino"},
+		"Paseo":    {"paseo"},
+		"Travessa": {"travessa"},
+		"Largo":    {"largo"},
+	}
+	for canon, keys := range suffix {
+		for _, k := range keys {
+			streetTypes[Fold(k)] = streetType{Canonical: canon}
+		}
+	}
+	for canon, keys := range prefix {
+		for _, k := range keys {
+			if _, dup := streetTypes[Fold(k)]; !dup {
+				streetTypes[Fold(k)] = streetType{Canonical: canon, Prefix: true}
+			}
+		}
+	}
+}
+
+// frenchPrefixTypes are street types that also work as prefixes in French
+// speaking countries ("Avenue des Champs-Élysées", "Boulevard Haussmann").
+var frenchPrefixTypes = map[string]bool{
+	"Avenue": true, "Boulevard": true, "Place": true, "Square": true,
+}
+
+// unitTypes are the words that introduce a unit inside a building.
+var unitTypes = map[string]string{
+	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apartment",
+	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
+	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
+	"wing": "Wing", "door": "Door",
+}
+
+// premiseTypes introduce a plot, block or house identifier.
+var premiseTypes = map[string]string{
+	"plot": "Plot", "plt": "Plot", "block": "Block", "blk": "Block", "bk": "Block",
+	"house": "House", "hse": "House", "compound": "Compound", "cpd": "Compound",
+}
+
+// numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
+var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true}
+
+// levelWords name a floor.
+var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level": true, "lvl": true, "storey": true}
+
+// namedLevels are floors named without a number.
+var namedLevels = map[string]string{
+	"ground": "Ground Floor", "basement": "Basement", "mezzanine": "Mezzanine",
+	"penthouse": "Penthouse", "top": "Top Floor",
+}
+
+// relations introduce a landmark ("Off Allen Avenue", "Opposite Crown
+// Estate"). Keys are folded, values canonical. Multi-word relations are
+// matched before single words.
+var relations = map[string]string{
+	"off": "Off", "opposite": "Opposite", "opp": "Opposite", "oppo": "Opposite",
+	"beside": "Beside", "behind": "Behind", "by": "By", "along": "Along",
+	"near": "Near", "close to": "Close to", "adjacent to": "Adjacent to",
+	"adjacent": "Adjacent to", "adj": "Adjacent to", "next to": "Next to", "after": "After",
+	"before": "Before", "inside": "Inside", "within": "Within", "beside the": "Beside",
+	"directly opposite": "Opposite", "behind the": "Behind", "opposite the": "Opposite",
+}
+
+// estateWords mark an estate or layout name when they end a phrase.
+var estateWords = map[string]string{
+	"estate": "Estate", "estates": "Estates", "est": "Estate", "layout": "Layout",
+	"scheme": "Scheme", "quarters": "Quarters", "qtrs": "Quarters",
+	"gra": "GRA", "barracks": "Barracks", "cantonment": "Cantonment",
+}
+
+// organizationWords mark the name of an organization or building.
+var organizationWords = map[string]bool{
+	"ltd": true, "limited": true, "plc": true, "inc": true, "llc": true, "gmbh": true,
+	"bank": true, "school": true, "hospital": true, "clinic": true, "church": true,
+	"mosque": true, "hotel": true, "complex": true, "tower": true, "towers": true,
+	"building": true, "bldg": true, "centre": true, "center": true, "mall": true,
+	"market": true, "university": true, "college": true, "ministry": true,
+	"secretariat": true, "plaza": true, "pharmacy": true, "supermarket": true,
+	"company": true, "nigeria limited": true, "enterprises": true, "ventures": true,
+	"polytechnic": true, "academy": true, "stadium": true, "station": true,
+	"hall": true, "office": true, "headquarters": true, "hq": true, "mansion": true,
+	"filling": true, "primary": true, "secondary": true, "lodge": true, "suites": true,
+}
+
+// directionals are accepted before or after a street name.
+var directionals = map[string]string{
+	"n": "N", "s": "S", "e": "E", "w": "W", "ne": "NE", "nw": "NW", "se": "SE", "sw": "SW",
+	"north": "North", "south": "South", "east": "East", "west": "West",
+}
+
+// lgaWords mark a Local Government Area.
+var lgaWords = map[string]bool{
+	"lga": true, "l g a": true, "lg": true, "local government": true,
+	"local government area": true, "local govt": true, "lcda": true,
+}
+
+// stateWords follow a state name ("Lagos State").
+var stateWords = map[string]bool{"state": true}

@@ -1,0 +1,420 @@
+package address
+
+import "strings"
+
+// field indexes the components whose changes are recorded.
+type field int
+
+const (
+	fOrganization field = iota
+	fUnit
+	fLevel
+	fPremises
+	fHouseNumber
+	fStreet
+	fLandmarks
+	fEstate
+	fCadastralZone
+	fNeighbourhood
+	fCity
+	fLGA
+	fState
+	fPostcode
+	fPOBox
+	fCountry
+	numFields
+)
+
+var fieldNames = [numFields]string{
+	"organization", "unit", "level", "premises", "house_number", "street", "landmarks",
+	"estate", "cadastral_zone", "neighbourhood", "city", "lga", "state", "postcode",
+	"po_box", "country",
+}
+
+// parser holds the state of one Standardize call.
+type parser struct {
+	words   []word
+	spans   []span
+	country string // alpha-2 code in effect
+	lay     layout
+	a       Address
+	raw     [numFields]string     // the input text of each field
+	how     [numFields]ChangeKind // alias or spelling, when known
+	warn    []Warning
+	extra   []string // recognised parts with no free slot
+	// stateFromCity is set when the state was named by its capital city
+	// ("Abuja"), which then is the city too.
+	stateFromCity   bool
+	countryFromText bool
+	// postcodeFirstSpan is the first word after a leading postcode ("10117
+	// Berlin"): what remains of it is a city, never a state.
+	postcodeFirstSpan int
+}
+
+func (p *parser) key(i int) string  { return p.words[i].key }
+func (p *parser) text(i int) string { return p.words[i].text }
+
+func (p *parser) keys(lo, hi int) string {
+	if hi-lo == 1 {
+		return p.words[lo].key
+	}
+	var b strings.Builder
+	for k := lo; k < hi; k++ {
+		if k > lo {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.words[k].key)
+	}
+	return b.String()
+}
+
+func (p *parser) texts(lo, hi int) string {
+	if hi-lo == 1 {
+		return p.words[lo].text
+	}
+	var b strings.Builder
+	for k := lo; k < hi; k++ {
+		if k > lo {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.words[k].text)
+	}
+	return b.String()
+}
+
+func (p *parser) label(lo, hi int, l Label) {
+	for k := lo; k < hi; k++ {
+		p.words[k].label = l
+	}
+}
+
+// name cases words[lo:hi] as a proper name, dropping trailing full stops.
+func (p *parser) name(lo, hi int) string {
+	var b strings.Builder
+	for k := lo; k < hi; k++ {
+		t := strings.TrimRight(p.words[k].text, ".")
+		if t == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(caseWord(t, b.Len() == 0))
+	}
+	return b.String()
+}
+
+func (p *parser) setRaw(f field, lo, hi int) {
+	t := p.texts(lo, hi)
+	if p.raw[f] != "" {
+		p.raw[f] += ", " + t
+	} else {
+		p.raw[f] = t
+	}
+}
+
+func (p *parser) warnf(f field, code, msg string) {
+	p.warn = append(p.warn, Warning{Field: fieldNames[f], Code: code, Message: msg})
+}
+
+func (p *parser) setCountry(alpha2 string) {
+	p.country = alpha2
+	p.lay = layoutOf(alpha2)
+}
+
+// resegment splits spans at the boundaries people leave out when they write
+// without commas: before a landmark relation ("Takwa Crescent Off Adetokunbo
+// Ademola Crescent"), after a street type or estate word followed by more
+// words ("Allen Avenue Ikeja"), before a unit, plot or PO box.
+func (p *parser) resegment() {
+	out := make([]span, 0, len(p.spans)+4)
+	for _, s := range p.spans {
+		start := s.lo
+		for i := s.lo + 1; i < s.hi; i++ {
+			if p.splitBefore(start, i, s.hi) {
+				out = append(out, span{start, i})
+				start = i
+			}
+		}
+		out = append(out, span{start, s.hi})
+	}
+	p.spans = out
+}
+
+func (p *parser) splitBefore(start, i, hi int) bool {
+	k := p.key(i)
+	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && strongRelation[k] {
+		if _, pn := p.relationAt(i-1, hi); pn != 2 {
+			return true
+		}
+	}
+	prev := p.key(i - 1)
+	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-1 > start && !p.continuesStreet(i) {
+		return true
+	}
+	if estateWords[prev] != "" && i-1 > start && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
+		if _, ok := streetTypes[k]; !ok {
+			return true
+		}
+	}
+	if i+1 < hi && isID(p.key(i+1)) {
+		if _, ok := unitTypes[k]; ok {
+			return true
+		}
+		if _, ok := premiseTypes[k]; ok && k != "house" {
+			return true
+		}
+		if numberMarkers[k] && isHouseNumber(p.text(i+1)) {
+			return true
+		}
+	}
+	if n := p.poBoxAt(i, hi); n > 0 {
+		return true
+	}
+	return false
+}
+
+// continuesStreet reports whether the word at i still belongs to the street
+// whose type ends just before it: a number or id ("Road 7"), a directional
+// ("Avenue NW"), a second type ("Ring Road") or an extension.
+func (p *parser) continuesStreet(i int) bool {
+	k := p.key(i)
+	if isID(k) && (len(k) <= 3 || hasDigit(k)) {
+		return true
+	}
+	if _, ok := directionals[k]; ok && len(k) <= 2 {
+		return true
+	}
+	if _, ok := streetTypes[k]; ok {
+		return true
+	}
+	return k == "extension" || k == "ext" || k == "phase"
+}
+
+// strongRelation lists the relation words that start a landmark even in the
+// middle of a comma-less segment.
+var strongRelation = map[string]bool{
+	"off": true, "opposite": true, "opp": true, "oppo": true, "beside": true, "behind": true,
+	"along": true, "near": true, "close": true, "adjacent": true, "next": true, "directly": true,
+}
+
+// relationAt returns the canonical relation starting at word i and the number
+// of words it takes.
+func (p *parser) relationAt(i, hi int) (string, int) {
+	if i < 0 || i >= hi {
+		return "", 0
+	}
+	if i+1 < hi {
+		if r, ok := relations[p.key(i)+" "+p.key(i+1)]; ok {
+			return r, 2
+		}
+	}
+	k := p.key(i)
+	if k == "close" || k == "next" || k == "directly" {
+		return "", 0 // only as "close to", "next to", "directly opposite"
+	}
+	if r, ok := relations[k]; ok {
+		return r, 1
+	}
+	return "", 0
+}
+
+// poBoxAt returns the number of words of a PO box marker at i ("P.O. Box",
+// "PO Box", "P O Box", "POB", "PMB", "P.M.B.", "Private Mail Bag") when a
+// number follows it.
+func (p *parser) poBoxAt(i, hi int) int {
+	n := 0
+	switch k := p.key(i); k {
+	case "po", "pob", "pmb", "box", "postbox", "pobox":
+		n = 1
+		if k == "po" && i+1 < hi && p.key(i+1) == "box" {
+			n = 2
+		}
+	case "p":
+		if i+2 < hi && p.key(i+1) == "o" && p.key(i+2) == "box" {
+			n = 3
+		} else if i+2 < hi && p.key(i+1) == "m" && p.key(i+2) == "b" {
+			n = 3
+		}
+	case "private":
+		if i+2 < hi && p.key(i+1) == "mail" && p.key(i+2) == "bag" {
+			n = 3
+		}
+	case "post":
+		if i+2 < hi && p.key(i+1) == "office" && p.key(i+2) == "box" {
+			n = 3
+		}
+	}
+	if n == 0 || i+n >= hi || !hasDigit(p.key(i+n)) {
+		return 0
+	}
+	return n
+}
+
+// parse labels the words and fills p.a.
+func (p *parser) parse() {
+	p.resegment()
+	p.takeCountry()
+	p.takePostcode()
+	p.takeLGA()
+	p.takeState()
+	p.takeHead()
+}
+
+// dropSpan removes the span at index i.
+func (p *parser) dropSpan(i int) {
+	p.spans = append(p.spans[:i], p.spans[i+1:]...)
+}
+
+// takeCountry recognises a country in the last segment: the whole segment
+// ("Nigeria", "NGA", "UK") or its last words ("Lagos Nigeria"). A name that is
+// also a subdivision of the country in effect ("Niger" in Nigeria, "Georgia"
+// in the US) is taken as the subdivision.
+func (p *parser) takeCountry() {
+	if len(p.spans) == 0 {
+		return
+	}
+	t := data()
+	li := len(p.spans) - 1
+	s := p.spans[li]
+	if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok {
+		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub {
+			p.foundCountry(c, s.lo, s.hi)
+			p.dropSpan(li)
+			return
+		}
+	}
+	for n := min(t.maxNameLen, s.len()-1); n >= 1; n-- {
+		k := p.keys(s.hi-n, s.hi)
+		c, ok := t.nameKeys[k]
+		if !ok || len(k) < 4 {
+			continue
+		}
+		if _, sub := lookupSubdivision(p.country, k); sub {
+			continue
+		}
+		p.foundCountry(c, s.hi-n, s.hi)
+		p.spans[li].hi = s.hi - n
+		return
+	}
+}
+
+func (p *parser) foundCountry(c *Country, lo, hi int) {
+	p.label(lo, hi, LabelCountry)
+	p.setRaw(fCountry, lo, hi)
+	p.countryFromText = true
+	p.setCountry(c.Alpha2)
+}
+
+// takePostcode finds the postcode in the last segments: at the end of a
+// segment ("Ikeja 100271", "London SW1A 2AA"), at its start where the country
+// writes it before the city ("75001 Paris"), or as the whole segment.
+func (p *parser) takePostcode() {
+	for si := len(p.spans) - 1; si >= 0 && si >= len(p.spans)-4; si-- {
+		s := p.spans[si]
+		if p.poBoxAt(s.lo, s.hi) > 0 {
+			continue
+		}
+		bareFirst := si == 0 && len(p.spans) > 1
+		for n := min(5, s.len()); n >= 1; n-- {
+			if n == s.len() && bareFirst {
+				continue
+			}
+			if lo := s.hi - n; !p.markedNumber(lo) {
+				if pc, ok := p.postcodeOf(lo, s.hi); ok {
+					p.foundPostcode(pc, lo, s.hi)
+					p.spans[si].hi = lo
+					p.cleanSpan(si)
+					return
+				}
+			}
+			if p.lay.postcodeFirst && n < s.len() {
+				if pc, ok := p.postcodeOf(s.lo, s.lo+n); ok {
+					p.foundPostcode(pc, s.lo, s.lo+n)
+					p.spans[si].lo = s.lo + n
+					p.postcodeFirstSpan = s.lo + n
+					p.cleanSpan(si)
+					return
+				}
+			}
+		}
+	}
+	// A number where the postcode belongs that fits no format of the country
+	// is reported, not silently kept as part of a name.
+	for si := len(p.spans) - 1; si >= 1 && si >= len(p.spans)-3; si-- {
+		s := p.spans[si]
+		last := s.hi - 1
+		if t := p.text(last); isDigits(t) && len(t) >= 4 && len(t) <= 8 && !p.markedNumber(last) && p.poBoxAt(s.lo, s.hi) == 0 {
+			p.raw[fPostcode] = t
+			p.label(last, last+1, LabelUnresolved)
+			p.warnf(fPostcode, "postcode_invalid", "postcode "+t+" is not a valid "+p.country+" postcode")
+			p.spans[si].hi = last
+			p.cleanSpan(si)
+			return
+		}
+	}
+}
+
+// markedNumber reports whether the word at i follows a unit, plot, number or
+// box marker, so that it cannot be a postcode.
+func (p *parser) markedNumber(i int) bool {
+	if i == 0 {
+		return false
+	}
+	k := p.key(i - 1)
+	if _, ok := unitTypes[k]; ok {
+		return true
+	}
+	if _, ok := premiseTypes[k]; ok {
+		return true
+	}
+	return numberMarkers[k] || k == "box" || k == "pmb" || k == "po" || k == "b"
+}
+
+// cleanSpan removes span si when it became empty.
+func (p *parser) cleanSpan(si int) {
+	if p.spans[si].len() <= 0 {
+		p.dropSpan(si)
+	}
+}
+
+func (p *parser) postcodeOf(lo, hi int) (string, bool) {
+	if hi-lo > 1 {
+		for k := lo; k < hi; k++ {
+			if !hasDigit(p.key(k)) && len(p.key(k)) > 3 {
+				return "", false
+			}
+		}
+	}
+	return NormalizePostcode(p.country, strings.ToUpper(p.texts(lo, hi)))
+}
+
+func (p *parser) foundPostcode(pc string, lo, hi int) {
+	p.label(lo, hi, LabelPostcode)
+	p.setRaw(fPostcode, lo, hi)
+	p.a.Postcode = pc
+}
+
+// takeLGA recognises "Ikeja LGA", "Ikeja Local Government Area", "LGA: Ikeja".
+func (p *parser) takeLGA() {
+	for si := len(p.spans) - 1; si >= 0; si-- {
+		if si == 0 && len(p.spans) > 1 {
+			return
+		}
+		s := p.spans[si]
+		for n := min(3, s.len()-1); n >= 1; n-- {
+			lo, hi := s.lo, s.hi-n
+			if !lgaWords[p.keys(s.hi-n, s.hi)] {
+				if !lgaWords[p.keys(s.lo, s.lo+n)] {
+					continue
+				}
+				lo, hi = s.lo+n, s.hi
+			}
+			p.label(s.lo, s.hi, LabelLGA)
+			p.raw[fLGA] = p.texts(lo, hi)
+			p.a.LGA = p.name(lo, hi)
+			p.dropSpan(si)
+			return
+		}
+	}
+}

@@ -1,0 +1,285 @@
+package address
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// DefaultCountry is the country that applies when neither the input nor its
+// region names one.
+const DefaultCountry = "NG"
+
+// MaxInputBytes is the longest input Standardize accepts.
+const MaxInputBytes = 2048
+
+// Errors returned by Standardize.
+var (
+	ErrEmpty         = errors.New("address: empty input")
+	ErrTooLong       = fmt.Errorf("address: input longer than %d bytes", MaxInputBytes)
+	ErrUnknownRegion = errors.New("address: unknown region")
+)
+
+// Input is what Standardize reads: either one line of free text (Text) or
+// structured fields. When Text is set the structured fields are ignored.
+// Region (or Country) is the country the address belongs to unless the text
+// names another; it accepts names, ISO codes and aliases, and defaults to
+// Nigeria.
+type Input struct {
+	Text string `json:"text,omitempty"`
+
+	Organization  string `json:"organization,omitempty"`
+	HouseNumber   string `json:"house_number,omitempty"`
+	Street        string `json:"street,omitempty"`
+	Street2       string `json:"street2,omitempty"`
+	Neighbourhood string `json:"neighbourhood,omitempty"`
+	City          string `json:"city,omitempty"`
+	LGA           string `json:"lga,omitempty"`
+	State         string `json:"state,omitempty"`
+	Postcode      string `json:"postcode,omitempty"`
+	Country       string `json:"country,omitempty"`
+
+	Region string `json:"region,omitempty"`
+}
+
+func (in *Input) structured() bool {
+	return in.Organization != "" || in.HouseNumber != "" || in.Street != "" || in.Street2 != "" ||
+		in.Neighbourhood != "" || in.City != "" || in.LGA != "" || in.State != "" || in.Postcode != ""
+}
+
+// Standardize parses an address and returns its standardized components,
+// every input token with its label, what could not be placed, a record of
+// the changes made to each field, warnings (such as a postcode that
+// contradicts the state) and the address formatted in its country's order.
+//
+// It returns ErrEmpty for input without any letter or digit, ErrTooLong for
+// input over MaxInputBytes and an error wrapping ErrUnknownRegion when
+// Region or Country names no country. Anything else, however garbled, gives
+// a result: what cannot be understood is reported in Unresolved.
+func Standardize(ctx context.Context, in Input) (Standardized, error) {
+	if err := ctx.Err(); err != nil {
+		return Standardized{}, err
+	}
+	region := DefaultCountry
+	for _, r := range []string{in.Region, in.Country} {
+		if strings.TrimSpace(r) == "" {
+			continue
+		}
+		c, ok := LookupCountry(r)
+		if !ok {
+			return Standardized{}, fmt.Errorf("%w %q", ErrUnknownRegion, r)
+		}
+		region = c.Alpha2
+	}
+	text := in.Text
+	structured := text == "" && in.structured()
+	if structured {
+		text = joinNonEmpty(", ", in.Organization, strings.TrimSpace(in.HouseNumber+" "+in.Street), in.Street2)
+	}
+	if len(text) > MaxInputBytes {
+		return Standardized{}, ErrTooLong
+	}
+	text = strings.ToValidUTF8(text, " ")
+	p := parser{postcodeFirstSpan: -1}
+	p.setCountry(region)
+	p.words, p.spans = tokenize(text, make([]word, 0, 24), make([]span, 0, 8))
+	if len(p.words) == 0 && !structured {
+		return Standardized{}, ErrEmpty
+	}
+	p.parse()
+	if structured {
+		p.applyFields(&in)
+	}
+	if p.countryFromText && region != p.country && (in.Region != "" || in.Country != "") {
+		p.warnf(fCountry, "country_mismatch", "the address names "+p.country+" but the region is "+region)
+	}
+	return p.finish(), nil
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	var b strings.Builder
+	for _, s := range parts {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// applyFields sets the locality components given as structured fields; they
+// take precedence over what the street text implied.
+func (p *parser) applyFields(in *Input) {
+	set := func(f field, dst *string, raw string) {
+		raw = cleanField(raw)
+		if raw == "" {
+			return
+		}
+		if *dst != "" && Fold(*dst) != Fold(raw) {
+			p.extra = append(p.extra, *dst)
+		}
+		*dst = caseName(raw)
+		p.raw[f] = raw
+	}
+	set(fNeighbourhood, &p.a.Neighbourhood, in.Neighbourhood)
+	set(fCity, &p.a.City, in.City)
+	if lga := cleanField(in.LGA); lga != "" {
+		for _, suffix := range []string{" local government area", " local government", " lga"} {
+			if strings.HasSuffix(strings.ToLower(lga), suffix) {
+				lga = strings.TrimSpace(lga[:len(lga)-len(suffix)])
+			}
+		}
+		set(fLGA, &p.a.LGA, lga)
+	}
+	if st := cleanField(in.State); st != "" {
+		p.a.State, p.a.StateCode = "", ""
+		if m, ok := lookupSubdivision(p.country, Fold(st)); ok {
+			p.raw[fState] = st
+			p.a.State, p.a.StateCode = m.sub.Name, m.sub.Code
+			switch {
+			case m.spelling:
+				p.how[fState] = Spelling
+			case Fold(st) != Fold(m.sub.Name) && strings.TrimSuffix(Fold(st), " state") != Fold(m.sub.Name):
+				p.how[fState] = Alias
+			}
+		} else {
+			set(fState, &p.a.State, st)
+			if data().subByKey[p.country] != nil {
+				p.warnf(fState, "state_unknown", fmt.Sprintf("%q is not a known state of %s", st, p.country))
+			}
+		}
+	}
+	if p.a.State == "" && p.a.City != "" {
+		if m, ok := lookupSubdivision(p.country, Fold(p.a.City)); ok && Fold(m.sub.Capital) == Fold(p.a.City) && m.sub.Name != m.sub.Capital {
+			p.a.State, p.a.StateCode = m.sub.Name, m.sub.Code
+		}
+	}
+	if pc := cleanField(in.Postcode); pc != "" {
+		p.raw[fPostcode] = pc
+		if norm, ok := NormalizePostcode(p.country, pc); ok {
+			p.a.Postcode = norm
+		} else {
+			p.a.Postcode = ""
+			p.extra = append(p.extra, pc)
+			p.warnf(fPostcode, "postcode_invalid", "postcode "+pc+" is not a valid "+p.country+" postcode")
+		}
+	}
+	if c := cleanField(in.Country); c != "" {
+		p.raw[fCountry] = c
+	}
+}
+
+// cleanField trims a structured field and collapses its spaces and
+// surrounding punctuation.
+func cleanField(s string) string {
+	s = strings.Join(strings.Fields(strings.ToValidUTF8(s, " ")), " ")
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsPunct(r) && r != '#' })
+}
+
+// finish completes the address (country, state from postcode), checks the
+// postcode against the state, collects tokens and unresolved text, records
+// the changes and formats the lines.
+func (p *parser) finish() Standardized {
+	a := &p.a
+	c := data().byKey[Fold(p.country)]
+	a.Country, a.CountryName = c.Alpha2, c.Name
+	if a.Postcode != "" && a.Country == "NG" {
+		if sub, ok := PostcodeState("NG", a.Postcode); ok && a.StateCode == "" {
+			a.State, a.StateCode = sub.Name, sub.Code
+		} else if a.StateCode != "" {
+			m, _ := lookupSubdivision("NG", Fold(a.StateCode[3:]))
+			if !postcodeFitsState(a.Postcode, m.sub) {
+				p.warnf(fPostcode, "postcode_state_mismatch",
+					"postcode "+a.Postcode+" does not belong to "+a.State+" state")
+			}
+		}
+	}
+	out := Standardized{Address: *a, Warnings: p.warn}
+	out.Tokens = make([]Token, len(p.words))
+	run := -1
+	for i := range p.words {
+		w := &p.words[i]
+		if w.label == "" {
+			w.label = LabelUnresolved
+		}
+		out.Tokens[i] = Token{Text: w.text, Label: w.label}
+		if w.label == LabelUnresolved {
+			if run < 0 {
+				run = i
+			}
+			if i+1 == len(p.words) || p.words[i+1].label != "" && p.words[i+1].label != LabelUnresolved || p.segmentEnds(i) {
+				out.Unresolved = append(out.Unresolved, p.texts(run, i+1))
+				run = -1
+			}
+		}
+	}
+	out.Unresolved = append(out.Unresolved, p.extra...)
+	out.Changes = p.changes()
+	out.Line, out.Line1, out.Line2 = format(a)
+	return out
+}
+
+// segmentEnds reports whether word i ends one of the comma-separated
+// segments, so that unresolved runs do not join across commas.
+func (p *parser) segmentEnds(i int) bool {
+	for _, s := range p.spans {
+		if s.hi-1 == i {
+			return true
+		}
+	}
+	return false
+}
+
+// changes compares each field with the text it came from.
+func (p *parser) changes() []Change {
+	a := &p.a
+	var premises, landmarks []string
+	for _, pr := range a.Premises {
+		premises = append(premises, pr.String())
+	}
+	for _, l := range a.Landmarks {
+		landmarks = append(landmarks, l.String())
+	}
+	zone := ""
+	if a.CadastralZone != "" {
+		zone = a.CadastralZone
+	}
+	values := [numFields]string{
+		a.Organization, a.Unit.String(), a.Level, strings.Join(premises, ", "), a.HouseNumber,
+		a.Street, strings.Join(landmarks, "; "), strings.TrimSpace(a.Estate + " " + a.Phase), zone,
+		a.Neighbourhood, a.City, a.LGA, a.State, a.Postcode, a.POBox, a.Country,
+	}
+	var out []Change
+	for f := field(0); f < numFields; f++ {
+		raw, val := p.raw[f], values[f]
+		if f == fLandmarks && val != "" {
+			raw = val // landmarks are recased and retyped only
+		}
+		var kind ChangeKind
+		switch {
+		case raw == "" && val == "":
+			continue
+		case raw == "":
+			kind = Added
+		case val == "":
+			kind = Removed
+		case f == fCountry && (Fold(raw) == Fold(a.CountryName) || Fold(raw) == Fold(a.Country)):
+			kind = Unchanged
+		case f == fHouseNumber && strings.EqualFold(strings.TrimPrefix(Fold(raw), "no "), val):
+			kind = Unchanged
+		case p.how[f] != "":
+			kind = p.how[f]
+		case Fold(raw) == Fold(val) || f == fState && strings.TrimSuffix(Fold(raw), " state") == Fold(val):
+			kind = Unchanged
+		default:
+			kind = Alias
+		}
+		out = append(out, Change{Field: fieldNames[f], Kind: kind, From: raw, To: val})
+	}
+	return out
+}

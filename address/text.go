@@ -1,0 +1,255 @@
+package address
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// foldRune maps accented Latin letters to their ASCII base letter, so that
+// "Côte d'Ivoire", "Österreich" and "Straße" compare equal to their plain
+// spellings. It returns 0 for runes without a mapping.
+func foldRune(r rune) string {
+	switch r {
+	case 'à', 'á', 'â', 'ã', 'ä', 'å', 'ā', 'ă', 'ą':
+		return "a"
+	case 'ç', 'ć', 'č', 'ĉ', 'ċ':
+		return "c"
+	case 'ď', 'đ':
+		return "d"
+	case 'è', 'é', 'ê', 'ë', 'ē', 'ĕ', 'ė', 'ę', 'ě', 'ẹ':
+		return "e"
+	case 'ğ', 'ĝ', 'ġ', 'ģ':
+		return "g"
+	case 'ì', 'í', 'î', 'ï', 'ĩ', 'ī', 'ĭ', 'į', 'ı':
+		return "i"
+	case 'ñ', 'ń', 'ň', 'ņ':
+		return "n"
+	case 'ò', 'ó', 'ô', 'õ', 'ö', 'ø', 'ō', 'ŏ', 'ő', 'ọ':
+		return "o"
+	case 'ŕ', 'ř':
+		return "r"
+	case 'ś', 'š', 'ş', 'ș', 'ṣ':
+		return "s"
+	case 'ß':
+		return "ss"
+	case 'ť', 'ţ', 'ț':
+		return "t"
+	case 'ù', 'ú', 'û', 'ü', 'ũ', 'ū', 'ŭ', 'ů', 'ű', 'ų':
+		return "u"
+	case 'ý', 'ÿ':
+		return "y"
+	case 'ź', 'ż', 'ž':
+		return "z"
+	case 'æ':
+		return "ae"
+	case 'œ':
+		return "oe"
+	case 'þ':
+		return "th"
+	}
+	return ""
+}
+
+// Fold returns the comparison key of s: lower case, accents removed,
+// apostrophes and full stops dropped, every other run of punctuation or
+// space turned into one space. Fold("Akwa-Ibom ") == Fold("AKWA IBOM").
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf && ('a' <= r && r <= 'z' || '0' <= r && r <= '9'):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(byte(r))
+		case r < utf8.RuneSelf && 'A' <= r && r <= 'Z':
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(byte(r + 'a' - 'A'))
+		case r == '.' || r == '\'' || r == '’' || r == '`':
+			// dropped: "St." == "St", "Cote d'Ivoire" == "Cote dIvoire"
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			lr := unicode.ToLower(r)
+			if f := foldRune(lr); f != "" {
+				b.WriteString(f)
+			} else {
+				b.WriteRune(lr)
+			}
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// isDigits reports whether s is a non-empty run of ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasDigit reports whether s contains an ASCII digit.
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// isLetters reports whether s is a non-empty run of ASCII letters.
+func isLetters(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerWords are joined lower case inside names ("Rue de Rivoli",
+// "Unter den Linden") unless they open the name.
+var lowerWords = map[string]bool{
+	"de": true, "du": true, "des": true, "la": true, "le": true, "les": true,
+	"et": true, "den": true, "der": true, "dem": true, "von": true, "van": true,
+	"am": true, "im": true, "an": true, "auf": true, "zum": true, "zur": true,
+	"of": true, "the": true, "and": true, "da": true, "di": true, "del": true,
+	"della": true, "do": true, "dos": true, "das": true, "y": true, "e": true,
+	"en": true, "sur": true, "aux": true, "au": true, "bei": true, "ter": true, "het": true,
+}
+
+// titleWords keep their mixed case although they have no vowel.
+var titleWords = map[string]string{
+	"mr": "Mr", "mrs": "Mrs", "dr": "Dr", "st": "St", "jnr": "Jnr", "snr": "Snr",
+	"sgt": "Sgt", "cpl": "Cpl", "lt": "Lt", "mt": "Mt", "ft": "Ft", "pt": "Pt", "ms": "Ms",
+}
+
+// romanNumerals are written upper case ("Wuse II", "Phase III").
+var romanNumerals = map[string]bool{
+	"ii": true, "iii": true, "iv": true, "vi": true, "vii": true, "viii": true,
+	"ix": true, "xi": true, "xii": true,
+}
+
+// caseWord returns the canonical casing of one word: capitalised, with
+// acronyms, Roman numerals and letter suffixes of numbers upper case, ordinals
+// ("1st") and joining words lower case. Hyphenated and slashed words are cased
+// part by part.
+func caseWord(w string, first bool) string {
+	if w == "" {
+		return w
+	}
+	if strings.ContainsAny(w, "-/") {
+		var b strings.Builder
+		start := 0
+		for i := 0; i < len(w); i++ {
+			if w[i] == '-' || w[i] == '/' {
+				b.WriteString(caseWord(w[start:i], true))
+				b.WriteByte(w[i])
+				start = i + 1
+			}
+		}
+		b.WriteString(caseWord(w[start:], true))
+		return b.String()
+	}
+	lw := strings.ToLower(w)
+	if hasDigit(lw) {
+		if isOrdinal(lw) {
+			return lw
+		}
+		return strings.ToUpper(lw)
+	}
+	if !first && lowerWords[lw] {
+		return lw
+	}
+	if t, ok := titleWords[lw]; ok {
+		return t
+	}
+	if romanNumerals[lw] {
+		return strings.ToUpper(lw)
+	}
+	if len(lw) <= 4 && isLetters(lw) && !strings.ContainsAny(lw, "aeiouy") {
+		return strings.ToUpper(lw) // GRA, FHA, CMS, PMB
+	}
+	if isAcronym[lw] {
+		return strings.ToUpper(lw)
+	}
+	// O'Neil, d'Ivoire: keep the letter after an apostrophe capitalised.
+	var b strings.Builder
+	b.Grow(len(lw))
+	upNext := true
+	for i, r := range lw {
+		if upNext {
+			if i == 1 && (lw[0] == 'd' || lw[0] == 'l') && !first {
+				b.WriteRune(r)
+			} else {
+				b.WriteRune(unicode.ToUpper(r))
+			}
+			upNext = false
+			continue
+		}
+		b.WriteRune(r)
+		if r == '\'' || r == '’' {
+			upNext = true
+		}
+	}
+	out := b.String()
+	if len(out) > 2 && (out[1] == '\'' || strings.HasPrefix(out[1:], "’")) && (out[0] == 'D' || out[0] == 'L') && !first {
+		out = strings.ToLower(out[:1]) + out[1:]
+	}
+	return out
+}
+
+// isAcronym lists upper-case words that contain vowels.
+var isAcronym = map[string]bool{
+	"uba": true, "nnpc": true, "unilag": true, "uniben": true, "oau": true,
+	"lasu": true, "usa": true, "uk": true, "uae": true, "nepa": true,
+	"fcda": true, "lsdpc": true, "nipost": true, "ndaps": true,
+	"lga": true, "lcda": true, "ecowas": true, "ne": true, "se": true,
+}
+
+// isOrdinal reports whether w is an English ordinal such as "1st" or "22nd".
+func isOrdinal(w string) bool {
+	n := len(w)
+	if n < 3 || !isDigits(w[:n-2]) {
+		return false
+	}
+	switch w[n-2:] {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
+}
+
+// caseName cases every word of a name; words are separated by single spaces.
+func caseName(s string) string {
+	if s == "" {
+		return s
+	}
+	words := strings.Fields(s)
+	for i, w := range words {
+		words[i] = caseWord(w, i == 0)
+	}
+	return strings.Join(words, " ")
+}

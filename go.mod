@@ -1,0 +1,3 @@
+module github.com/addrkit/addrkit
+
+go 1.26
