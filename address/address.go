@@ -23,6 +23,9 @@ type Address struct {
 	StateCode     string     `json:"state_code,omitempty"` // ISO 3166-2, "NG-LA"
 	Postcode      string     `json:"postcode,omitempty"`
 	POBox         string     `json:"po_box,omitempty"` // "P.O. Box 123", "PMB 1234"
+	// PlusCode is an Open Location Code written in the address, full
+	// ("6FR5JFM7+Q9") or short ("8JGR+PQW", to be recovered from the locality).
+	PlusCode string `json:"plus_code,omitempty"`
 	Country       string     `json:"country,omitempty"` // ISO 3166-1 alpha-2
 	CountryName   string     `json:"country_name,omitempty"`
 }
@@ -94,6 +97,7 @@ const (
 	LabelState            Label = "state"
 	LabelPostcode         Label = "postcode"
 	LabelPOBox            Label = "po_box"
+	LabelPlusCode         Label = "plus_code"
 	LabelCountry          Label = "country"
 	LabelUnresolved       Label = "unresolved"
 )

@@ -9,11 +9,13 @@ import "strings"
 func (p *parser) takeHead() {
 	parts := make([]part, len(p.spans))
 	lastCore := -1
+	hasOrg := false
 	for i, s := range p.spans {
 		parts[i] = p.parseHead(s)
 		if parts[i].core {
 			lastCore = i
 		}
+		hasOrg = hasOrg || parts[i].org != ""
 	}
 	var middle []span
 	for i, pt := range parts {
@@ -22,10 +24,15 @@ func (p *parser) takeHead() {
 			p.apply(&pt)
 			continue
 		}
+		if !p.hasLetter(s.lo, s.hi) {
+			p.label(s.lo, s.hi, LabelUnresolved) // numbers that fit nowhere
+			parts[i].plain = false
+			continue
+		}
 		if i > lastCore {
 			continue
 		}
-		if i == 0 && p.a.Organization == "" {
+		if i == 0 && !hasOrg {
 			p.a.Organization = p.name(s.lo, s.hi)
 			p.setRaw(fOrganization, s.lo, s.hi)
 			p.label(s.lo, s.hi, LabelOrganization)
@@ -39,14 +46,23 @@ func (p *parser) takeHead() {
 			p.locality(p.spans[i])
 		}
 	}
-	for _, s := range middle {
-		p.locality(s)
+	for i := len(middle) - 1; i >= 0; i-- {
+		p.locality(middle[i])
 	}
 }
 
 // locality places a name segment in the first free slot of city and
 // neighbourhood; a third name is left unresolved.
 func (p *parser) locality(s span) {
+	if s.hi = p.invalidPostcode(s); s.len() == 0 {
+		return
+	}
+	if p.markedNumber(s.hi, s.lo) {
+		// "No", "Box", "Zone" name no place and would take the postcode
+		// written after the city for a number.
+		p.label(s.lo, s.hi, LabelUnresolved)
+		return
+	}
 	switch {
 	case p.a.City == "" && !p.stateFromCity:
 		p.a.City = p.name(s.lo, s.hi)
@@ -63,7 +79,8 @@ func (p *parser) locality(s span) {
 
 // apply moves what one segment held into the address. A second unit,
 // number, street or estate does not overwrite the first: a second street
-// becomes a landmark without relation, the others are left unresolved.
+// with a type becomes a landmark without relation, the others are left
+// unresolved.
 func (p *parser) apply(pt *part) {
 	a := &p.a
 	if pt.unit.Type != "" {
@@ -104,8 +121,10 @@ func (p *parser) apply(pt *part) {
 			if pt.street.spelled {
 				p.how[fStreet] = Spelling
 			}
-		} else {
+		} else if pt.street.typ != "" {
 			a.Landmarks = append(a.Landmarks, Landmark{Name: pt.street.full})
+		} else {
+			p.extra = append(p.extra, pt.rawStreet)
 		}
 	}
 	if pt.landmark != nil {

@@ -42,7 +42,7 @@ BW|BWA|Botswana
 BY|BLR|Belarus
 BZ|BLZ|Belize
 CA|CAN|Canada
-CC|CCK|Cocos (Keeling) Islands|Cocos Islands
+CC|CCK|Cocos Islands|Cocos (Keeling) Islands|Keeling Islands
 CD|COD|DR Congo|Democratic Republic of the Congo|DRC|Congo Kinshasa|Zaire
 CF|CAF|Central African Republic|CAR
 CG|COG|Republic of the Congo|Congo|Congo Brazzaville
@@ -112,7 +112,7 @@ IN|IND|India|Bharat
 IO|IOT|British Indian Ocean Territory
 IQ|IRQ|Iraq
 IR|IRN|Iran|Islamic Republic of Iran
-IS|ISL|Iceland|Island
+IS|ISL|Iceland|Island of Iceland
 IT|ITA|Italy|Italia
 JE|JEY|Jersey
 JM|JAM|Jamaica
@@ -202,7 +202,7 @@ SC|SYC|Seychelles
 SD|SDN|Sudan
 SE|SWE|Sweden|Sverige
 SG|SGP|Singapore
-SH|SHN|Saint Helena, Ascension and Tristan da Cunha|Saint Helena|St Helena
+SH|SHN|Saint Helena|Saint Helena, Ascension and Tristan da Cunha|St Helena
 SI|SVN|Slovenia|Slovenija
 SJ|SJM|Svalbard and Jan Mayen
 SK|SVK|Slovakia|Slovensko

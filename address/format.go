@@ -12,6 +12,7 @@ func format(a *Address) (line, line1, line2 string) {
 			*parts = append(*parts, s)
 		}
 	}
+	add(&d, a.PlusCode)
 	add(&d, a.Organization)
 	add(&d, a.Unit.String())
 	add(&d, a.Level)
@@ -19,8 +20,10 @@ func format(a *Address) (line, line1, line2 string) {
 		add(&d, pr.String())
 	}
 	switch {
-	case a.Street == "":
-		add(&d, a.HouseNumber)
+	case a.Street == "" && a.HouseNumber != "":
+		// "No. 11, Sunview Estate": the marker keeps a lone number from
+		// reading as a postcode.
+		add(&d, "No. "+a.HouseNumber)
 	case a.HouseNumber == "":
 		add(&d, a.Street)
 	case l.numberAfterStreet:
@@ -41,9 +44,6 @@ func format(a *Address) (line, line1, line2 string) {
 	state := a.State
 	if l.stateCode && a.StateCode != "" {
 		state = a.StateCode[strings.IndexByte(a.StateCode, '-')+1:]
-	}
-	if !l.stateShown && a.State != "" && a.City != "" && Fold(a.State) == Fold(a.City) {
-		state = "" // "10117 Berlin", not "10117 Berlin, Berlin"
 	}
 	add(&t, a.Neighbourhood)
 	lga := ""

@@ -85,12 +85,19 @@ func (p *parser) parseHead(s span) part {
 		if n := p.zoneAt(i, s.hi); n > 0 {
 			r.zone = strings.ToUpper(p.text(i + n - 1))
 			p.label(i, i+n, LabelCadastralZone)
+			r.core = true
 			i += n
 			continue
 		}
 		// "12 Allen Avenue"; where numbers follow the street, only a number
 		// standing alone.
-		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1) {
+		if isHouseNumber(p.text(i)) && r.number != "" && i+1 < s.hi && (p.words[i-1].label == LabelHouseNumber || p.words[i-1].label == LabelUnresolved) {
+			p.label(i, i+1, LabelUnresolved) // "12 14 Allen Avenue": a second number
+			i++
+			continue
+		}
+		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1) &&
+			!(i+2 == s.hi && estateWords[p.key(i+1)] != "") {
 			r.number = strings.ToUpper(p.text(i))
 			r.rawNumber = p.text(i)
 			p.label(i, i+1, LabelHouseNumber)
@@ -111,8 +118,8 @@ func (p *parser) parseHead(s span) part {
 		r.landmark = &Landmark{Relation: rel, Name: name}
 		return r
 	}
-	// "Phase 2", "Phase II" anywhere in what is left
-	for j := lo; j+1 < hi; j++ {
+	// "Phase 2", "Phase II" anywhere in what is left (the last one)
+	for j := hi - 2; j >= lo; j-- {
 		if p.key(j) == "phase" && isID(p.key(j+1)) {
 			r.phase = "Phase " + strings.ToUpper(p.text(j+1))
 			p.label(j, j+2, LabelPhase)
@@ -130,13 +137,24 @@ func (p *parser) parseHead(s span) part {
 	if lo >= hi {
 		return r
 	}
+	if r.phase != "" && !p.hasLetter(lo, hi) {
+		p.label(lo, hi, LabelUnresolved)
+		return r
+	}
+	if r.phase != "" && r.number == "" && hi-lo > 1 && isHouseNumber(p.text(lo)) {
+		// "Phase 2, 12 Lekki": the number is the house's
+		r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
+		p.label(lo, lo+1, LabelHouseNumber)
+		r.core = true
+		lo++
+	}
 	if st, ok := p.street(lo, hi); ok {
 		r.street = st
 		r.rawStreet = p.texts(lo, hi)
 		r.core = true
 		return r
 	}
-	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" {
+	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) {
 		r.number = strings.ToUpper(p.text(hi - 1))
 		r.rawNumber = p.text(hi - 1)
 		p.label(hi-1, hi, LabelHouseNumber)
@@ -169,6 +187,19 @@ func (p *parser) parseHead(s span) part {
 		r.core = true
 		return r
 	}
+	if r.number != "" && !p.hasLetter(lo, hi) {
+		p.label(lo, hi, LabelUnresolved)
+		return r
+	}
+	if e, ok := estateWords[p.key(lo)]; ok && r.number != "" && hi-lo == 1 {
+		// "No. 1004 Estate": the number names the estate
+		r.estate = r.number + " " + e
+		r.rawEstate = r.rawNumber + " " + p.text(lo)
+		r.number, r.rawNumber = "", ""
+		r.core = r.unit.Type != "" || len(r.premises) > 0 || r.level != "" || r.poBox != "" || r.zone != ""
+		p.label(lo-1, hi, LabelEstate)
+		return r
+	}
 	if r.number != "" {
 		// "12 Adeola Odeku": a street written without its type.
 		r.street = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
@@ -178,6 +209,10 @@ func (p *parser) parseHead(s span) part {
 	}
 	if lo == s.lo && r.zone == "" && len(r.premises) == 0 && r.unit.Type == "" && r.level == "" {
 		r.plain = true
+		return r
+	}
+	if !p.hasLetter(lo, hi) {
+		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
 	// words left after a unit or plot: a building or street name
@@ -223,17 +258,26 @@ func (p *parser) zoneAt(i, hi int) int {
 
 // street recognises a street in words[lo:hi] and labels it.
 func (p *parser) street(lo, hi int) (streetName, bool) {
+	st, tlo, thi, ok := p.matchStreet(lo, hi)
+	if ok {
+		p.label(lo, hi, LabelStreetName)
+		p.label(tlo, thi, LabelStreetType)
+	}
+	return st, ok
+}
+
+// matchStreet recognises a street in words[lo:hi]; words[tlo:thi] are its
+// type.
+func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) {
 	n := hi - lo
 	if n < 1 {
-		return streetName{}, false
+		return streetName{}, 0, 0, false
 	}
 	// "Road 7", "Street 5", "Avenue A": a type and an id
-	if n == 2 && isID(p.key(hi-1)) {
-		if st, ok := streetTypes[p.key(lo)]; ok {
-			p.label(lo, lo+1, LabelStreetType)
-			p.label(lo+1, hi, LabelStreetName)
+	if id := p.key(hi - 1); n == 2 && (hasDigit(id) || len(id) == 1 || romanNumerals[id]) {
+		if t, ok := streetTypes[p.key(lo)]; ok {
 			id := strings.ToUpper(p.text(hi - 1))
-			return streetName{full: st.Canonical + " " + id, name: id, typ: st.Canonical}, true
+			return streetName{full: t.Canonical + " " + id, name: id, typ: t.Canonical}, lo, lo + 1, true
 		}
 	}
 	// suffix type, perhaps followed by a directional: "Allen Avenue", "Pennsylvania Ave NW"
@@ -249,56 +293,40 @@ func (p *parser) street(lo, hi int) (streetName, bool) {
 		if end-lo <= w {
 			continue
 		}
-		st, ok := streetTypes[p.keys(end-w, end)]
-		if !ok || st.Prefix {
+		t, ok := streetTypes[p.keys(end-w, end)]
+		if !ok || t.Prefix {
 			continue
+		}
+		if !p.hasLetter(lo, end-w) {
+			continue // "0 Road" names nothing
 		}
 		name := p.name(lo, end-w)
-		if name == "" {
-			continue
-		}
-		full := name + " " + st.Canonical
+		full := name + " " + t.Canonical
 		if dir != "" {
 			full += " " + dir
 		}
-		p.label(lo, end-w, LabelStreetName)
-		p.label(end-w, end, LabelStreetType)
-		p.label(end, hi, LabelStreetName)
-		return streetName{full: full, name: name, typ: st.Canonical, spelled: spellingVariants[p.keys(end-w, end)]}, true
+		return streetName{full: full, name: name, typ: t.Canonical, spelled: spellingVariants[p.keys(end-w, end)]}, end - w, end, true
 	}
 	// prefix type: "Rue de Rivoli", "Via Roma", "Avenue des Champs-Élysées"
 	if n >= 2 {
-		st, ok := streetTypes[p.key(lo)]
-		if ok && (st.Prefix || p.lay.frenchTypes && frenchPrefixTypes[st.Canonical]) {
+		t, ok := streetTypes[p.key(lo)]
+		if ok && (t.Prefix || p.lay.frenchTypes && frenchPrefixTypes[t.Canonical]) {
 			name := p.nameAfter(lo+1, hi)
-			p.label(lo, lo+1, LabelStreetType)
-			p.label(lo+1, hi, LabelStreetName)
-			return streetName{full: st.Canonical + " " + name, name: name, typ: st.Canonical}, true
+			return streetName{full: t.Canonical + " " + name, name: name, typ: t.Canonical}, lo, lo + 1, true
 		}
 	}
 	// a German style compound: "Hauptstraße", "Gapetschstrasse", "Hauptstr."
 	if n <= 3 && p.lay.numberAfterStreet {
 		if full, ok := compoundStreet(p.name(lo, hi)); ok {
-			p.label(lo, hi, LabelStreetName)
-			return streetName{full: full, name: full}, true
+			return streetName{full: full, name: full}, hi, hi, true
 		}
 	}
-	return streetName{}, false
+	return streetName{}, 0, 0, false
 }
 
 // nameAfter cases a name that follows a street type, so its first word may
 // be a joining word ("Rue de Rivoli").
-func (p *parser) nameAfter(lo, hi int) string {
-	var b strings.Builder
-	for k := lo; k < hi; k++ {
-		t := strings.TrimRight(p.words[k].text, ".")
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(caseWord(t, false))
-	}
-	return b.String()
-}
+func (p *parser) nameAfter(lo, hi int) string { return p.caseWords(lo, hi, false) }
 
 var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer", "steig", "pfad", "gracht", "straat", "laan", "plein", "vej", "gade", "gatan", "vagen", "veien", "gata"}
 
@@ -340,4 +368,20 @@ func (p *parser) isOrganization(lo, hi int) bool {
 	}
 	last := p.key(hi - 1)
 	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge")
+}
+
+// hasLetter reports whether any of words[lo:hi] is a word, not a number
+// such as "12A".
+func (p *parser) hasLetter(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		if isHouseNumber(p.text(k)) {
+			continue
+		}
+		for _, r := range p.key(k) {
+			if r > '9' {
+				return true
+			}
+		}
+	}
+	return false
 }

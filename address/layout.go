@@ -26,7 +26,7 @@ func init() {
 	}
 	// Countries that write the number after the street and the postcode
 	// before the city.
-	set("AT CH LI BE LU NL DK NO SE FI IS PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT IT AD SM VA", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("AT CH LI BE LU NL DK NO SE FI IS FO PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT IT AD SM VA", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
 	set("BR AR CL UY PY MX CO PE VE BO EC", layout{numberAfterStreet: true, stateShown: true})
@@ -50,13 +50,14 @@ func init() {
 		"AR": {"A9999AAA", "9999"},
 		"KR": {"99999"}, "IN": {"999999", "999 999"},
 		"LV": {"LV-9999"}, "LT": {"LT-99999"}, "MD": {"MD9999"},
+		"IS": {"999"}, "FO": {"999", "FO-999"},
 	}
 	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ TN SN UA HR RS ME BA EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
 		if pc[c] == nil {
 			pc[c] = []string{"99999"}
 		}
 	}
-	for _, c := range strings.Fields("AT CH LI BE LU DK NO IS AU NZ ZA HU BG SI MK CY PH BD AM GE AZ TN LR ET MZ AF GL FO SJ") {
+	for _, c := range strings.Fields("AT CH LI BE LU DK NO IS AU NZ ZA HU BG SI MK CY PH BD AM GE AZ TN LR ET MZ AF GL SJ") {
 		if pc[c] == nil {
 			pc[c] = []string{"9999"}
 		}
@@ -65,6 +66,14 @@ func init() {
 		if pc[c] == nil {
 			pc[c] = []string{"999999"}
 		}
+	}
+	for _, c := range strings.Fields("CL:9999999 UY:99999 PY:9999 PE:99999 VE:9999 EC:999999 HT:9999 NI:99999 PA:9999") {
+		code, pat, _ := strings.Cut(c, ":")
+		pc[code] = []string{pat}
+	}
+	// Countries without a postcode system: nothing is accepted as one.
+	for _, c := range strings.Fields("AE AG AO AW BF BI BJ BO BS BW BZ CD CF CG CI CK CM DJ DM ER FJ GA GD GM GQ GY HK JM KI KM KN KP LC ML MO MR MS MW NR NU QA RW SB SC SL SR SS ST SY TD TF TG TK TL TO TV UG VU YE ZW") {
+		pc[c] = []string{}
 	}
 	for c, p := range pc {
 		l := layouts[c]

@@ -65,7 +65,7 @@ func init() {
 	prefix := map[string][]string{
 		"Rue":      {"rue"},
 		"Allée":    {"allee", "allée"},
-		"Chemin":   {"chemin", "ch"},
+		"Chemin":   {"chemin"},
 		"Impasse":  {"impasse", "imp"},
 		"Quai":     {"quai"},
 		"Route":    {"route", "rte"},
@@ -74,7 +74,7 @@ func init() {
 		"Via":      {"via"},
 		"Viale":    {"viale"},
 		"Piazza":   {"piazza"},
-		"Calle":    {"calle", "c/"},
+		"Calle":    {"calle"},
 		"Avenida":  {"avenida", "avda"},
 		"Rua":      {"rua"},
 		"Carrer":   {"carrer"},
@@ -116,6 +116,7 @@ var unitTypes = map[string]string{
 var premiseTypes = map[string]string{
 	"plot": "Plot", "plt": "Plot", "block": "Block", "blk": "Block", "bk": "Block",
 	"house": "House", "hse": "House", "compound": "Compound", "cpd": "Compound",
+	"km": "Km",
 }
 
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
@@ -160,7 +161,7 @@ var organizationWords = map[string]bool{
 	"company": true, "nigeria limited": true, "enterprises": true, "ventures": true,
 	"polytechnic": true, "academy": true, "stadium": true, "station": true,
 	"hall": true, "office": true, "headquarters": true, "hq": true, "mansion": true,
-	"filling": true, "primary": true, "secondary": true, "lodge": true, "suites": true,
+	"filling": true, "primary": true, "palace": true, "secondary": true, "lodge": true, "suites": true,
 }
 
 // directionals are accepted before or after a street name.
@@ -171,7 +172,7 @@ var directionals = map[string]string{
 
 // lgaWords mark a Local Government Area.
 var lgaWords = map[string]bool{
-	"lga": true, "l g a": true, "lg": true, "local government": true,
+	"lga": true, "l g a": true, "local government": true,
 	"local government area": true, "local govt": true, "lcda": true,
 }
 

@@ -45,6 +45,9 @@ type parser struct {
 	// stateFromCity is set when the state was named by its capital city
 	// ("Abuja"), which then is the city too.
 	stateFromCity   bool
+	// mixedCase is set when the input has both cases, so that words written
+	// in capitals ("IBB Way", "GRA") are acronyms and stay so.
+	mixedCase       bool
 	countryFromText bool
 	// postcodeFirstSpan is the first word after a leading postcode ("10117
 	// Berlin"): what remains of it is a city, never a state.
@@ -89,7 +92,11 @@ func (p *parser) label(lo, hi int, l Label) {
 }
 
 // name cases words[lo:hi] as a proper name, dropping trailing full stops.
-func (p *parser) name(lo, hi int) string {
+func (p *parser) name(lo, hi int) string { return p.caseWords(lo, hi, true) }
+
+// caseWords cases words[lo:hi]; first says whether the first word opens
+// the name (and so is capitalised even if it is a joining word).
+func (p *parser) caseWords(lo, hi int, first bool) string {
 	var b strings.Builder
 	for k := lo; k < hi; k++ {
 		t := strings.TrimRight(p.words[k].text, ".")
@@ -99,9 +106,38 @@ func (p *parser) name(lo, hi int) string {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(caseWord(t, b.Len() == 0))
+		if p.mixedCase && isCapsAcronym(t) {
+			b.WriteString(t)
+		} else {
+			b.WriteString(caseWord(t, first && b.Len() == 0))
+		}
 	}
 	return b.String()
+}
+
+func (p *parser) hasContent() bool {
+	for _, w := range p.words {
+		if w.key != "#" {
+			return true
+		}
+	}
+	return false
+}
+
+// isCapsAcronym reports whether a word is written as an acronym: two to four
+// capital letters, perhaps with full stops ("IBB", "GRA", "V.I").
+func isCapsAcronym(t string) bool {
+	letters := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c == '.':
+		default:
+			return false
+		}
+	}
+	return letters >= 2 && letters <= 4
 }
 
 func (p *parser) setRaw(f field, lo, hi int) {
@@ -149,10 +185,12 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		}
 	}
 	prev := p.key(i - 1)
-	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-1 > start && !p.continuesStreet(i) {
+	// A type ends a street only after a name: "30 St Mary Axe" and
+	// "35 Boulevard Saint-Michel" go on.
+	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i) {
 		return true
 	}
-	if estateWords[prev] != "" && i-1 > start && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
+	if estateWords[prev] != "" && i-2 >= start && !isHouseNumber(p.text(i-2)) && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
 		if _, ok := streetTypes[k]; !ok {
 			return true
 		}
@@ -168,8 +206,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 			return true
 		}
 	}
-	if n := p.poBoxAt(i, hi); n > 0 {
+	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" {
 		return true
+	}
+	for n := 1; n <= 3; n++ {
+		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n {
+			return true // after "PMB 1234"
+		}
 	}
 	return false
 }
@@ -253,13 +296,64 @@ func (p *parser) poBoxAt(i, hi int) int {
 
 // parse labels the words and fills p.a.
 func (p *parser) parse() {
+	p.takePlusCode()
 	p.resegment()
 	p.takeCountry()
 	p.takePostcode()
-	p.takeLGA()
 	p.takeState()
+	if p.raw[fPostcode] == "" {
+		p.takePostcode() // "Ikeja 100271 Lagos": the postcode was before the state
+	}
+	p.takeLGA()
 	p.takeHead()
 }
+
+// takePlusCode takes an Open Location Code that opens or ends a segment.
+func (p *parser) takePlusCode() {
+	for si := 0; si < len(p.spans); si++ {
+		s := p.spans[si]
+		i := s.lo
+		if !isPlusCode(p.text(i)) {
+			i = s.hi - 1
+			if !isPlusCode(p.text(i)) {
+				continue
+			}
+		}
+		p.a.PlusCode = strings.ToUpper(p.text(i))
+		p.label(i, i+1, LabelPlusCode)
+		if i == s.lo {
+			p.spans[si].lo++
+		} else {
+			p.spans[si].hi--
+		}
+		p.cleanSpan(si)
+		return
+	}
+}
+
+// isPlusCode reports whether t has the shape of an Open Location Code: two
+// to eight code characters (an even number), the "+" separator and, for a
+// short code or after eight characters, two or more code characters.
+func isPlusCode(t string) bool {
+	before, after, ok := strings.Cut(strings.ToUpper(t), "+")
+	if !ok || len(before) < 2 || len(before) > 8 || len(before)%2 != 0 || len(after) > 7 {
+		return false
+	}
+	if len(after) < 2 && !(len(before) == 8 && after == "") {
+		return false
+	}
+	for _, part := range [2]string{before, after} {
+		for i := 0; i < len(part); i++ {
+			if !strings.ContainsRune(plusCodeAlphabet, rune(part[i])) && !(part[i] == '0' && part == before) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plusCodeAlphabet is the digit set of Open Location Codes.
+const plusCodeAlphabet = "23456789CFGHJMPQRVWX"
 
 // dropSpan removes the span at index i.
 func (p *parser) dropSpan(i int) {
@@ -282,6 +376,17 @@ func (p *parser) takeCountry() {
 			p.foundCountry(c, s.lo, s.hi)
 			p.dropSpan(li)
 			return
+		}
+	}
+	// "..., Nigeria, 101241": a postcode after the country
+	if li > 0 && s.len() <= 5 && hasDigit(p.key(s.hi-1)) {
+		prev := p.spans[li-1]
+		if c, ok := t.nameKeys[p.keys(prev.lo, prev.hi)]; ok {
+			if _, sub := lookupSubdivision(p.country, p.keys(prev.lo, prev.hi)); !sub {
+				p.foundCountry(c, prev.lo, prev.hi)
+				p.dropSpan(li - 1)
+				return
+			}
 		}
 	}
 	for n := min(t.maxNameLen, s.len()-1); n >= 1; n-- {
@@ -310,7 +415,23 @@ func (p *parser) foundCountry(c *Country, lo, hi int) {
 // segment ("Ikeja 100271", "London SW1A 2AA"), at its start where the country
 // writes it before the city ("75001 Paris"), or as the whole segment.
 func (p *parser) takePostcode() {
-	for si := len(p.spans) - 1; si >= 0 && si >= len(p.spans)-4; si-- {
+	p.findPostcode()
+	// Numbers where the postcode belongs that fit no format of the country
+	// are reported, not silently kept as part of a name.
+	for si := len(p.spans) - 1; si >= 0; si-- {
+		if si == 0 && p.spans[0].len() == 1 {
+			break // "1234, Allen Avenue": a house number, not a postcode
+		}
+		if hi := p.invalidPostcode(p.spans[si]); hi < p.spans[si].hi {
+			p.spans[si].hi = hi
+			p.cleanSpan(si)
+		}
+	}
+}
+
+// findPostcode takes the first valid postcode from the right.
+func (p *parser) findPostcode() {
+	for si := len(p.spans) - 1; si >= 0; si-- {
 		s := p.spans[si]
 		if p.poBoxAt(s.lo, s.hi) > 0 {
 			continue
@@ -320,7 +441,9 @@ func (p *parser) takePostcode() {
 			if n == s.len() && bareFirst {
 				continue
 			}
-			if lo := s.hi - n; !p.markedNumber(lo) {
+			// Where the postcode comes before the city ("10117 Berlin"), a
+			// number ending a segment is a house number ("Damrak 1").
+			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst || n == s.len()) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -339,26 +462,37 @@ func (p *parser) takePostcode() {
 			}
 		}
 	}
-	// A number where the postcode belongs that fits no format of the country
-	// is reported, not silently kept as part of a name.
-	for si := len(p.spans) - 1; si >= 1 && si >= len(p.spans)-3; si-- {
-		s := p.spans[si]
-		last := s.hi - 1
-		if t := p.text(last); isDigits(t) && len(t) >= 4 && len(t) <= 8 && !p.markedNumber(last) && p.poBoxAt(s.lo, s.hi) == 0 {
-			p.raw[fPostcode] = t
-			p.label(last, last+1, LabelUnresolved)
-			p.warnf(fPostcode, "postcode_invalid", "postcode "+t+" is not a valid "+p.country+" postcode")
-			p.spans[si].hi = last
-			p.cleanSpan(si)
-			return
-		}
-	}
 }
 
-// markedNumber reports whether the word at i follows a unit, plot, number or
-// box marker, so that it cannot be a postcode.
-func (p *parser) markedNumber(i int) bool {
-	if i == 0 {
+// invalidPostcode leaves the numbers of 4 to 8 digits that end s
+// unresolved, reports the first such as an invalid postcode, and returns
+// where s now ends.
+func (p *parser) invalidPostcode(s span) int {
+	if p.poBoxAt(s.lo, s.hi) > 0 || p.lay.numberAfterStreet {
+		// where numbers follow streets ("Damrak 1"), a final number is a
+		// house number
+		return s.hi
+	}
+	first := s.hi
+	for first > s.lo && isDigits(p.text(first-1)) && len(p.text(first-1)) >= 4 && len(p.text(first-1)) <= 8 && !p.markedNumber(first-1, s.lo) {
+		first--
+	}
+	if first < s.hi {
+		p.label(first, s.hi, LabelUnresolved)
+		if p.raw[fPostcode] == "" {
+			t := p.texts(first, s.hi)
+			p.raw[fPostcode] = t
+			p.warnf(fPostcode, "postcode_invalid", "postcode "+t+" is not a valid "+p.country+" postcode")
+		}
+	}
+	return first
+}
+
+// markedNumber reports whether the word at i follows, in the segment that
+// starts at lo, a unit, plot, number or box marker, so that it cannot be a
+// postcode.
+func (p *parser) markedNumber(i, lo int) bool {
+	if i <= lo {
 		return false
 	}
 	k := p.key(i - 1)
@@ -368,7 +502,8 @@ func (p *parser) markedNumber(i int) bool {
 	if _, ok := premiseTypes[k]; ok {
 		return true
 	}
-	return numberMarkers[k] || k == "box" || k == "pmb" || k == "po" || k == "b"
+	return numberMarkers[k] || levelWords[k] || k == "box" || k == "pmb" || k == "po" ||
+		k == "zone" || k == "phase" || k == "km"
 }
 
 // cleanSpan removes span si when it became empty.
@@ -398,9 +533,6 @@ func (p *parser) foundPostcode(pc string, lo, hi int) {
 // takeLGA recognises "Ikeja LGA", "Ikeja Local Government Area", "LGA: Ikeja".
 func (p *parser) takeLGA() {
 	for si := len(p.spans) - 1; si >= 0; si-- {
-		if si == 0 && len(p.spans) > 1 {
-			return
-		}
 		s := p.spans[si]
 		for n := min(3, s.len()-1); n >= 1; n-- {
 			lo, hi := s.lo, s.hi-n

@@ -6,8 +6,9 @@ import "strings"
 // returns it in the country's canonical form: upper case, with the customary
 // spacing ("sw1a2aa" -> "SW1A 2AA", "1012ab" -> "1012 AB"). Nigerian codes
 // are the 6-digit NIPOST codes or the newer NDAPS codes ("FC 02 A09 DB 09").
-// Countries whose format addrkit does not know accept 3 to 10 letters and
-// digits with at least one digit.
+// Countries without postcodes accept none; those whose format addrkit does
+// not know accept one word of 4 to 10
+// letters, digits and hyphens with at least one digit.
 func NormalizePostcode(country, s string) (string, bool) {
 	s = strings.ToUpper(strings.Join(strings.Fields(s), " "))
 	if s == "" {
@@ -20,7 +21,7 @@ func NormalizePostcode(country, s string) (string, bool) {
 		}
 	}
 	l, known := layouts[country]
-	if known && len(l.postcodes) > 0 {
+	if known && l.postcodes != nil {
 		for _, pat := range l.postcodes {
 			if pc, ok := matchPattern(s, pat); ok {
 				return pc, true
@@ -28,8 +29,8 @@ func NormalizePostcode(country, s string) (string, bool) {
 		}
 		return "", false
 	}
-	compact := strings.ReplaceAll(s, " ", "")
-	if len(compact) < 3 || len(compact) > 10 || !hasDigit(compact) {
+	compact := s
+	if strings.IndexByte(s, ' ') >= 0 || len(compact) < 4 || len(compact) > 10 || !hasDigit(compact) {
 		return "", false
 	}
 	for i := 0; i < len(compact); i++ {

@@ -85,9 +85,10 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	p := parser{postcodeFirstSpan: -1}
 	p.setCountry(region)
 	p.words, p.spans = tokenize(text, make([]word, 0, 24), make([]span, 0, 8))
-	if len(p.words) == 0 && !structured {
+	if !p.hasContent() && !structured {
 		return Standardized{}, ErrEmpty
 	}
+	p.mixedCase = strings.ToUpper(text) != text && strings.ToLower(text) != text
 	p.parse()
 	if structured {
 		p.applyFields(&in)

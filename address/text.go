@@ -143,7 +143,7 @@ var lowerWords = map[string]bool{
 // titleWords keep their mixed case although they have no vowel.
 var titleWords = map[string]string{
 	"mr": "Mr", "mrs": "Mrs", "dr": "Dr", "st": "St", "jnr": "Jnr", "snr": "Snr",
-	"sgt": "Sgt", "cpl": "Cpl", "lt": "Lt", "mt": "Mt", "ft": "Ft", "pt": "Pt", "ms": "Ms",
+	"ltd": "Ltd", "plc": "Plc", "sgt": "Sgt", "cpl": "Cpl", "lt": "Lt", "mt": "Mt", "ft": "Ft", "pt": "Pt", "ms": "Ms",
 }
 
 // romanNumerals are written upper case ("Wuse II", "Phase III").
@@ -174,6 +174,9 @@ func caseWord(w string, first bool) string {
 		return b.String()
 	}
 	lw := strings.ToLower(w)
+	if strings.IndexByte(lw, '.') > 0 && isCapsAcronym(strings.ToUpper(lw)) {
+		return strings.ToUpper(lw) // "V.I", "P.O"
+	}
 	if hasDigit(lw) {
 		if isOrdinal(lw) {
 			return lw
@@ -186,7 +189,7 @@ func caseWord(w string, first bool) string {
 	if t, ok := titleWords[lw]; ok {
 		return t
 	}
-	if romanNumerals[lw] {
+	if romanNumerals[Fold(lw)] {
 		return strings.ToUpper(lw)
 	}
 	if len(lw) <= 4 && isLetters(lw) && !strings.ContainsAny(lw, "aeiouy") {
@@ -226,7 +229,7 @@ var isAcronym = map[string]bool{
 	"uba": true, "nnpc": true, "unilag": true, "uniben": true, "oau": true,
 	"lasu": true, "usa": true, "uk": true, "uae": true, "nepa": true,
 	"fcda": true, "lsdpc": true, "nipost": true, "ndaps": true,
-	"lga": true, "lcda": true, "ecowas": true, "ne": true, "se": true,
+	"lga": true, "lcda": true, "ecowas": true, "ne": true, "se": true, "gra": true, "fha": true,
 }
 
 // isOrdinal reports whether w is an English ordinal such as "1st" or "22nd".

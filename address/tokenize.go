@@ -27,17 +27,17 @@ func isSeparator(r rune) bool {
 	return false
 }
 
-// trimWord removes punctuation around a word but keeps a leading '#' and
-// inner punctuation ("St.John's", "60-66", "12/14").
+// trimWord removes punctuation around a word but keeps inner punctuation
+// ("St.John's", "60-66", "12/14", "8JGR+PQW").
 func trimWord(w string) string {
 	return strings.TrimFunc(w, func(r rune) bool {
-		return r != '#' && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }
 
 // tokenize splits text into words and segments. Separators are commas,
-// semicolons, line breaks, pipes, brackets and quotes; "No.5", "No:5" and "#5"
-// are split into a marker and a number.
+// semicolons, line breaks, pipes, brackets and quotes; colons separate words;
+// "No.5" and "#5" are split into a marker and a number.
 func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	segStart := len(words)
 	flush := func() {
@@ -53,21 +53,21 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 		raw := text[start:end]
 		start = -1
-		a, b := splitGlued(raw)
+		t := trimWord(raw)
+		if t == "" {
+			return
+		}
+		// "#5": the hash marks a house number
+		if lead := raw[:strings.Index(raw, t)]; strings.Contains(lead, "#") && t[0] >= '0' && t[0] <= '9' {
+			words = append(words, word{text: "#", key: "#"})
+		}
+		a, b := splitGlued(t)
 		for _, w := range [2]string{a, b} {
-			t := trimWord(w)
-			if t == "" {
-				continue
-			}
-			if t == "#" {
-				words = append(words, word{text: t, key: t})
-				continue
-			}
-			if k := Fold(t); k != "" {
-				words = append(words, word{text: t, key: k})
-			} else {
-				// symbols such as "&" or "@" keep their place but name nothing
-				words = append(words, word{text: t, key: t})
+			// Symbols that name nothing ("&", "@") are punctuation.
+			if w = trimWord(w); w != "" {
+				if k := Fold(w); k != "" {
+					words = append(words, word{text: w, key: k})
+				}
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		case isSeparator(r):
 			emit(i)
 			flush()
-		case unicode.IsSpace(r):
+		case unicode.IsSpace(r) || r == ':' || unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
 			emit(i)
 		default:
 			if start < 0 {
@@ -86,21 +86,36 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	}
 	emit(len(text))
 	flush()
-	return words, spans
+	return dropStrayMarks(words, spans)
 }
 
-// splitGlued splits "No.5", "No:5", "no5" and "#5" into marker and number.
-func splitGlued(w string) (string, string) {
-	if strings.HasPrefix(w, "#") && len(w) > 1 {
-		return "#", w[1:]
-	}
-	if len(w) > 2 && (w[0] == 'N' || w[0] == 'n') && (w[1] == 'O' || w[1] == 'o') {
-		if rest := strings.TrimLeft(w[2:], ".:"); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
-			return w[:2] + ".", rest
+// dropStrayMarks removes "#" words that do not precede a number in their
+// segment: they mark nothing.
+func dropStrayMarks(words []word, spans []span) ([]word, []span) {
+	out := words[:0]
+	j := 0
+	for _, s := range spans {
+		lo := len(out)
+		for i := s.lo; i < s.hi; i++ {
+			if words[i].key == "#" && (i+1 >= s.hi || !isHouseNumber(words[i+1].text)) {
+				continue
+			}
+			out = append(out, words[i])
+		}
+		if len(out) > lo {
+			spans[j] = span{lo, len(out)}
+			j++
 		}
 	}
-	if i := strings.IndexByte(w, ':'); i > 0 && i < len(w)-1 {
-		return w[:i], w[i+1:]
+	return out, spans[:j]
+}
+
+// splitGlued splits "No.5" and "no5" into marker and number.
+func splitGlued(w string) (string, string) {
+	if len(w) > 2 && (w[0] == 'N' || w[0] == 'n') && (w[1] == 'O' || w[1] == 'o') {
+		if rest := strings.TrimLeft(w[2:], "."); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return w[:2] + ".", rest
+		}
 	}
 	return w, ""
 }

@@ -1,0 +1,206 @@
+package address
+
+import (
+	"context"
+	"encoding/csv"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sharedData returns the folder of the shared public datasets
+// (../shared/data beside the repository, or $ADDRKIT_SHARED_DATA), skipping
+// the test when it is absent.
+func sharedData(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("ADDRKIT_SHARED_DATA")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "data")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "SOURCES.md")); err != nil {
+		tb.Skipf("shared data not found at %s (set ADDRKIT_SHARED_DATA): %v", dir, err)
+	}
+	return dir
+}
+
+// readCSV streams the records of a CSV file with a header row to fn, by
+// column name.
+func readCSV(tb testing.TB, path string, fn func(row map[string]string)) {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.LazyQuotes = true
+	r.FieldsPerRecord = -1
+	r.ReuseRecord = true
+	header, err := r.Read()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	header = append([]string(nil), header...)
+	row := make(map[string]string, len(header))
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			tb.Fatalf("%s: %v", path, err)
+		}
+		for i, h := range header {
+			row[h] = ""
+			if i < len(rec) {
+				row[h] = rec[i]
+			}
+		}
+		fn(row)
+	}
+}
+
+// tally counts how many of a set of distinct inputs resolved.
+type tally struct{ n, ok int }
+
+func (t tally) share() float64 {
+	if t.n == 0 {
+		return 0
+	}
+	return 100 * float64(t.ok) / float64(t.n)
+}
+
+// TestEvalNigeria standardizes every distinct state, town and street string
+// of the NIPOST postcode files and every distinct polling-unit line of the
+// INEC file, and reports how many resolve to the state they are labelled
+// with. Run it with -v to see the figures.
+func TestEvalNigeria(t *testing.T) {
+	dir := sharedData(t)
+	ctx := context.Background()
+	wantState := func(label string) (string, bool) {
+		m, ok := lookupSubdivision("NG", Fold(label))
+		if !ok {
+			return "", false
+		}
+		return m.sub.Code, true
+	}
+
+	// 1. Every distinct state string, as a structured field.
+	states := map[string]bool{}
+	// 2. Free text lines built the way people write them, each labelled.
+	type line struct{ text, state string }
+	var lines = map[string][]line{}
+	seen := map[string]bool{}
+	addLine := func(source, text, state string) {
+		k := source + "\x00" + text + "\x00" + state
+		if text == "" || seen[k] {
+			return
+		}
+		seen[k] = true
+		lines[source] = append(lines[source], line{text, state})
+	}
+	pc := tally{}
+	pcMismatch := map[string]int{}
+	checkPostcode := func(code, state string) {
+		code = strings.TrimSpace(code)
+		want, ok := wantState(state)
+		if !ok || len(code) != 6 || !isDigits(code) {
+			return
+		}
+		pc.n++
+		m, _ := lookupSubdivision("NG", Fold(want[3:]))
+		if postcodeFitsState(code, m.sub) {
+			pc.ok++
+		} else {
+			pcMismatch[want+" "+code[:2]]++
+		}
+	}
+	nipost := filepath.Join(dir, "ng-nipost-postcodes")
+	streets := map[string]bool{}
+	readCSV(t, filepath.Join(nipost, "urban_postcodes.csv"), func(r map[string]string) {
+		states[r["state"]] = true
+		streets[r["street"]] = true
+		addLine("nipost-urban street, area, town, state", strings.Join([]string{r["street"], r["area"], r["town"], r["state"]}, ", "), r["state"])
+		checkPostcode(r["postcode"], r["state"])
+	})
+	readCSV(t, filepath.Join(nipost, "rural_postcodes.csv"), func(r map[string]string) {
+		states[r["state"]] = true
+		addLine("nipost-rural town, district, lga, state", strings.Join([]string{r["town"], r["district"], r["lga"], r["state"]}, ", "), r["state"])
+		checkPostcode(r["postcode"], r["state"])
+	})
+	readCSV(t, filepath.Join(nipost, "facility_postcodes.csv"), func(r map[string]string) {
+		states[r["state"]] = true
+		addLine("nipost-facility facility, lga, state", strings.Join([]string{r["facility"], r["lga"], r["state"]}, ", "), r["state"])
+		checkPostcode(r["postcode"], r["state"])
+	})
+	readCSV(t, filepath.Join(dir, "ng-inec-polling-units", "polling_units.csv"), func(r map[string]string) {
+		states[r["state"]] = true
+		addLine("inec pu_name, ward, lga, state", strings.Join([]string{r["pu_name"], r["ward"], r["lga"], r["state"]}, ", "), r["state"])
+	})
+
+	st := tally{}
+	for s := range states {
+		if Fold(s) == "state" {
+			t.Logf("skipping %q: a header row repeated inside the data", s)
+			continue
+		}
+		st.n++
+		res, err := Standardize(ctx, Input{State: s})
+		want, _ := wantState(s)
+		if err == nil && res.Address.StateCode != "" && (want == "" || res.Address.StateCode == want) {
+			st.ok++
+		} else {
+			t.Logf("state string %q did not resolve", s)
+		}
+	}
+	t.Logf("distinct state strings: %d, resolved to a known state: %d (%.2f%%)", st.n, st.ok, st.share())
+	if st.ok != st.n {
+		t.Errorf("%d state strings did not resolve", st.n-st.ok)
+	}
+
+	for _, source := range []string{"nipost-urban street, area, town, state", "nipost-rural town, district, lga, state", "nipost-facility facility, lga, state", "inec pu_name, ward, lga, state"} {
+		var all, right, wrong, none tally
+		for _, l := range lines[source] {
+			all.n++
+			res, err := Standardize(ctx, Input{Text: l.text})
+			if err != nil {
+				none.ok++
+				continue
+			}
+			want, _ := wantState(l.state)
+			switch got := res.Address.StateCode; {
+			case got == want:
+				right.ok++
+			case got == "":
+				none.ok++
+			default:
+				wrong.ok++
+				if wrong.ok <= 3 {
+					t.Logf("  %s: %q -> %s, want %s", source, l.text, got, want)
+				}
+			}
+		}
+		right.n, wrong.n, none.n = all.n, all.n, all.n
+		t.Logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%",
+			source, all.n, right.share(), wrong.share(), none.share())
+		if right.share() < 99 {
+			t.Errorf("%s: only %.2f%% resolved to the labelled state, want at least 99%%", source, right.share())
+		}
+	}
+	var street tally
+	for s := range streets {
+		street.n++
+		if res, err := Standardize(ctx, Input{Street: s}); err == nil && res.Address.Street != "" {
+			street.ok++
+		}
+	}
+	t.Logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
+	t.Logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
+	for k, n := range pcMismatch {
+		if n >= 20 {
+			t.Logf("  frequent mismatch: %s (%d rows)", k, n)
+		}
+	}
+}

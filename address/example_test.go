@@ -1,0 +1,132 @@
+package address_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+func ExampleStandardize() {
+	s, err := address.Standardize(context.Background(), address.Input{
+		Text: "5, Ogunsiji Close, By Adeboye Solanke Avenue, Off Allen Avenue, Ikeja, Lagos.",
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a := s.Address
+	fmt.Println(a.HouseNumber, "|", a.Street, "|", a.City, "|", a.State, a.StateCode)
+	for _, l := range a.Landmarks {
+		fmt.Printf("%s: %s\n", l.Relation, l.Name)
+	}
+	fmt.Println(s.Line)
+	// Output:
+	// 5 | Ogunsiji Close | Ikeja | Lagos NG-LA
+	// By: Adeboye Solanke Avenue
+	// Off: Allen Avenue
+	// 5 Ogunsiji Close, By Adeboye Solanke Avenue, Off Allen Avenue, Ikeja, Lagos, Nigeria
+}
+
+func ExampleStandardize_abuja() {
+	s, _ := address.Standardize(context.Background(), address.Input{
+		Text: "Plot 339 Cadastral Zone A08, Takwa Crescent, Off Adetokunbo Ademola Crescent, Wuse 2, Abuja",
+	})
+	fmt.Println(s.Line1)
+	fmt.Println(s.Line2)
+	for _, c := range s.Changes {
+		if c.Kind != address.Unchanged {
+			fmt.Printf("%s %s: %q -> %q\n", c.Field, c.Kind, c.From, c.To)
+		}
+	}
+	// Output:
+	// Plot 339, Takwa Crescent, Cadastral Zone A08, Off Adetokunbo Ademola Crescent
+	// Wuse 2, Abuja, Federal Capital Territory, Nigeria
+	// state alias: "Abuja" -> "Federal Capital Territory"
+	// country added: "" -> "NG"
+}
+
+func ExampleStandardize_structured() {
+	s, _ := address.Standardize(context.Background(), address.Input{
+		HouseNumber: "12",
+		Street:      "Adeola Odeku St",
+		City:        "Victoria Island",
+		State:       "LAGOS STATE",
+		Postcode:    "900001",
+	})
+	fmt.Println(s.Line)
+	for _, w := range s.Warnings {
+		fmt.Println(w.Code+":", w.Message)
+	}
+	// Output:
+	// 12 Adeola Odeku Street, Victoria Island 900001, Lagos, Nigeria
+	// postcode_state_mismatch: postcode 900001 does not belong to Lagos state
+}
+
+func ExampleStandardize_germany() {
+	s, _ := address.Standardize(context.Background(), address.Input{
+		Text:   "hauptstr. 5, 69117 heidelberg",
+		Region: "Germany",
+	})
+	fmt.Println(s.Address.Street, s.Address.HouseNumber, s.Address.Postcode, s.Address.City)
+	fmt.Println(s.Line)
+	// Output:
+	// Hauptstraße 5 69117 Heidelberg
+	// Hauptstraße 5, 69117 Heidelberg, Germany
+}
+
+func ExampleStandardize_tokens() {
+	s, _ := address.Standardize(context.Background(), address.Input{Text: "Flat 2B, 14 Awolowo Rd, Ikoyi, Lagos 101233"})
+	for _, t := range s.Tokens {
+		fmt.Printf("%s/%s ", t.Text, t.Label)
+	}
+	fmt.Println()
+	// Output:
+	// Flat/unit_type 2B/unit_number 14/house_number Awolowo/street_name Rd/street_type Ikoyi/city Lagos/state 101233/postcode
+}
+
+func ExampleLookupCountry() {
+	for _, s := range []string{"NGA", "Naija", "Ivory Coast", "Deutschland", "uk"} {
+		c, _ := address.LookupCountry(s)
+		fmt.Println(s, "->", c.Alpha2, c.Name)
+	}
+	// Output:
+	// NGA -> NG Nigeria
+	// Naija -> NG Nigeria
+	// Ivory Coast -> CI Cote d'Ivoire
+	// Deutschland -> DE Germany
+	// uk -> GB United Kingdom
+}
+
+func ExampleLookupSubdivision() {
+	for _, s := range []string{"LAGOS STATE", "Lag", "FCT", "Nassarawa", "NG-RI"} {
+		sub, _ := address.LookupSubdivision("NG", s)
+		fmt.Println(s, "->", sub.Code, sub.Name, "("+sub.Capital+")")
+	}
+	// Output:
+	// LAGOS STATE -> NG-LA Lagos (Ikeja)
+	// Lag -> NG-LA Lagos (Ikeja)
+	// FCT -> NG-FC Federal Capital Territory (Abuja)
+	// Nassarawa -> NG-NA Nasarawa (Lafia)
+	// NG-RI -> NG-RI Rivers (Port Harcourt)
+}
+
+func ExampleNormalizePostcode() {
+	for _, c := range [][2]string{{"NG", "100001"}, {"NG", "fc02a09db09"}, {"GB", "sw1a2aa"}, {"NL", "1012lg"}, {"US", "1234"}} {
+		pc, ok := address.NormalizePostcode(c[0], c[1])
+		fmt.Printf("%s %q -> %q %v\n", c[0], c[1], pc, ok)
+	}
+	// Output:
+	// NG "100001" -> "100001" true
+	// NG "fc02a09db09" -> "FC 02 A09 DB 09" true
+	// GB "sw1a2aa" -> "SW1A 2AA" true
+	// NL "1012lg" -> "1012 LG" true
+	// US "1234" -> "" false
+}
+
+func ExamplePostcodeState() {
+	sub, ok := address.PostcodeState("NG", "900288")
+	fmt.Println(sub.Name, ok)
+	// Output:
+	// Federal Capital Territory true
+}

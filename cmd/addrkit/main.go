@@ -1,0 +1,62 @@
+// Command addrkit standardizes postal addresses from the command line.
+//
+//	addrkit standardize [--region Nigeria] [--format json|line] ["ADDRESS" ...]
+//
+// With no address arguments, standardize reads one address per line from
+// standard input and writes one result per line, so that it streams files of
+// any size.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "addrkit:", err)
+		os.Exit(exitCode(err))
+	}
+}
+
+const usage = `usage: addrkit <command> [flags] [args]
+
+commands:
+  standardize   parse and standardize addresses (arguments, or one per line on stdin)
+
+Run "addrkit <command> -h" for the flags of a command.
+`
+
+// usageError is an error in how the command was called.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func exitCode(err error) int {
+	if _, ok := err.(usageError); ok {
+		return 2
+	}
+	return 1
+}
+
+// Run runs the command line args (without the program name).
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{"no command given"}
+	}
+	switch args[0] {
+	case "standardize":
+		return runStandardize(ctx, args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Sprintf("unknown command %q", args[0])}
+}

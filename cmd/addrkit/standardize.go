@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+func runStandardize(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("standardize", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	region := fs.String("region", "Nigeria", "country the addresses belong to unless they name another (name or ISO code)")
+	format := fs.String("format", "json", "output: json (one object per address) or line (the formatted one-line address)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: addrkit standardize [--region COUNTRY] [--format json|line] [ADDRESS ...]")
+		fmt.Fprintln(stderr, "With no ADDRESS, reads one address per line from standard input.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError{err.Error()}
+	}
+	if *format != "json" && *format != "line" {
+		return usageError{fmt.Sprintf("unknown --format %q (want json or line)", *format)}
+	}
+	if _, ok := address.LookupCountry(*region); !ok {
+		return usageError{fmt.Sprintf("unknown --region %q", *region)}
+	}
+	w := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	one := func(text string) error {
+		s, err := address.Standardize(ctx, address.Input{Text: text, Region: *region})
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			// Bad input is reported in place; the stream goes on.
+			if *format == "line" {
+				_, err = fmt.Fprintf(w, "error: %v\n", err)
+				return err
+			}
+			return enc.Encode(struct {
+				Input string `json:"input"`
+				Error string `json:"error"`
+			}{text, err.Error()})
+		}
+		if *format == "line" {
+			_, err = fmt.Fprintln(w, s.Line)
+			return err
+		}
+		return enc.Encode(struct {
+			Input string `json:"input"`
+			address.Standardized
+		}{text, s})
+	}
+	if fs.NArg() > 0 {
+		for _, a := range fs.Args() {
+			if err := one(a); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	}
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		if err := one(sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	return w.Flush()
+}
