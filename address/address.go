@@ -25,9 +25,9 @@ type Address struct {
 	POBox         string     `json:"po_box,omitempty"` // "P.O. Box 123", "PMB 1234"
 	// PlusCode is an Open Location Code written in the address, full
 	// ("6FR5JFM7+Q9") or short ("8JGR+PQW", to be recovered from the locality).
-	PlusCode string `json:"plus_code,omitempty"`
-	Country       string     `json:"country,omitempty"` // ISO 3166-1 alpha-2
-	CountryName   string     `json:"country_name,omitempty"`
+	PlusCode    string `json:"plus_code,omitempty"`
+	Country     string `json:"country,omitempty"` // ISO 3166-1 alpha-2
+	CountryName string `json:"country_name,omitempty"`
 }
 
 // Unit is a unit inside a building: a flat, suite, shop or office.

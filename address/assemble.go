@@ -57,12 +57,6 @@ func (p *parser) locality(s span) {
 	if s.hi = p.invalidPostcode(s); s.len() == 0 {
 		return
 	}
-	if p.markedNumber(s.hi, s.lo) {
-		// "No", "Box", "Zone" name no place and would take the postcode
-		// written after the city for a number.
-		p.label(s.lo, s.hi, LabelUnresolved)
-		return
-	}
 	switch {
 	case p.a.City == "" && !p.stateFromCity:
 		p.a.City = p.name(s.lo, s.hi)

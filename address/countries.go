@@ -15,11 +15,11 @@ type Country struct {
 // Subdivision is a first-level subdivision of a country: a Nigerian state,
 // a US state, a Canadian province.
 type Subdivision struct {
-	Country string `json:"country"`   // ISO 3166-1 alpha-2
-	Code    string `json:"code"`      // ISO 3166-2, e.g. "NG-LA"
-	Name    string `json:"name"`      // canonical name, e.g. "Lagos"
-	Capital string `json:"capital"`   // seat of government
-	Postal  string `json:"-"`         // NG: space separated two-digit NIPOST prefixes
+	Country string `json:"country"` // ISO 3166-1 alpha-2
+	Code    string `json:"code"`    // ISO 3166-2, e.g. "NG-LA"
+	Name    string `json:"name"`    // canonical name, e.g. "Lagos"
+	Capital string `json:"capital"` // seat of government
+	Postal  string `json:"-"`       // NG: space separated two-digit NIPOST prefixes
 	aliases []string
 }
 
@@ -30,12 +30,12 @@ type subdivisionMatch struct {
 
 type tables struct {
 	countries   []Country
-	byKey       map[string]*Country            // folded alpha-2, alpha-3, names, aliases
-	nameKeys    map[string]*Country            // folded names and aliases only (no codes)
-	subs        map[string][]*Subdivision      // by country
+	byKey       map[string]*Country                    // folded alpha-2, alpha-3, names, aliases
+	nameKeys    map[string]*Country                    // folded names and aliases only (no codes)
+	subs        map[string][]*Subdivision              // by country
 	subByKey    map[string]map[string]subdivisionMatch // country -> folded key
-	postalState map[string]*Subdivision        // NG two-digit prefix -> unambiguous state
-	maxNameLen  int                            // longest country or subdivision name, in words
+	postalState map[string]*Subdivision                // NG two-digit prefix -> unambiguous state
+	maxNameLen  int                                    // longest country or subdivision name, in words
 }
 
 var (

@@ -3,12 +3,46 @@ package address
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// report logs evaluation figures and, when $ADDRKIT_EVAL_REPORT names a
+// file, appends them to it so that CI can show them without -v.
+type report struct {
+	t     *testing.T
+	lines []string
+}
+
+func (r *report) logf(format string, args ...any) {
+	r.t.Helper()
+	line := fmt.Sprintf(format, args...)
+	r.t.Log(line)
+	r.lines = append(r.lines, line)
+}
+
+func (r *report) flush() {
+	path := os.Getenv("ADDRKIT_EVAL_REPORT")
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		r.t.Errorf("evaluation report: %v", err)
+		return
+	}
+	fmt.Fprintf(f, "%s\n", r.t.Name())
+	for _, l := range r.lines {
+		fmt.Fprintf(f, "  %s\n", l)
+	}
+	if err := f.Close(); err != nil {
+		r.t.Errorf("evaluation report: %v", err)
+	}
+}
 
 // sharedData returns the folder of the shared public datasets
 // (../shared/data beside the repository, or $ADDRKIT_SHARED_DATA), skipping
@@ -77,8 +111,13 @@ func (t tally) share() float64 {
 // INEC file, and reports how many resolve to the state they are labelled
 // with. Run it with -v to see the figures.
 func TestEvalNigeria(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation skipped in -short mode")
+	}
 	dir := sharedData(t)
 	ctx := context.Background()
+	rep := &report{t: t}
+	defer rep.flush()
 	wantState := func(label string) (string, bool) {
 		m, ok := lookupSubdivision("NG", Fold(label))
 		if !ok {
@@ -155,7 +194,7 @@ func TestEvalNigeria(t *testing.T) {
 			t.Logf("state string %q did not resolve", s)
 		}
 	}
-	t.Logf("distinct state strings: %d, resolved to a known state: %d (%.2f%%)", st.n, st.ok, st.share())
+	rep.logf("distinct state strings: %d, resolved to a known state: %d (%.2f%%)", st.n, st.ok, st.share())
 	if st.ok != st.n {
 		t.Errorf("%d state strings did not resolve", st.n-st.ok)
 	}
@@ -183,7 +222,7 @@ func TestEvalNigeria(t *testing.T) {
 			}
 		}
 		right.n, wrong.n, none.n = all.n, all.n, all.n
-		t.Logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%",
+		rep.logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%",
 			source, all.n, right.share(), wrong.share(), none.share())
 		if right.share() < 99 {
 			t.Errorf("%s: only %.2f%% resolved to the labelled state, want at least 99%%", source, right.share())
@@ -196,11 +235,11 @@ func TestEvalNigeria(t *testing.T) {
 			street.ok++
 		}
 	}
-	t.Logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
-	t.Logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
+	rep.logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
+	rep.logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
 	for k, n := range pcMismatch {
 		if n >= 20 {
-			t.Logf("  frequent mismatch: %s (%d rows)", k, n)
+			rep.logf("  frequent mismatch: %s (%d rows)", k, n)
 		}
 	}
 }

@@ -63,7 +63,13 @@ func format(a *Address) (line, line1, line2 string) {
 		// "Ikeja 100271, Lagos": the postcode follows the city, or the
 		// state when there is no city.
 		pc := a.Postcode
-		if a.City != "" {
+		switch {
+		case a.City != "" && l.numberAfterStreet:
+			// "Florida 1234" would read as a street and a number
+			add(&t, a.City)
+			add(&t, pc)
+			pc = ""
+		case a.City != "":
 			add(&t, a.City+" "+pc)
 			pc = ""
 		}

@@ -91,7 +91,7 @@ func (p *parser) parseHead(s span) part {
 		}
 		// "12 Allen Avenue"; where numbers follow the street, only a number
 		// standing alone.
-		if isHouseNumber(p.text(i)) && r.number != "" && i+1 < s.hi && (p.words[i-1].label == LabelHouseNumber || p.words[i-1].label == LabelUnresolved) {
+		if isHouseNumber(p.text(i)) && r.number != "" && i+1 < s.hi {
 			p.label(i, i+1, LabelUnresolved) // "12 14 Allen Avenue": a second number
 			i++
 			continue
@@ -123,6 +123,7 @@ func (p *parser) parseHead(s span) part {
 		if p.key(j) == "phase" && isID(p.key(j+1)) {
 			r.phase = "Phase " + strings.ToUpper(p.text(j+1))
 			p.label(j, j+2, LabelPhase)
+			r.core = true
 			if j+2 == hi {
 				hi = j
 			} else if j == lo {
@@ -141,20 +142,18 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
-	if r.phase != "" && r.number == "" && hi-lo > 1 && isHouseNumber(p.text(lo)) {
+	for r.phase != "" && hi-lo > 1 && isHouseNumber(p.text(lo)) {
 		// "Phase 2, 12 Lekki": the number is the house's
-		r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
-		p.label(lo, lo+1, LabelHouseNumber)
+		if r.number == "" {
+			r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
+			p.label(lo, lo+1, LabelHouseNumber)
+		} else {
+			p.label(lo, lo+1, LabelUnresolved)
+		}
 		r.core = true
 		lo++
 	}
-	if st, ok := p.street(lo, hi); ok {
-		r.street = st
-		r.rawStreet = p.texts(lo, hi)
-		r.core = true
-		return r
-	}
-	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) {
+	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) {
 		r.number = strings.ToUpper(p.text(hi - 1))
 		r.rawNumber = p.text(hi - 1)
 		p.label(hi-1, hi, LabelHouseNumber)
@@ -169,11 +168,21 @@ func (p *parser) parseHead(s span) part {
 		r.core = true
 		return r
 	}
+	if st, ok := p.street(lo, hi); ok {
+		r.street = st
+		r.rawStreet = p.texts(lo, hi)
+		r.core = true
+		return r
+	}
 	if e, ok := estateWords[p.key(hi-1)]; ok && hi-lo >= 2 {
 		r.estate = p.name(lo, hi-1) + " " + e
 		r.rawEstate = p.texts(lo, hi)
 		p.label(lo, hi, LabelEstate)
 		return r
+	}
+	for r.phase != "" && hi-lo > 1 && isHouseNumber(p.text(hi-1)) {
+		p.label(hi-1, hi, LabelUnresolved) // an estate name does not end in a number
+		hi--
 	}
 	if r.phase != "" {
 		r.estate = p.name(lo, hi)
@@ -205,6 +214,13 @@ func (p *parser) parseHead(s span) part {
 		r.street = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
 		r.rawStreet = p.texts(lo, hi)
 		p.label(lo, hi, LabelStreetName)
+		return r
+	}
+	if p.markedNumber(hi, lo) || p.isKeyword(lo, hi) {
+		// "No", "Box", "Phase" without their number, or "Estate" or
+		// "Street" alone, name nothing, and next to a postcode would change
+		// how it is read.
+		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
 	if lo == s.lo && r.zone == "" && len(r.premises) == 0 && r.unit.Type == "" && r.level == "" {
@@ -274,7 +290,7 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		return streetName{}, 0, 0, false
 	}
 	// "Road 7", "Street 5", "Avenue A": a type and an id
-	if id := p.key(hi - 1); n == 2 && (hasDigit(id) || len(id) == 1 || romanNumerals[id]) {
+	if id := p.key(hi - 1); n == 2 && !p.lay.numberAfterStreet && (hasDigit(id) || len(id) == 1 || romanNumerals[id]) {
 		if t, ok := streetTypes[p.key(lo)]; ok {
 			id := strings.ToUpper(p.text(hi - 1))
 			return streetName{full: t.Canonical + " " + id, name: id, typ: t.Canonical}, lo, lo + 1, true
@@ -335,7 +351,7 @@ var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "pl
 func compoundStreet(name string) (string, bool) {
 	lw := strings.ToLower(name)
 	for _, suf := range compoundSuffixes {
-		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 {
+		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 && !hasDigit(lw) {
 			if suf == "str" {
 				return name[:len(name)-3] + "straße", true
 			}
@@ -381,6 +397,18 @@ func (p *parser) hasLetter(lo, hi int) bool {
 			if r > '9' {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasMarker reports whether any of words[lo:hi] introduces a number (a unit,
+// plot, phase, zone or number marker), so that a final number belongs to it
+// rather than being a house number after a street name.
+func (p *parser) hasMarker(lo, hi int) bool {
+	for k := lo + 1; k < hi; k++ {
+		if p.markedNumber(k, lo) {
+			return true
 		}
 	}
 	return false

@@ -51,6 +51,8 @@ func init() {
 		"KR": {"99999"}, "IN": {"999999", "999 999"},
 		"LV": {"LV-9999"}, "LT": {"LT-99999"}, "MD": {"MD9999"},
 		"IS": {"999"}, "FO": {"999", "FO-999"},
+		"AD": {"AD999"}, "BN": {"AA9999"}, "SZ": {"A999"}, "BB": {"BB99999"}, "JE": {"JE9 9AA", "JE99 9AA"},
+		"GG": {"GY9 9AA", "GY99 9AA"}, "IM": {"IM9 9AA", "IM99 9AA"},
 	}
 	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ TN SN UA HR RS ME BA EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
 		if pc[c] == nil {

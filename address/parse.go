@@ -44,7 +44,7 @@ type parser struct {
 	extra   []string // recognised parts with no free slot
 	// stateFromCity is set when the state was named by its capital city
 	// ("Abuja"), which then is the city too.
-	stateFromCity   bool
+	stateFromCity bool
 	// mixedCase is set when the input has both cases, so that words written
 	// in capitals ("IBB Way", "GRA") are acronyms and stay so.
 	mixedCase       bool
@@ -443,7 +443,10 @@ func (p *parser) findPostcode() {
 			}
 			// Where the postcode comes before the city ("10117 Berlin"), a
 			// number ending a segment is a house number ("Damrak 1").
-			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst || n == s.len()) {
+			// Nor, where numbers follow streets, can the first segment end in
+			// a postcode ("Florida 1234" is a street and a number).
+			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst || n == s.len()) &&
+				!(p.lay.numberAfterStreet && si == 0) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -451,7 +454,7 @@ func (p *parser) findPostcode() {
 					return
 				}
 			}
-			if p.lay.postcodeFirst && n < s.len() {
+			if p.lay.postcodeFirst && p.lay.postcodes != nil && n < s.len() && !p.isKeyword(s.lo+n, s.hi) {
 				if pc, ok := p.postcodeOf(s.lo, s.lo+n); ok {
 					p.foundPostcode(pc, s.lo, s.lo+n)
 					p.spans[si].lo = s.lo + n
@@ -462,6 +465,20 @@ func (p *parser) findPostcode() {
 			}
 		}
 	}
+}
+
+// isKeyword reports whether words[lo:hi] is a single word of the lexicons
+// (an estate word, street type, unit or premise type), which names no city:
+// "1004 Estate" is an estate, not postcode 1004 in a city called Estate.
+func (p *parser) isKeyword(lo, hi int) bool {
+	if hi-lo != 1 {
+		return false
+	}
+	k := p.key(lo)
+	_, st := streetTypes[k]
+	_, ut := unitTypes[k]
+	_, pt := premiseTypes[k]
+	return st || ut || pt || estateWords[k] != "" && k != "gra" || organizationWords[k] // "GRA" alone is a place
 }
 
 // invalidPostcode leaves the numbers of 4 to 8 digits that end s
@@ -516,7 +533,7 @@ func (p *parser) cleanSpan(si int) {
 func (p *parser) postcodeOf(lo, hi int) (string, bool) {
 	if hi-lo > 1 {
 		for k := lo; k < hi; k++ {
-			if !hasDigit(p.key(k)) && len(p.key(k)) > 3 {
+			if !hasDigit(p.key(k)) && len(p.key(k)) > 4 {
 				return "", false
 			}
 		}

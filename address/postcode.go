@@ -7,8 +7,7 @@ import "strings"
 // spacing ("sw1a2aa" -> "SW1A 2AA", "1012ab" -> "1012 AB"). Nigerian codes
 // are the 6-digit NIPOST codes or the newer NDAPS codes ("FC 02 A09 DB 09").
 // Countries without postcodes accept none; those whose format addrkit does
-// not know accept one word of 4 to 10
-// letters, digits and hyphens with at least one digit.
+// not know accept one word of 4 to 10 digits and hyphens.
 func NormalizePostcode(country, s string) (string, bool) {
 	s = strings.ToUpper(strings.Join(strings.Fields(s), " "))
 	if s == "" {
@@ -29,15 +28,8 @@ func NormalizePostcode(country, s string) (string, bool) {
 		}
 		return "", false
 	}
-	compact := s
-	if strings.IndexByte(s, ' ') >= 0 || len(compact) < 4 || len(compact) > 10 || !hasDigit(compact) {
+	if strings.IndexByte(s, ' ') >= 0 || len(s) < 4 || len(s) > 10 || !isDigits(strings.ReplaceAll(s, "-", "")) {
 		return "", false
-	}
-	for i := 0; i < len(compact); i++ {
-		c := compact[i]
-		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '-') {
-			return "", false
-		}
 	}
 	return s, true
 }

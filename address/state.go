@@ -11,7 +11,7 @@ func (p *parser) takeState() {
 		return
 	}
 	// "12 Adeola Odeku Lagos": a state ending a numbered street segment.
-	if last := p.spans[len(p.spans)-1]; p.lay.stateShown && last.len() > 1 && p.isCore(last) {
+	if last := p.spans[len(p.spans)-1]; p.lay.stateShown && last.len() > 1 && p.probe(last).core {
 		if p.stateSuffix(len(p.spans) - 1) {
 			return
 		}
@@ -20,7 +20,7 @@ func (p *parser) takeState() {
 	// after the state does not hide it. A whole segment naming a state is
 	// looked for in the last two names ("Ikeja, Lagos", "Lagos, Ikeja").
 	li := len(p.spans) - 1
-	for li > 0 && p.lay.stateShown && p.notLocality(p.spans[li]) {
+	for li > 0 && p.notLocality(p.spans[li]) {
 		li--
 	}
 	lowest := 0
@@ -85,13 +85,23 @@ func (p *parser) stateSuffix(li int) bool {
 }
 
 // stateAllowed reports whether the whole span li, starting at word lo, may
-// be a state. Where addresses do not show the state (Germany), a lone
-// locality segment or the segment after a leading postcode is the city.
+// be a state. Where addresses do not show the state (Germany), only a name
+// after the city is: a lone locality segment or the segment after a leading
+// postcode is the city.
 func (p *parser) stateAllowed(li, lo int) bool {
 	if p.lay.stateShown {
 		return true
 	}
-	return li > 0 && lo != p.postcodeFirstSpan
+	if li == 0 || lo == p.postcodeFirstSpan {
+		return false
+	}
+	// A city must come before it ("München, Bayern"), wherever the delivery
+	// part stands.
+	pi := li - 1
+	for pi >= 0 && p.notLocality(p.spans[pi]) {
+		pi--
+	}
+	return pi > 0 || pi == 0 && !p.openingBuilding()
 }
 
 func (p *parser) foundState(m subdivisionMatch, lo, hi, end int) {
@@ -123,39 +133,33 @@ func (p *parser) foundState(m subdivisionMatch, lo, hi, end int) {
 func (p *parser) openingBuilding() bool {
 	delivery := false
 	for _, s := range p.spans[1:] {
-		if p.isOrganization(s.lo, s.hi) {
+		pt := p.probe(s)
+		if pt.org != "" {
 			return false
 		}
-		delivery = delivery || p.isCore(s)
+		delivery = delivery || pt.core
 	}
 	return delivery
 }
 
-// isCore reports whether a segment holds a house number, a marked number
-// (unit, plot, "No. 5"), a PO box or a street: what makes the segment before
-// it a building name.
-func (p *parser) isCore(s span) bool {
-	if isHouseNumber(p.text(s.lo)) || s.len() > 1 && p.markedNumber(s.lo+1, s.lo) || p.poBoxAt(s.lo, s.hi) > 0 || p.zoneAt(s.lo, s.hi) > 0 {
-		return true
+// probe reads segment s as the delivery part would, without keeping the
+// labels it sets, so that the tail is read the way takeHead will read the
+// rest.
+func (p *parser) probe(s span) part {
+	var saved [16]Label
+	keep := saved[:0]
+	for k := s.lo; k < s.hi; k++ {
+		keep = append(keep, p.words[k].label)
 	}
-	_, _, _, street := p.matchStreet(s.lo, s.hi)
-	return street
+	pt := p.parseHead(s)
+	for k := s.lo; k < s.hi; k++ {
+		p.words[k].label = keep[k-s.lo]
+	}
+	return pt
 }
 
 // notLocality reports whether a segment cannot name a state or city: it has
-// no word, starts with a house number, a marked number or a relation, or is
-// a street, an estate or an organization.
+// no word, or the delivery part recognises something in it.
 func (p *parser) notLocality(s span) bool {
-	if !p.hasLetter(s.lo, s.hi) || isHouseNumber(p.text(s.lo)) {
-		return true
-	}
-	if _, n := p.relationAt(s.lo, s.hi); n > 0 && s.lo+n < s.hi {
-		return true
-	}
-	if s.len() > 1 && p.markedNumber(s.lo+1, s.lo) || p.markedNumber(s.hi, s.lo) || p.poBoxAt(s.lo, s.hi) > 0 || p.isOrganization(s.lo, s.hi) ||
-		s.len() > 1 && estateWords[p.key(s.hi-1)] != "" {
-		return true // "No. 5", "Flat 3", "Plot 339", "PMB 12"
-	}
-	_, _, _, street := p.matchStreet(s.lo, s.hi)
-	return street
+	return !p.hasLetter(s.lo, s.hi) || !p.probe(s).plain
 }

@@ -160,6 +160,12 @@ func caseWord(w string, first bool) string {
 	if w == "" {
 		return w
 	}
+	if hasDigit(w) {
+		if lw := strings.ToLower(w); isOrdinal(lw) {
+			return lw
+		}
+		return asciiUpper(w) // "12A", "A08", "60-66"
+	}
 	if strings.ContainsAny(w, "-/") {
 		var b strings.Builder
 		start := 0
@@ -176,12 +182,6 @@ func caseWord(w string, first bool) string {
 	lw := strings.ToLower(w)
 	if strings.IndexByte(lw, '.') > 0 && isCapsAcronym(strings.ToUpper(lw)) {
 		return strings.ToUpper(lw) // "V.I", "P.O"
-	}
-	if hasDigit(lw) {
-		if isOrdinal(lw) {
-			return lw
-		}
-		return strings.ToUpper(lw)
 	}
 	if !first && lowerWords[lw] {
 		return lw
@@ -255,4 +255,15 @@ func caseName(s string) string {
 		words[i] = caseWord(w, i == 0)
 	}
 	return strings.Join(words, " ")
+}
+
+// asciiUpper upper-cases the ASCII letters of s only, so that a word with
+// other letters keeps the shape the parser saw.
+func asciiUpper(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}, s)
 }

@@ -31,7 +31,7 @@ func isSeparator(r rune) bool {
 // ("St.John's", "60-66", "12/14", "8JGR+PQW").
 func trimWord(w string) string {
 	return strings.TrimFunc(w, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	})
 }
 
