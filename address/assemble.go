@@ -54,7 +54,7 @@ func (p *parser) takeHead() {
 // locality places a name segment in the first free slot of city and
 // neighbourhood; a third name is left unresolved.
 func (p *parser) locality(s span) {
-	if s.hi = p.invalidPostcode(s); s.len() == 0 {
+	if s.hi = p.strayNumbers(s); s.len() == 0 {
 		return
 	}
 	switch {

@@ -69,8 +69,12 @@ func buildTables() *tables {
 		t.byKey[Fold(c.Alpha3)] = c
 		for _, n := range f[2:] {
 			k := Fold(n)
-			t.byKey[k] = c
-			t.nameKeys[k] = c
+			for _, key := range []string{k, joinedKey(n)} {
+				if _, taken := t.byKey[key]; !taken || key == k {
+					t.byKey[key] = c
+					t.nameKeys[key] = c
+				}
+			}
 			if w := strings.Count(k, " ") + 1; w > t.maxNameLen {
 				t.maxNameLen = w
 			}
@@ -88,6 +92,7 @@ func buildTables() *tables {
 		}
 		m[Fold(f[1])] = subdivisionMatch{sub: s}
 		m[Fold(s.Name)] = subdivisionMatch{sub: s}
+		m[joinedKey(s.Name)] = subdivisionMatch{sub: s}
 		for _, a := range f[5:] {
 			if a == "" {
 				continue
@@ -96,6 +101,9 @@ func buildTables() *tables {
 			a = strings.TrimPrefix(a, "~")
 			s.aliases = append(s.aliases, a)
 			m[Fold(a)] = subdivisionMatch{sub: s, spelling: spelling}
+			if _, taken := m[joinedKey(a)]; !taken {
+				m[joinedKey(a)] = subdivisionMatch{sub: s, spelling: spelling}
+			}
 		}
 		for _, p := range strings.Fields(s.Postal) {
 			postal[p] = append(postal[p], s)
@@ -171,4 +179,10 @@ func lookupSubdivision(country, key string) (subdivisionMatch, bool) {
 		}
 	}
 	return subdivisionMatch{}, false
+}
+
+// joinedKey is the key of a name written as one word: "Guinea-Bissau" is the
+// word "guineabissau".
+func joinedKey(name string) string {
+	return strings.ReplaceAll(Fold(name), " ", "")
 }

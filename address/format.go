@@ -28,6 +28,9 @@ func format(a *Address) (line, line1, line2 string) {
 		add(&d, a.Street)
 	case l.numberAfterStreet:
 		add(&d, a.Street+" "+a.HouseNumber)
+	case l.postcodeFirst && isPostcode(a.Country, a.HouseNumber):
+		// "No. 75001 Rue X": a number that would read as a postcode
+		add(&d, "No. "+a.HouseNumber+" "+a.Street)
 	default:
 		add(&d, a.HouseNumber+" "+a.Street)
 	}
@@ -91,4 +94,9 @@ func format(a *Address) (line, line1, line2 string) {
 		line = line1 + ", " + line2
 	}
 	return line, line1, line2
+}
+
+func isPostcode(country, s string) bool {
+	_, ok := NormalizePostcode(country, s)
+	return ok
 }

@@ -90,13 +90,13 @@ func (p *parser) parseHead(s span) part {
 			continue
 		}
 		// "12 Allen Avenue"; where numbers follow the street, only a number
-		// standing alone.
+		// standing alone or after a unit or plot.
 		if isHouseNumber(p.text(i)) && r.number != "" && i+1 < s.hi {
 			p.label(i, i+1, LabelUnresolved) // "12 14 Allen Avenue": a second number
 			i++
 			continue
 		}
-		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1) &&
+		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1 || i > s.lo) &&
 			!(i+2 == s.hi && estateWords[p.key(i+1)] != "") {
 			r.number = strings.ToUpper(p.text(i))
 			r.rawNumber = p.text(i)
@@ -138,7 +138,9 @@ func (p *parser) parseHead(s span) part {
 	if lo >= hi {
 		return r
 	}
-	if r.phase != "" && !p.hasLetter(lo, hi) {
+	if _, isRel := relations[p.key(lo)]; r.phase != "" && (!p.hasLetter(lo, hi) || isRel) {
+		// nothing left to name the estate, or a relation that would read
+		// as a landmark
 		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
@@ -152,6 +154,23 @@ func (p *parser) parseHead(s span) part {
 		}
 		r.core = true
 		lo++
+	}
+	if r.phase != "" {
+		// What stands with a phase is the estate's name: "Lekki Phase 1".
+		for hi-lo > 1 && isHouseNumber(p.text(hi-1)) {
+			p.label(hi-1, hi, LabelUnresolved) // an estate name does not end in a number
+			hi--
+		}
+		if _, isRel := relations[p.key(lo)]; isRel || !p.hasLetter(lo, hi) {
+			// nothing names the estate, or a relation that would read as
+			// a landmark
+			p.label(lo, hi, LabelUnresolved)
+			return r
+		}
+		r.estate = p.name(lo, hi)
+		r.rawEstate = p.texts(lo, hi)
+		p.label(lo, hi, LabelEstate)
+		return r
 	}
 	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) {
 		r.number = strings.ToUpper(p.text(hi - 1))
@@ -180,23 +199,13 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelEstate)
 		return r
 	}
-	for r.phase != "" && hi-lo > 1 && isHouseNumber(p.text(hi-1)) {
-		p.label(hi-1, hi, LabelUnresolved) // an estate name does not end in a number
-		hi--
-	}
-	if r.phase != "" {
-		r.estate = p.name(lo, hi)
-		r.rawEstate = p.texts(lo, hi)
-		p.label(lo, hi, LabelEstate)
-		return r
-	}
 	if p.isOrganization(lo, hi) {
 		r.org = p.name(lo, hi)
 		p.label(lo, hi, LabelOrganization)
 		r.core = true
 		return r
 	}
-	if r.number != "" && !p.hasLetter(lo, hi) {
+	if r.number != "" && (!p.hasLetter(lo, hi) || p.markedNumber(hi, lo) || p.isKeyword(lo, hi) || p.hasMarker(lo, hi)) {
 		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
@@ -231,7 +240,17 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
-	// words left after a unit or plot: a building or street name
+	// words left after a unit or plot: a building or street name, after
+	// any number
+	for hi-lo > 1 && isHouseNumber(p.text(lo)) {
+		if r.number == "" {
+			r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
+			p.label(lo, lo+1, LabelHouseNumber)
+		} else {
+			p.label(lo, lo+1, LabelUnresolved)
+		}
+		lo++
+	}
 	r.org = p.name(lo, hi)
 	p.label(lo, hi, LabelOrganization)
 	return r
@@ -353,9 +372,9 @@ func compoundStreet(name string) (string, bool) {
 	for _, suf := range compoundSuffixes {
 		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 && !hasDigit(lw) {
 			if suf == "str" {
-				return name[:len(name)-3] + "straße", true
+				name = name[:len(name)-3] + "straße"
 			}
-			return name, true
+			return caseName(name), true
 		}
 	}
 	return "", false
@@ -407,7 +426,10 @@ func (p *parser) hasLetter(lo, hi int) bool {
 // rather than being a house number after a street name.
 func (p *parser) hasMarker(lo, hi int) bool {
 	for k := lo + 1; k < hi; k++ {
-		if p.markedNumber(k, lo) {
+		if !p.markedNumber(k, lo) {
+			continue
+		}
+		if numberMarkers[p.key(k-1)] && isHouseNumber(p.text(k)) || !numberMarkers[p.key(k-1)] && isID(p.key(k)) {
 			return true
 		}
 	}

@@ -9,8 +9,9 @@ type layout struct {
 	stateCode         bool // write the state as its code ("IL", "NSW")
 	stateShown        bool // the state is part of a customary address
 	frenchTypes       bool // "Avenue", "Boulevard", "Place" come before the name
-	// postcodes are patterns in which '9' is a digit, 'A' a letter, '?' either
-	// and any other byte itself; a space in a pattern is optional in input.
+	// postcodes are patterns in which '9' is a digit, 'A' a letter, '?' either,
+	// 'E' an Eircode character and any other byte itself; a space in a
+	// pattern is optional in input.
 	postcodes []string
 }
 
@@ -38,7 +39,7 @@ func init() {
 		"US": {"99999", "99999-9999"},
 		"CA": {"A9A 9A9"},
 		"GB": {"A9 9AA", "A99 9AA", "AA9 9AA", "AA99 9AA", "A9A 9AA", "AA9A 9AA"},
-		"IE": {"A99 ?AAA", "A99 ????"},
+		"IE": {"A99 EEEE", "D6W EEEE"},
 		"NL": {"9999 AA"},
 		"PL": {"99-999"},
 		"PT": {"9999-999"},
@@ -124,6 +125,10 @@ func matchPattern(s, pat string) (string, bool) {
 			}
 		case '?':
 			if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return "", false
+			}
+		case 'E': // an Eircode character
+			if !(c >= '0' && c <= '9' || strings.IndexByte("ACDEFHKNPRTVWXY", c) >= 0) {
 				return "", false
 			}
 		default:

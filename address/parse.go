@@ -42,6 +42,7 @@ type parser struct {
 	how     [numFields]ChangeKind // alias or spelling, when known
 	warn    []Warning
 	extra   []string // recognised parts with no free slot
+	stray   string   // a number where the postcode belongs that fits no format
 	// stateFromCity is set when the state was named by its capital city
 	// ("Abuja"), which then is the city too.
 	stateFromCity bool
@@ -100,7 +101,7 @@ func (p *parser) caseWords(lo, hi int, first bool) string {
 	var b strings.Builder
 	for k := lo; k < hi; k++ {
 		t := strings.TrimRight(p.words[k].text, ".")
-		if t == "" {
+		if t == "" || t == "#" {
 			continue
 		}
 		if b.Len() > 0 {
@@ -179,6 +180,9 @@ func (p *parser) resegment() {
 
 func (p *parser) splitBefore(start, i, hi int) bool {
 	k := p.key(i)
+	if lgaWords[k] || k == "local" {
+		return false // "Ikeja Road LGA" is one LGA name
+	}
 	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && strongRelation[k] {
 		if _, pn := p.relationAt(i-1, hi); pn != 2 {
 			return true
@@ -301,11 +305,12 @@ func (p *parser) parse() {
 	p.takeCountry()
 	p.takePostcode()
 	p.takeState()
-	if p.raw[fPostcode] == "" {
+	if p.a.Postcode == "" {
 		p.takePostcode() // "Ikeja 100271 Lagos": the postcode was before the state
 	}
 	p.takeLGA()
 	p.takeHead()
+	p.reportStray()
 }
 
 // takePlusCode takes an Open Location Code that opens or ends a segment.
@@ -415,14 +420,21 @@ func (p *parser) foundCountry(c *Country, lo, hi int) {
 // segment ("Ikeja 100271", "London SW1A 2AA"), at its start where the country
 // writes it before the city ("75001 Paris"), or as the whole segment.
 func (p *parser) takePostcode() {
-	p.findPostcode()
 	// Numbers where the postcode belongs that fit no format of the country
-	// are reported, not silently kept as part of a name.
+	// are set apart first, so that they hide no postcode before them, and
+	// reported when no valid postcode is found: never kept as part of a name.
+	p.takeStrayNumbers()
+	p.findPostcode()
+	p.takeStrayNumbers() // "Springfield 1234 62701": what stood before the postcode
+}
+
+// takeStrayNumbers removes the stray numbers that end segments.
+func (p *parser) takeStrayNumbers() {
 	for si := len(p.spans) - 1; si >= 0; si-- {
 		if si == 0 && p.spans[0].len() == 1 {
 			break // "1234, Allen Avenue": a house number, not a postcode
 		}
-		if hi := p.invalidPostcode(p.spans[si]); hi < p.spans[si].hi {
+		if hi := p.strayNumbers(p.spans[si]); hi < p.spans[si].hi {
 			p.spans[si].hi = hi
 			p.cleanSpan(si)
 		}
@@ -436,17 +448,16 @@ func (p *parser) findPostcode() {
 		if p.poBoxAt(s.lo, s.hi) > 0 {
 			continue
 		}
-		bareFirst := si == 0 && len(p.spans) > 1
+		// "12, Allen Avenue": a lone number opening the address is the house's
+		bareFirst := si == 0 && len(p.spans) > 1 && s.len() == 1 && isHouseNumber(p.text(s.lo))
 		for n := min(5, s.len()); n >= 1; n-- {
 			if n == s.len() && bareFirst {
 				continue
 			}
-			// Where the postcode comes before the city ("10117 Berlin"), a
-			// number ending a segment is a house number ("Damrak 1").
-			// Nor, where numbers follow streets, can the first segment end in
-			// a postcode ("Florida 1234" is a street and a number).
-			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst || n == s.len()) &&
-				!(p.lay.numberAfterStreet && si == 0) {
+			// Where the postcode comes before the city ("10117 Berlin") or
+			// numbers follow streets ("Florida 1234"), a number ending a
+			// segment is a house number; the postcode stands alone.
+			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len()) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -481,28 +492,55 @@ func (p *parser) isKeyword(lo, hi int) bool {
 	return st || ut || pt || estateWords[k] != "" && k != "gra" || organizationWords[k] // "GRA" alone is a place
 }
 
-// invalidPostcode leaves the numbers of 4 to 8 digits that end s
-// unresolved, reports the first such as an invalid postcode, and returns
-// where s now ends.
-func (p *parser) invalidPostcode(s span) int {
+// strayNumbers finds the numbers of 4 to 8 digits that end s and are no
+// postcode of the country, labels them unresolved, keeps the first found
+// for the postcode_invalid warning, and returns where s now ends.
+func (p *parser) strayNumbers(s span) int {
 	if p.poBoxAt(s.lo, s.hi) > 0 || p.lay.numberAfterStreet {
 		// where numbers follow streets ("Damrak 1"), a final number is a
 		// house number
 		return s.hi
 	}
 	first := s.hi
-	for first > s.lo && isDigits(p.text(first-1)) && len(p.text(first-1)) >= 4 && len(p.text(first-1)) <= 8 && !p.markedNumber(first-1, s.lo) {
+	for first > s.lo {
+		t := p.text(first - 1)
+		if !isDigits(t) || len(t) < 4 || len(t) > 8 || p.markedNumber(first-1, s.lo) {
+			break
+		}
+		if p.endsPostcode(s.lo, first) {
+			break
+		}
 		first--
 	}
-	if first < s.hi {
-		p.label(first, s.hi, LabelUnresolved)
-		if p.raw[fPostcode] == "" {
-			t := p.texts(first, s.hi)
-			p.raw[fPostcode] = t
-			p.warnf(fPostcode, "postcode_invalid", "postcode "+t+" is not a valid "+p.country+" postcode")
-		}
+	if first == s.hi {
+		return s.hi
+	}
+	p.label(first, s.hi, LabelUnresolved)
+	if p.stray == "" {
+		p.stray = p.texts(first, s.hi)
 	}
 	return first
+}
+
+// endsPostcode reports whether words[lo:hi] end with a valid postcode of
+// one to five words ("62701", "A00 0000").
+func (p *parser) endsPostcode(lo, hi int) bool {
+	for n := 1; n <= 5 && hi-n >= lo; n++ {
+		if _, ok := p.postcodeOf(hi-n, hi); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// reportStray records the stray number as a postcode that fits no format
+// when no valid postcode was read.
+func (p *parser) reportStray() {
+	if p.stray == "" || p.raw[fPostcode] != "" {
+		return
+	}
+	p.raw[fPostcode] = p.stray
+	p.warnf(fPostcode, "postcode_invalid", "postcode "+p.stray+" is not a valid "+p.country+" postcode")
 }
 
 // markedNumber reports whether the word at i follows, in the segment that
@@ -558,6 +596,9 @@ func (p *parser) takeLGA() {
 					continue
 				}
 				lo, hi = s.lo+n, s.hi
+			}
+			if !p.hasLetter(lo, hi) {
+				continue // "12 LGA" names no LGA
 			}
 			p.label(s.lo, s.hi, LabelLGA)
 			p.raw[fLGA] = p.texts(lo, hi)

@@ -11,8 +11,8 @@ func (p *parser) takeState() {
 		return
 	}
 	// "12 Adeola Odeku Lagos": a state ending a numbered street segment.
-	if last := p.spans[len(p.spans)-1]; p.lay.stateShown && last.len() > 1 && p.probe(last).core {
-		if p.stateSuffix(len(p.spans) - 1) {
+	for ll := len(p.spans) - 1; ll >= 0 && p.lay.stateShown && p.notLocality(p.spans[ll]); ll-- {
+		if last := p.spans[ll]; last.len() > 1 && p.probe(last).core && p.stateSuffix(ll, false) {
 			return
 		}
 	}
@@ -44,11 +44,14 @@ func (p *parser) takeState() {
 		}
 	}
 	s := p.spans[li]
+	if p.notLocality(s) || li == 0 && p.openingBuilding() {
+		return // "Suite CA", "Acme CA, Suite 5": no state after the delivery part
+	}
 	_, stateWord := p.stateWordEnd(s)
 	if !p.lay.stateShown && !stateWord {
 		return
 	}
-	p.stateSuffix(li)
+	p.stateSuffix(li, true)
 }
 
 // stateWordEnd returns where the name of a state in s would end: before a
@@ -62,8 +65,9 @@ func (p *parser) stateWordEnd(s span) (int, bool) {
 
 // stateSuffix recognises a state in the last words of span li: "Ikeja
 // Lagos", "Ikeja Lagos State", "Springfield IL" (a code only with the State
-// word or before a postcode, where the country writes codes).
-func (p *parser) stateSuffix(li int) bool {
+// word or before a postcode, where the country writes codes, and only when
+// codes is set).
+func (p *parser) stateSuffix(li int, codes bool) bool {
 	s := p.spans[li]
 	hi, stateWord := p.stateWordEnd(s)
 	// The last words of the segment.
@@ -74,7 +78,7 @@ func (p *parser) stateSuffix(li int) bool {
 			continue
 		}
 		code := len(k) <= 3 && k != Fold(m.sub.Name)
-		if code && !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "") {
+		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "")) {
 			continue
 		}
 		p.foundState(m, hi-n, hi, s.hi)
@@ -114,7 +118,7 @@ func (p *parser) foundState(m subdivisionMatch, lo, hi, end int) {
 	switch {
 	case m.spelling:
 		p.how[fState] = Spelling
-	case k == Fold(sub.Name):
+	case strings.ReplaceAll(k, " ", "") == joinedKey(sub.Name): // "Cross-River"
 	default:
 		p.how[fState] = Alias
 	}

@@ -27,6 +27,17 @@ func isSeparator(r rune) bool {
 	return false
 }
 
+// isWordRune reports whether r belongs inside a word: letters, digits, marks
+// and the punctuation of names, numbers and codes ("St.", "O'Neil", "60-66",
+// "12/14", "#5", "8JGR+PQW"). Any other rune separates words.
+func isWordRune(r rune) bool {
+	switch r {
+	case '.', '\'', '’', '-', '/', '#', '+', '&':
+		return true
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
 // trimWord removes punctuation around a word but keeps inner punctuation
 // ("St.John's", "60-66", "12/14", "8JGR+PQW").
 func trimWord(w string) string {
@@ -36,8 +47,9 @@ func trimWord(w string) string {
 }
 
 // tokenize splits text into words and segments. Separators are commas,
-// semicolons, line breaks, pipes, brackets and quotes; colons separate words;
-// "No.5" and "#5" are split into a marker and a number.
+// semicolons, line breaks, pipes, brackets and quotes; spaces and other
+// punctuation separate words; "No.5" and "#5" are split into a marker and a
+// number.
 func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	segStart := len(words)
 	flush := func() {
@@ -65,7 +77,8 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		for _, w := range [2]string{a, b} {
 			// Symbols that name nothing ("&", "@") are punctuation.
 			if w = trimWord(w); w != "" {
-				if k := Fold(w); k != "" {
+				// One word has one key: "Sangotedo-Ajah" -> "sangotedoajah".
+				if k := strings.ReplaceAll(Fold(w), " ", ""); k != "" {
 					words = append(words, word{text: w, key: k})
 				}
 			}
@@ -76,7 +89,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		case isSeparator(r):
 			emit(i)
 			flush()
-		case unicode.IsSpace(r) || r == ':' || unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+		case !isWordRune(r):
 			emit(i)
 		default:
 			if start < 0 {
@@ -113,7 +126,7 @@ func dropStrayMarks(words []word, spans []span) ([]word, []span) {
 // splitGlued splits "No.5" and "no5" into marker and number.
 func splitGlued(w string) (string, string) {
 	if len(w) > 2 && (w[0] == 'N' || w[0] == 'n') && (w[1] == 'O' || w[1] == 'o') {
-		if rest := strings.TrimLeft(w[2:], "."); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		if rest := strings.TrimLeft(w[2:], "."); isHouseNumber(rest) {
 			return w[:2] + ".", rest
 		}
 	}
