@@ -318,9 +318,9 @@ func (p *parser) takePlusCode() {
 	for si := 0; si < len(p.spans); si++ {
 		s := p.spans[si]
 		i := s.lo
-		if !isPlusCode(p.text(i)) {
+		if !plusCodeWord(p.text(i)) {
 			i = s.hi - 1
-			if !isPlusCode(p.text(i)) {
+			if !plusCodeWord(p.text(i)) {
 				continue
 			}
 		}
@@ -336,25 +336,46 @@ func (p *parser) takePlusCode() {
 	}
 }
 
-// isPlusCode reports whether t has the shape of an Open Location Code: two
-// to eight code characters (an even number), the "+" separator and, for a
-// short code or after eight characters, two or more code characters.
+// isPlusCode reports whether t is a valid Open Location Code, full
+// ("6FR5JFM7+Q9", "8FWC0000+") or short ("8JGR+PQW"), following the
+// published validity rules.
 func isPlusCode(t string) bool {
-	before, after, ok := strings.Cut(strings.ToUpper(t), "+")
-	if !ok || len(before) < 2 || len(before) > 8 || len(before)%2 != 0 || len(after) > 7 {
+	t = strings.ToUpper(t)
+	sep := strings.IndexByte(t, '+')
+	if sep < 0 || sep > 8 || sep%2 != 0 || strings.Count(t, "+") != 1 {
 		return false
 	}
-	if len(after) < 2 && !(len(before) == 8 && after == "") {
+	before, after := t[:sep], t[sep+1:]
+	if len(after) == 1 {
+		return false
+	}
+	if pad := strings.IndexByte(before, '0'); pad >= 0 {
+		// padding only in full codes, from an even position, with nothing after
+		if sep != 8 || pad == 0 || pad%2 != 0 || strings.Trim(before[pad:], "0") != "" || after != "" {
+			return false
+		}
+		before = before[:pad]
+	} else if sep < 8 && after == "" {
 		return false
 	}
 	for _, part := range [2]string{before, after} {
 		for i := 0; i < len(part); i++ {
-			if !strings.ContainsRune(plusCodeAlphabet, rune(part[i])) && !(part[i] == '0' && part == before) {
+			if strings.IndexByte(plusCodeAlphabet, part[i]) < 0 {
 				return false
 			}
 		}
 	}
+	if sep == 8 {
+		// the first pair must be a latitude and longitude in range
+		return strings.IndexByte(plusCodeAlphabet, before[0]) <= 8 && strings.IndexByte(plusCodeAlphabet, before[1]) <= 17
+	}
 	return true
+}
+
+// plusCodeWord reports whether a word of an address is a Plus Code: a
+// valid code with at least two characters before the "+".
+func plusCodeWord(t string) bool {
+	return strings.IndexByte(t, '+') >= 2 && isPlusCode(t)
 }
 
 // plusCodeAlphabet is the digit set of Open Location Codes.

@@ -157,6 +157,18 @@ var romanNumerals = map[string]bool{
 // ("1st") and joining words lower case. Hyphenated and slashed words are cased
 // part by part.
 func caseWord(w string, first bool) string {
+	out := caseWordOnce(w, first)
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			// Case mappings can change a letter ("ſ" -> "S"): case the
+			// result again so that casing a cased word changes nothing.
+			return caseWordOnce(out, first)
+		}
+	}
+	return out
+}
+
+func caseWordOnce(w string, first bool) string {
 	if w == "" {
 		return w
 	}
@@ -171,12 +183,12 @@ func caseWord(w string, first bool) string {
 		start := 0
 		for i := 0; i < len(w); i++ {
 			if w[i] == '-' || w[i] == '/' {
-				b.WriteString(caseWord(w[start:i], true))
+				b.WriteString(caseWordOnce(w[start:i], true))
 				b.WriteByte(w[i])
 				start = i + 1
 			}
 		}
-		b.WriteString(caseWord(w[start:], true))
+		b.WriteString(caseWordOnce(w[start:], true))
 		return b.String()
 	}
 	lw := strings.ToLower(w)
