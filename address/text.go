@@ -80,6 +80,9 @@ func Fold(s string) string {
 			}
 			space = false
 			lr := unicode.ToLower(r)
+			if u := unicode.ToUpper(lr); u < utf8.RuneSelf {
+				lr = unicode.ToLower(u) // "ſ" -> "s", "ı" -> "i"
+			}
 			if f := foldRune(lr); f != "" {
 				b.WriteString(f)
 			} else {
