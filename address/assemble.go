@@ -7,7 +7,12 @@ import "strings"
 // number, street, landmarks, estate) and, after the last core segment, the
 // locality names (city, then neighbourhood, from the right).
 func (p *parser) takeHead() {
-	parts := make([]part, len(p.spans))
+	var buf [8]part
+	parts := buf[:0]
+	if len(p.spans) > len(buf) {
+		parts = make([]part, 0, len(p.spans))
+	}
+	parts = parts[:len(p.spans)]
 	lastCore := -1
 	hasOrg := false
 	for i, s := range p.spans {

@@ -1,5 +1,7 @@
 package address
 
+import "strings"
+
 // streetType is one canonical thoroughfare type.
 type streetType struct {
 	Canonical string
@@ -141,6 +143,17 @@ var relations = map[string]string{
 	"adjacent": "Adjacent to", "adj": "Adjacent to", "next to": "Next to", "after": "After",
 	"before": "Before", "inside": "Inside", "within": "Within", "beside the": "Beside",
 	"directly opposite": "Opposite", "behind the": "Behind", "opposite the": "Opposite",
+}
+
+// relationStarts are the first words of the relations of two words.
+var relationStarts = map[string]bool{}
+
+func init() {
+	for k := range relations {
+		if first, _, two := strings.Cut(k, " "); two {
+			relationStarts[first] = true
+		}
+	}
 }
 
 // estateWords mark an estate or layout name when they end a phrase.

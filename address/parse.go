@@ -43,6 +43,7 @@ type parser struct {
 	warn    []Warning
 	extra   []string // recognised parts with no free slot
 	stray   string   // a number where the postcode belongs that fits no format
+	probes  []probed // segments read ahead by probe
 	// stateFromCity is set when the state was named by its capital city
 	// ("Abuja"), which then is the city too.
 	stateFromCity bool
@@ -107,9 +108,12 @@ func (p *parser) caseWords(lo, hi int, first bool) string {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		if p.mixedCase && isCapsAcronym(t) {
+		switch {
+		case p.mixedCase && isCapsAcronym(t):
 			b.WriteString(t)
-		} else {
+		case isASCIILetters(t):
+			writeCasedASCII(&b, t, first && b.Len() == 0)
+		default:
 			b.WriteString(caseWord(t, first && b.Len() == 0))
 		}
 	}
@@ -251,12 +255,12 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 	if i < 0 || i >= hi {
 		return "", 0
 	}
-	if i+1 < hi {
-		if r, ok := relations[p.key(i)+" "+p.key(i+1)]; ok {
+	k := p.key(i)
+	if i+1 < hi && relationStarts[k] {
+		if r, ok := relations[k+" "+p.key(i+1)]; ok {
 			return r, 2
 		}
 	}
-	k := p.key(i)
 	if k == "close" || k == "next" || k == "directly" {
 		return "", 0 // only as "close to", "next to", "directly opposite"
 	}
@@ -568,10 +572,12 @@ func (p *parser) reportStray() {
 // starts at lo, a unit, plot, number or box marker, so that it cannot be a
 // postcode.
 func (p *parser) markedNumber(i, lo int) bool {
-	if i <= lo {
-		return false
-	}
-	k := p.key(i - 1)
+	return i > lo && p.words[i-1].marker
+}
+
+// isMarkerKey reports whether a word key introduces a number that is not a
+// postcode: a unit, premise, floor, PO box, zone, phase or number marker.
+func isMarkerKey(k string) bool {
 	if _, ok := unitTypes[k]; ok {
 		return true
 	}
@@ -590,12 +596,17 @@ func (p *parser) cleanSpan(si int) {
 }
 
 func (p *parser) postcodeOf(lo, hi int) (string, bool) {
-	if hi-lo > 1 {
-		for k := lo; k < hi; k++ {
-			if !hasDigit(p.key(k)) && len(p.key(k)) > 4 {
-				return "", false
-			}
+	// Every postcode format holds a digit and no word longer than ten.
+	digit := false
+	for k := lo; k < hi; k++ {
+		w := &p.words[k]
+		if len(w.text) > 10 || hi-lo > 1 && !w.digit && len(w.key) > 4 {
+			return "", false
 		}
+		digit = digit || w.digit
+	}
+	if !digit {
+		return "", false
 	}
 	return NormalizePostcode(p.country, strings.ToUpper(p.texts(lo, hi)))
 }

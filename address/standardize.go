@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // DefaultCountry is the country that applies when neither the input nor its
@@ -88,7 +89,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if !p.hasContent() && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	p.mixedCase = strings.ToUpper(text) != text && strings.ToLower(text) != text
+	p.mixedCase = hasBothCases(text)
 	p.parse()
 	if structured {
 		p.applyFields(&in)
@@ -255,7 +256,7 @@ func (p *parser) changes() []Change {
 		a.Street, strings.Join(landmarks, "; "), strings.TrimSpace(a.Estate + " " + a.Phase), zone,
 		a.Neighbourhood, a.City, a.LGA, a.State, a.Postcode, a.POBox, a.Country,
 	}
-	var out []Change
+	out := make([]Change, 0, numFields)
 	for f := field(0); f < numFields; f++ {
 		raw, val := p.raw[f], values[f]
 		if f == fLandmarks && val != "" {
@@ -275,7 +276,7 @@ func (p *parser) changes() []Change {
 			kind = Unchanged
 		case p.how[f] != "":
 			kind = p.how[f]
-		case Fold(raw) == Fold(val) || f == fState && strings.TrimSuffix(Fold(raw), " state") == Fold(val):
+		case foldEqual(raw, val) || f == fState && strings.TrimSuffix(Fold(raw), " state") == Fold(val):
 			kind = Unchanged
 		default:
 			kind = Alias
@@ -283,4 +284,25 @@ func (p *parser) changes() []Change {
 		out = append(out, Change{Field: fieldNames[f], Kind: kind, From: raw, To: val})
 	}
 	return out
+}
+
+// hasBothCases reports whether s has both upper and lower case letters.
+func hasBothCases(s string) bool {
+	upper, lower := false, false
+	for _, r := range s {
+		switch {
+		case 'a' <= r && r <= 'z':
+			lower = true
+		case 'A' <= r && r <= 'Z':
+			upper = true
+		case r >= utf8.RuneSelf && unicode.IsLower(r):
+			lower = true
+		case r >= utf8.RuneSelf && unicode.IsUpper(r):
+			upper = true
+		}
+		if upper && lower {
+			return true
+		}
+	}
+	return false
 }

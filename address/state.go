@@ -138,7 +138,7 @@ func (p *parser) openingBuilding() bool {
 	delivery := false
 	for _, s := range p.spans[1:] {
 		pt := p.probe(s)
-		if pt.org != "" {
+		if pt.org {
 			return false
 		}
 		delivery = delivery || pt.core
@@ -149,7 +149,25 @@ func (p *parser) openingBuilding() bool {
 // probe reads segment s as the delivery part would, without keeping the
 // labels it sets, so that the tail is read the way takeHead will read the
 // rest.
-func (p *parser) probe(s span) part {
+func (p *parser) probe(s span) probed {
+	for _, c := range p.probes {
+		if c.s == s {
+			return c
+		}
+	}
+	pt := p.probeOnce(s)
+	c := probed{s: s, core: pt.core, plain: pt.plain, org: pt.org != ""}
+	p.probes = append(p.probes, c)
+	return c
+}
+
+// probed is what probe read of a span.
+type probed struct {
+	s                span
+	core, plain, org bool
+}
+
+func (p *parser) probeOnce(s span) part {
 	var saved [16]Label
 	keep := saved[:0]
 	for k := s.lo; k < s.hi; k++ {

@@ -51,6 +51,57 @@ func foldRune(r rune) string {
 	return ""
 }
 
+// appendKey appends the key of one word to dst: Fold without spaces, so
+// that "Sangotedo-Ajah" has the key "sangotedoajah". ASCII words take a fast
+// path.
+func appendKey(dst []byte, w string) []byte {
+	n := len(dst)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return append(dst[:n], strings.ReplaceAll(Fold(w), " ", "")...)
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			dst = append(dst, c)
+		case 'A' <= c && c <= 'Z':
+			dst = append(dst, c+'a'-'A')
+		}
+	}
+	return dst
+}
+
+// foldEqual reports whether Fold(a) == Fold(b), without allocating when
+// both are ASCII.
+func foldEqual(a, b string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && a[i] < utf8.RuneSelf && !isAlnum(a[i]) {
+			i++
+		}
+		for j < len(b) && b[j] < utf8.RuneSelf && !isAlnum(b[j]) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		ca, cb := a[i], b[j]
+		if ca >= utf8.RuneSelf || cb >= utf8.RuneSelf {
+			return Fold(a) == Fold(b)
+		}
+		if ca|0x20 != cb|0x20 && !(isDigitByte(ca) && ca == cb) || isDigitByte(ca) != isDigitByte(cb) {
+			return false
+		}
+		i++
+		j++
+	}
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || isDigitByte(c)
+}
+
+func isDigitByte(c byte) bool { return '0' <= c && c <= '9' }
+
 // Fold returns the comparison key of s: lower case, accents removed,
 // apostrophes and full stops dropped, every other run of punctuation or
 // space turned into one space. Fold("Akwa-Ibom ") == Fold("AKWA IBOM").
@@ -281,4 +332,46 @@ func asciiUpper(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// isASCIILetters reports whether t holds only ASCII letters.
+func isASCIILetters(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return t != ""
+}
+
+// writeCasedASCII writes caseWord(t, first) for a word of ASCII letters
+// without allocating.
+func writeCasedASCII(b *strings.Builder, t string, first bool) {
+	var buf [32]byte
+	if len(t) > len(buf) {
+		b.WriteString(caseWord(t, first))
+		return
+	}
+	lw := buf[:len(t)]
+	vowel := false
+	for i := 0; i < len(t); i++ {
+		c := t[i] | 0x20
+		lw[i] = c
+		vowel = vowel || c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y'
+	}
+	// m[string(lw)] looks up without allocating
+	switch {
+	case !first && lowerWords[string(lw)]:
+		b.Write(lw)
+	case titleWords[string(lw)] != "":
+		b.WriteString(titleWords[string(lw)])
+	case romanNumerals[string(lw)] || len(t) <= 4 && !vowel || isAcronym[string(lw)]:
+		for i := range lw {
+			lw[i] -= 'a' - 'A'
+		}
+		b.Write(lw)
+	default:
+		lw[0] -= 'a' - 'A'
+		b.Write(lw)
+	}
 }

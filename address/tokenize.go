@@ -8,9 +8,11 @@ import (
 // word is one token of the input: its text as written (outer punctuation
 // trimmed), its folded key and the label the parser gives it.
 type word struct {
-	text  string
-	key   string
-	label Label
+	text   string
+	key    string
+	label  Label
+	digit  bool // the word holds a digit
+	marker bool // the word introduces a number: "No", "Flat", "Plot", "Box"
 }
 
 // span is a run of words, words[lo:hi], that the parser treats as one part
@@ -51,6 +53,11 @@ func trimWord(w string) string {
 // punctuation separate words; "No.5" and "#5" are split into a marker and a
 // number.
 func tokenize(text string, words []word, spans []span) ([]word, []span) {
+	// The keys of all words are written to one buffer and sliced from one
+	// string at the end: one allocation instead of one per word.
+	keys := make([]byte, 0, len(text)+8)
+	type keyAt struct{ off, n int }
+	at := make([]keyAt, 0, 24)
 	segStart := len(words)
 	flush := func() {
 		if len(words) > segStart {
@@ -72,14 +79,17 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		// "#5": the hash marks a house number
 		if lead := raw[:strings.Index(raw, t)]; strings.Contains(lead, "#") && t[0] >= '0' && t[0] <= '9' {
 			words = append(words, word{text: "#", key: "#"})
+			at = append(at, keyAt{-1, 0})
 		}
 		a, b := splitGlued(t)
 		for _, w := range [2]string{a, b} {
 			// Symbols that name nothing ("&", "@") are punctuation.
 			if w = trimWord(w); w != "" {
 				// One word has one key: "Sangotedo-Ajah" -> "sangotedoajah".
-				if k := strings.ReplaceAll(Fold(w), " ", ""); k != "" {
-					words = append(words, word{text: w, key: k})
+				off := len(keys)
+				if keys = appendKey(keys, w); len(keys) > off {
+					words = append(words, word{text: w})
+					at = append(at, keyAt{off, len(keys) - off})
 				}
 			}
 		}
@@ -99,6 +109,15 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	}
 	emit(len(text))
 	flush()
+	all := string(keys)
+	for i, k := range at {
+		w := &words[len(words)-len(at)+i]
+		if k.off >= 0 {
+			w.key = all[k.off : k.off+k.n]
+			w.digit = hasDigit(w.key)
+			w.marker = isMarkerKey(w.key)
+		}
+	}
 	return dropStrayMarks(words, spans)
 }
 
