@@ -36,7 +36,7 @@ func (p *parser) parseHead(s span) part {
 	var r part
 	i := s.lo
 	for i < s.hi {
-		k := p.key(i)
+		k, lex := p.key(i), p.words[i].lex
 		if n := p.poBoxAt(i, s.hi); n > 0 {
 			kind := "P.O. Box"
 			if k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m" {
@@ -48,7 +48,7 @@ func (p *parser) parseHead(s span) part {
 			i += n + 1
 			continue
 		}
-		if i+1 < s.hi && isID(p.key(i+1)) {
+		if lex && i+1 < s.hi && isID(p.key(i+1)) {
 			if t, ok := unitTypes[k]; ok && r.unit.Type == "" {
 				r.unit = Unit{Type: t, Number: strings.ToUpper(p.text(i + 1))}
 				p.label(i, i+1, LabelUnitType)
@@ -73,7 +73,7 @@ func (p *parser) parseHead(s span) part {
 			i += n
 			continue
 		}
-		if numberMarkers[k] && i+1 < s.hi && isHouseNumber(p.text(i+1)) && r.number == "" {
+		if lex && numberMarkers[k] && i+1 < s.hi && isHouseNumber(p.text(i+1)) && r.number == "" {
 			p.label(i, i+1, LabelPremiseType)
 			p.label(i+1, i+2, LabelHouseNumber)
 			r.number = strings.ToUpper(p.text(i + 1))
@@ -258,6 +258,9 @@ func (p *parser) parseHead(s span) part {
 
 // levelAt reads a floor: "2nd Floor", "Floor 2", "Level 3", "Ground Floor".
 func (p *parser) levelAt(i, hi int) (string, int) {
+	if !p.words[i].lex && (i+1 >= hi || !p.words[i+1].lex) {
+		return "", 0
+	}
 	k := p.key(i)
 	if i+1 < hi {
 		k2 := p.key(i + 1)
@@ -397,7 +400,7 @@ func (p *parser) streetOrName(lo, hi int) (string, bool) {
 // isOrganization reports whether a name is an organization or building.
 func (p *parser) isOrganization(lo, hi int) bool {
 	for k := lo; k < hi; k++ {
-		if organizationWords[p.key(k)] {
+		if p.words[k].lex && organizationWords[p.key(k)] {
 			return true
 		}
 	}

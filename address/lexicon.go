@@ -145,6 +145,32 @@ var relations = map[string]string{
 	"directly opposite": "Opposite", "behind the": "Behind", "opposite the": "Opposite",
 }
 
+// lexWords holds every word of every lexicon (and of their phrases), so that
+// a word found in none, as most names are, costs one look-up.
+var lexWords = map[string]bool{}
+
+func init() {
+	add := func(k string) {
+		for _, w := range strings.Fields(k) {
+			lexWords[w] = true
+		}
+	}
+	for k := range streetTypes {
+		add(k)
+	}
+	for _, m := range []map[string]string{estateWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords} {
+		for k := range m {
+			add(k)
+		}
+	}
+	for _, m := range []map[string]bool{numberMarkers, levelWords, organizationWords, lgaWords, stateWords, lowerWords, romanNumerals, isAcronym} {
+		for k := range m {
+			add(k)
+		}
+	}
+	add("box pmb po p o m b private mail bag post office cadastral cad zone phase km extension ext local")
+}
+
 // relationStarts are the first words of the relations of two words.
 var relationStarts = map[string]bool{}
 

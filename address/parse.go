@@ -112,7 +112,7 @@ func (p *parser) caseWords(lo, hi int, first bool) string {
 		case p.mixedCase && isCapsAcronym(t):
 			b.WriteString(t)
 		case isASCIILetters(t):
-			writeCasedASCII(&b, t, first && b.Len() == 0)
+			writeCasedASCII(&b, t, first && b.Len() == 0, p.words[k].lex)
 		default:
 			b.WriteString(caseWord(t, first && b.Len() == 0))
 		}
@@ -183,6 +183,9 @@ func (p *parser) resegment() {
 }
 
 func (p *parser) splitBefore(start, i, hi int) bool {
+	if !p.words[i].lex && !p.words[i-1].lex {
+		return false // names split nothing
+	}
 	k := p.key(i)
 	if lgaWords[k] || k == "local" {
 		return false // "Ikeja Road LGA" is one LGA name
@@ -253,6 +256,9 @@ var strongRelation = map[string]bool{
 // of words it takes.
 func (p *parser) relationAt(i, hi int) (string, int) {
 	if i < 0 || i >= hi {
+		return "", 0
+	}
+	if !p.words[i].lex {
 		return "", 0
 	}
 	k := p.key(i)
@@ -507,7 +513,7 @@ func (p *parser) findPostcode() {
 // (an estate word, street type, unit or premise type), which names no city:
 // "1004 Estate" is an estate, not postcode 1004 in a city called Estate.
 func (p *parser) isKeyword(lo, hi int) bool {
-	if hi-lo != 1 {
+	if hi-lo != 1 || !p.words[lo].lex {
 		return false
 	}
 	k := p.key(lo)

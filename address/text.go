@@ -345,8 +345,8 @@ func isASCIILetters(t string) bool {
 }
 
 // writeCasedASCII writes caseWord(t, first) for a word of ASCII letters
-// without allocating.
-func writeCasedASCII(b *strings.Builder, t string, first bool) {
+// without allocating; lex says whether the word is in a lexicon at all.
+func writeCasedASCII(b *strings.Builder, t string, first, lex bool) {
 	var buf [32]byte
 	if len(t) > len(buf) {
 		b.WriteString(caseWord(t, first))
@@ -361,11 +361,11 @@ func writeCasedASCII(b *strings.Builder, t string, first bool) {
 	}
 	// m[string(lw)] looks up without allocating
 	switch {
-	case !first && lowerWords[string(lw)]:
+	case lex && !first && lowerWords[string(lw)]:
 		b.Write(lw)
-	case titleWords[string(lw)] != "":
+	case lex && titleWords[string(lw)] != "":
 		b.WriteString(titleWords[string(lw)])
-	case romanNumerals[string(lw)] || len(t) <= 4 && !vowel || isAcronym[string(lw)]:
+	case lex && romanNumerals[string(lw)] || len(t) <= 4 && !vowel || lex && isAcronym[string(lw)]:
 		for i := range lw {
 			lw[i] -= 'a' - 'A'
 		}

@@ -13,6 +13,7 @@ type word struct {
 	label  Label
 	digit  bool // the word holds a digit
 	marker bool // the word introduces a number: "No", "Flat", "Plot", "Box"
+	lex    bool // the word is in a lexicon: only then are the lexicons looked up
 }
 
 // span is a run of words, words[lo:hi], that the parser treats as one part
@@ -78,7 +79,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 		// "#5": the hash marks a house number
 		if lead := raw[:strings.Index(raw, t)]; strings.Contains(lead, "#") && t[0] >= '0' && t[0] <= '9' {
-			words = append(words, word{text: "#", key: "#"})
+			words = append(words, word{text: "#", key: "#", lex: true, marker: true})
 			at = append(at, keyAt{-1, 0})
 		}
 		a, b := splitGlued(t)
@@ -115,7 +116,8 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		if k.off >= 0 {
 			w.key = all[k.off : k.off+k.n]
 			w.digit = hasDigit(w.key)
-			w.marker = isMarkerKey(w.key)
+			w.lex = lexWords[w.key]
+			w.marker = w.lex && isMarkerKey(w.key)
 		}
 	}
 	return dropStrayMarks(words, spans)
