@@ -183,7 +183,11 @@ func (p *parser) resegment() {
 }
 
 func (p *parser) splitBefore(start, i, hi int) bool {
-	if !p.words[i].lex && !p.words[i-1].lex {
+	lex := false
+	for j := i; j >= start && j >= i-4; j-- {
+		lex = lex || p.words[j].lex
+	}
+	if !lex {
 		return false // names split nothing
 	}
 	k := p.key(i)
