@@ -6,7 +6,8 @@ import "strings"
 // line), in the customary order of its country.
 func format(a *Address) (line, line1, line2 string) {
 	l := layoutOf(a.Country)
-	var d []string
+	var dbuf, tbuf [12]string
+	d, t := dbuf[:0], tbuf[:0]
 	add := func(parts *[]string, s string) {
 		if s != "" {
 			*parts = append(*parts, s)
@@ -43,7 +44,6 @@ func format(a *Address) (line, line1, line2 string) {
 	}
 	add(&d, a.POBox)
 
-	var t []string
 	state := a.State
 	if l.stateCode && a.StateCode != "" {
 		state = a.StateCode[strings.IndexByte(a.StateCode, '-')+1:]

@@ -633,8 +633,8 @@ func (p *parser) takeLGA() {
 		s := p.spans[si]
 		for n := min(3, s.len()-1); n >= 1; n-- {
 			lo, hi := s.lo, s.hi-n
-			if !lgaWords[p.keys(s.hi-n, s.hi)] {
-				if !lgaWords[p.keys(s.lo, s.lo+n)] {
+			if !p.words[s.hi-1].lex || !lgaWords[p.keys(s.hi-n, s.hi)] {
+				if !p.words[s.lo].lex || !lgaWords[p.keys(s.lo, s.lo+n)] {
 					continue
 				}
 				lo, hi = s.lo+n, s.hi

@@ -3,6 +3,7 @@ package address
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // word is one token of the input: its text as written (outer punctuation
@@ -44,6 +45,16 @@ func isWordRune(r rune) bool {
 // trimWord removes punctuation around a word but keeps inner punctuation
 // ("St.John's", "60-66", "12/14", "8JGR+PQW").
 func trimWord(w string) string {
+	i, j := 0, len(w)
+	for i < j && w[i] < utf8.RuneSelf && !isAlnum(w[i]) {
+		i++
+	}
+	for j > i && w[j-1] < utf8.RuneSelf && !isAlnum(w[j-1]) {
+		j--
+	}
+	if w = w[i:j]; w == "" || w[0] < utf8.RuneSelf && w[len(w)-1] < utf8.RuneSelf {
+		return w
+	}
 	return strings.TrimFunc(w, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	})
@@ -57,6 +68,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// The keys of all words are written to one buffer and sliced from one
 	// string at the end: one allocation instead of one per word.
 	keys := make([]byte, 0, len(text)+8)
+	hashes := false
 	type keyAt struct{ off, n int }
 	at := make([]keyAt, 0, 24)
 	segStart := len(words)
@@ -80,6 +92,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		// "#5": the hash marks a house number
 		if lead := raw[:strings.Index(raw, t)]; strings.Contains(lead, "#") && t[0] >= '0' && t[0] <= '9' {
 			words = append(words, word{text: "#", key: "#", lex: true, marker: true})
+			hashes = true
 			at = append(at, keyAt{-1, 0})
 		}
 		a, b := splitGlued(t)
@@ -119,6 +132,9 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			w.lex = lexWords[w.key]
 			w.marker = w.lex && isMarkerKey(w.key)
 		}
+	}
+	if !hashes {
+		return words, spans
 	}
 	return dropStrayMarks(words, spans)
 }
