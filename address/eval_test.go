@@ -157,15 +157,17 @@ func TestEvalNigeria(t *testing.T) {
 		}
 	}
 	nipost := filepath.Join(dir, "ng-nipost-postcodes")
-	streets := map[string]bool{}
+	streets, towns := map[string]bool{}, map[string]bool{}
 	readCSV(t, filepath.Join(nipost, "urban_postcodes.csv"), func(r map[string]string) {
 		states[r["state"]] = true
 		streets[r["street"]] = true
+		towns[r["town"]] = true
 		addLine("nipost-urban street, area, town, state", strings.Join([]string{r["street"], r["area"], r["town"], r["state"]}, ", "), r["state"])
 		checkPostcode(r["postcode"], r["state"])
 	})
 	readCSV(t, filepath.Join(nipost, "rural_postcodes.csv"), func(r map[string]string) {
 		states[r["state"]] = true
+		towns[r["town"]] = true
 		addLine("nipost-rural town, district, lga, state", strings.Join([]string{r["town"], r["district"], r["lga"], r["state"]}, ", "), r["state"])
 		checkPostcode(r["postcode"], r["state"])
 	})
@@ -236,6 +238,16 @@ func TestEvalNigeria(t *testing.T) {
 		}
 	}
 	rep.logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
+	// A town alone names a state only when it is a state or the capital that
+	// stands for one ("Abuja"); the rest is for the gazetteer (Geocode).
+	var town tally
+	for s := range towns {
+		town.n++
+		if res, err := Standardize(ctx, Input{Text: s}); err == nil && res.Address.StateCode != "" {
+			town.ok++
+		}
+	}
+	rep.logf("distinct NIPOST town strings: %d, naming a state by themselves: %.2f%% (the others need the gazetteer)", town.n, town.share())
 	rep.logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
 	for k, n := range pcMismatch {
 		if n >= 20 {

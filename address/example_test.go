@@ -130,3 +130,23 @@ func ExamplePostcodeState() {
 	// Output:
 	// Federal Capital Territory true
 }
+
+func ExampleFold() {
+	fmt.Println(address.Fold("Akwa-Ibom "), "|", address.Fold("CÔTE D'IVOIRE"), "|", address.Fold("St."))
+	// Output:
+	// akwa ibom | cote divoire | st
+}
+
+func ExampleCountries() {
+	cs := address.Countries()
+	fmt.Println(len(cs), cs[0].Alpha2, cs[0].Alpha3, cs[0].Name)
+	// Output:
+	// 249 AD AND Andorra
+}
+
+func ExampleSubdivisions() {
+	states := address.Subdivisions("NG")
+	fmt.Println(len(states), states[24].Code, states[24].Name, states[24].Capital)
+	// Output:
+	// 37 NG-LA Lagos Ikeja
+}

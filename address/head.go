@@ -23,7 +23,6 @@ type part struct {
 	core bool
 	// raw texts for the change record
 	rawStreet, rawNumber, rawEstate string
-	how                             ChangeKind
 }
 
 type streetName struct {

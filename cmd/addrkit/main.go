@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +39,8 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func exitCode(err error) int {
-	if _, ok := err.(usageError); ok {
+	var u usageError
+	if errors.As(err, &u) {
 		return 2
 	}
 	return 1

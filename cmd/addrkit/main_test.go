@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestRunStandardize(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		stdin   string
+		want    []string // substrings of stdout, in order
+		wantErr string
+	}{
+		{
+			name: "argument, line format",
+			args: []string{"standardize", "--format", "line", "12 Adeola Odeku St, V.I, Lagos"},
+			want: []string{"12 Adeola Odeku Street, V.I, Lagos, Nigeria\n"},
+		},
+		{
+			name:  "stdin, one result per line, bad line reported in place",
+			args:  []string{"standardize", "--format", "line"},
+			stdin: "5 Allen Ave, Ikeja, Lagos\n,,,\nHauptstr. 5, 69117 Heidelberg, Germany\n",
+			want:  []string{"5 Allen Avenue, Ikeja, Lagos, Nigeria\n", "error: address: empty input\n", "Hauptstraße 5, 69117 Heidelberg, Germany\n"},
+		},
+		{
+			name: "region flag",
+			args: []string{"standardize", "--region", "US", "--format", "line", "350 5th Ave, New York, NY 10118"},
+			want: []string{"350 5th Avenue, New York, NY 10118, United States\n"},
+		},
+		{name: "unknown region", args: []string{"standardize", "--region", "Narnia", "x"}, wantErr: `unknown --region "Narnia"`},
+		{name: "unknown format", args: []string{"standardize", "--format", "xml", "x"}, wantErr: `unknown --format "xml"`},
+		{name: "unknown command", args: []string{"frobnicate"}, wantErr: `unknown command "frobnicate"`},
+		{name: "no command", args: nil, wantErr: "no command given"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			err := Run(context.Background(), tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Run(%q) error = %v, want %q", tt.args, err, tt.wantErr)
+				}
+				if exitCode(err) != 2 {
+					t.Errorf("exitCode(%v) = %d, want 2", err, exitCode(err))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Run(%q) error = %v", tt.args, err)
+			}
+			out := stdout.String()
+			for _, w := range tt.want {
+				i := strings.Index(out, w)
+				if i < 0 {
+					t.Fatalf("Run(%q) output %q does not hold %q", tt.args, stdout.String(), w)
+				}
+				out = out[i+len(w):]
+			}
+		})
+	}
+}
+
+func TestRunStandardizeJSON(t *testing.T) {
+	var stdout bytes.Buffer
+	err := Run(context.Background(), []string{"standardize", "NO. 11, ROAD 7, SUNVIEW ESTATE, OPPOSITE CROWN ESTATE, SANGOTEDO-AJAH, LAGOS STATE"},
+		strings.NewReader(""), &stdout, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Input   string `json:"input"`
+		Address struct {
+			HouseNumber string `json:"house_number"`
+			Street      string `json:"street"`
+			Estate      string `json:"estate"`
+			StateCode   string `json:"state_code"`
+		} `json:"address"`
+		Tokens []struct{ Text, Label string } `json:"tokens"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatalf("output %q is not JSON: %v", stdout.String(), err)
+	}
+	a := got.Address
+	if a.HouseNumber != "11" || a.Street != "Road 7" || a.Estate != "Sunview Estate" || a.StateCode != "NG-LA" {
+		t.Errorf("standardize JSON address = %+v", a)
+	}
+	if len(got.Tokens) != 12 {
+		t.Errorf("standardize JSON has %d tokens, want 12", len(got.Tokens))
+	}
+}
