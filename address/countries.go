@@ -36,6 +36,7 @@ type tables struct {
 	subByKey    map[string]map[string]subdivisionMatch // country -> folded key
 	postalState map[string]*Subdivision                // NG two-digit prefix -> unambiguous state
 	maxNameLen  int                                    // longest country or subdivision name, in words
+	nameWords   map[string]bool                        // every word of every country and subdivision name, code and alias
 }
 
 var (
@@ -55,6 +56,7 @@ func buildTables() *tables {
 		subs:        map[string][]*Subdivision{},
 		subByKey:    map[string]map[string]subdivisionMatch{},
 		postalState: map[string]*Subdivision{},
+		nameWords:   map[string]bool{},
 	}
 	lines := strings.Split(iso3166, "\n")
 	t.countries = make([]Country, 0, len(lines))
@@ -108,6 +110,21 @@ func buildTables() *tables {
 		for _, p := range strings.Fields(s.Postal) {
 			postal[p] = append(postal[p], s)
 		}
+	}
+	for k := range t.byKey {
+		for _, w := range strings.Fields(k) {
+			t.nameWords[w] = true
+		}
+	}
+	for _, m := range t.subByKey {
+		for k := range m {
+			for _, w := range strings.Fields(k) {
+				t.nameWords[w] = true
+			}
+		}
+	}
+	for _, w := range []string{"state", "ng", "us", "of"} {
+		t.nameWords[w] = true
 	}
 	for p, subs := range postal {
 		if len(subs) == 1 {

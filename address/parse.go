@@ -395,6 +395,18 @@ func plusCodeWord(t string) bool {
 // plusCodeAlphabet is the digit set of Open Location Codes.
 const plusCodeAlphabet = "23456789CFGHJMPQRVWX"
 
+// nameWords reports whether every word of words[lo:hi] occurs in some
+// country or subdivision name, so that the words may be looked up as one.
+func (p *parser) nameWords(lo, hi int) bool {
+	names := data().nameWords
+	for k := lo; k < hi; k++ {
+		if !names[p.key(k)] {
+			return false
+		}
+	}
+	return true
+}
+
 // dropSpan removes the span at index i.
 func (p *parser) dropSpan(i int) {
 	p.spans = append(p.spans[:i], p.spans[i+1:]...)
@@ -411,7 +423,9 @@ func (p *parser) takeCountry() {
 	t := data()
 	li := len(p.spans) - 1
 	s := p.spans[li]
-	if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok {
+	if !p.nameWords(s.lo, s.hi) {
+		// no country name here; but "..., Nigeria, 101241" ends in a postcode
+	} else if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok {
 		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub {
 			p.foundCountry(c, s.lo, s.hi)
 			p.dropSpan(li)
@@ -421,7 +435,9 @@ func (p *parser) takeCountry() {
 	// "..., Nigeria, 101241": a postcode after the country
 	if li > 0 && s.len() <= 5 && hasDigit(p.key(s.hi-1)) {
 		prev := p.spans[li-1]
-		if c, ok := t.nameKeys[p.keys(prev.lo, prev.hi)]; ok {
+		if !p.nameWords(prev.lo, prev.hi) {
+			// not a country
+		} else if c, ok := t.nameKeys[p.keys(prev.lo, prev.hi)]; ok {
 			if _, sub := lookupSubdivision(p.country, p.keys(prev.lo, prev.hi)); !sub {
 				p.foundCountry(c, prev.lo, prev.hi)
 				p.dropSpan(li - 1)
@@ -430,6 +446,9 @@ func (p *parser) takeCountry() {
 		}
 	}
 	for n := min(t.maxNameLen, s.len()-1); n >= 1; n-- {
+		if !p.nameWords(s.hi-n, s.hi) {
+			continue
+		}
 		k := p.keys(s.hi-n, s.hi)
 		c, ok := t.nameKeys[k]
 		if !ok || len(k) < 4 {

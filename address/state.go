@@ -37,6 +37,9 @@ func (p *parser) takeState() {
 		}
 		names++
 		hi, _ := p.stateWordEnd(s)
+		if !p.nameWords(s.lo, hi) {
+			continue
+		}
 		if m, ok := lookupSubdivision(p.country, p.keys(s.lo, hi)); ok && p.stateAllowed(j, s.lo) {
 			p.foundState(m, s.lo, hi, s.hi)
 			p.dropSpan(j)
@@ -72,6 +75,9 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 	hi, stateWord := p.stateWordEnd(s)
 	// The last words of the segment.
 	for n := min(4, hi-s.lo-1); n >= 1; n-- {
+		if !p.nameWords(hi-n, hi) {
+			continue
+		}
 		k := p.keys(hi-n, hi)
 		m, ok := lookupSubdivision(p.country, k)
 		if !ok {
