@@ -168,7 +168,7 @@ func init() {
 			add(k)
 		}
 	}
-	add("box pmb po p o m b private mail bag post office cadastral cad zone phase km extension ext local")
+	add("box pmb po pob postbox pobox p o m b private mail bag post office cadastral cad zone phase km extension ext local")
 }
 
 // relationStarts are the first words of the relations of two words.

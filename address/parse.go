@@ -327,26 +327,26 @@ func (p *parser) parse() {
 	p.reportStray()
 }
 
-// takePlusCode takes an Open Location Code that opens or ends a segment.
+// takePlusCode takes the first Open Location Code of the address, wherever
+// it stands; the words around it stay in their segments.
 func (p *parser) takePlusCode() {
-	for si := 0; si < len(p.spans); si++ {
-		s := p.spans[si]
-		i := s.lo
-		if !plusCodeWord(p.text(i)) {
-			i = s.hi - 1
+	for si, s := range p.spans {
+		for i := s.lo; i < s.hi; i++ {
 			if !plusCodeWord(p.text(i)) {
 				continue
 			}
+			p.a.PlusCode = strings.ToUpper(p.text(i))
+			p.label(i, i+1, LabelPlusCode)
+			var rest []span
+			if i > s.lo {
+				rest = append(rest, span{s.lo, i})
+			}
+			if i+1 < s.hi {
+				rest = append(rest, span{i + 1, s.hi})
+			}
+			p.spans = append(p.spans[:si], append(rest, p.spans[si+1:]...)...)
+			return
 		}
-		p.a.PlusCode = strings.ToUpper(p.text(i))
-		p.label(i, i+1, LabelPlusCode)
-		if i == s.lo {
-			p.spans[si].lo++
-		} else {
-			p.spans[si].hi--
-		}
-		p.cleanSpan(si)
-		return
 	}
 }
 
