@@ -256,7 +256,8 @@ func (p *parser) changes() []Change {
 		a.Street, strings.Join(landmarks, "; "), strings.TrimSpace(a.Estate + " " + a.Phase), zone,
 		a.Neighbourhood, a.City, a.LGA, a.State, a.Postcode, a.POBox, a.Country,
 	}
-	out := make([]Change, 0, numFields)
+	var kinds [numFields]ChangeKind
+	n := 0
 	for f := field(0); f < numFields; f++ {
 		raw, val := p.raw[f], values[f]
 		if f == fLandmarks && val != "" {
@@ -281,7 +282,18 @@ func (p *parser) changes() []Change {
 		default:
 			kind = Alias
 		}
-		out = append(out, Change{Field: fieldNames[f], Kind: kind, From: raw, To: val})
+		kinds[f] = kind
+		n++
+	}
+	out := make([]Change, 0, n)
+	for f := field(0); f < numFields; f++ {
+		if kinds[f] != "" {
+			raw := p.raw[f]
+			if f == fLandmarks {
+				raw = values[f]
+			}
+			out = append(out, Change{Field: fieldNames[f], Kind: kinds[f], From: raw, To: values[f]})
+		}
 	}
 	return out
 }

@@ -31,6 +31,27 @@ func isSeparator(r rune) bool {
 	return false
 }
 
+// Character classes of the tokenizer.
+const (
+	classWord = iota
+	classSpace
+	classSeparator
+)
+
+// asciiClass is the class of each ASCII character.
+var asciiClass [utf8.RuneSelf]uint8
+
+func init() {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		switch {
+		case isSeparator(r):
+			asciiClass[r] = classSeparator
+		case !isWordRune(r):
+			asciiClass[r] = classSpace
+		}
+	}
+}
+
 // isWordRune reports whether r belongs inside a word: letters, digits, marks
 // and the punctuation of names, numbers and codes ("St.", "O'Neil", "60-66",
 // "12/14", "#5", "8JGR+PQW"). Any other rune separates words.
@@ -109,11 +130,19 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 	}
 	for i, r := range text {
-		switch {
-		case isSeparator(r):
+		class := uint8(classWord)
+		if r < utf8.RuneSelf {
+			class = asciiClass[r]
+		} else if isSeparator(r) {
+			class = classSeparator
+		} else if !isWordRune(r) {
+			class = classSpace
+		}
+		switch class {
+		case classSeparator:
 			emit(i)
 			flush()
-		case !isWordRune(r):
+		case classSpace:
 			emit(i)
 		default:
 			if start < 0 {
