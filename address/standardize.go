@@ -85,7 +85,8 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	p := parser{postcodeFirstSpan: -1}
 	p.setCountry(region)
-	p.words, p.spans = tokenize(text, make([]word, 0, 24), make([]span, 0, 8))
+	p.probes = p.probeBuf[:0]
+	p.words, p.spans = tokenize(text, p.wordBuf[:0], p.spanBuf[:0])
 	if !p.hasContent() && !structured {
 		return Standardized{}, ErrEmpty
 	}

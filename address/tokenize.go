@@ -88,7 +88,11 @@ func trimWord(w string) string {
 func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// The keys of all words are written to one buffer and sliced from one
 	// string at the end: one allocation instead of one per word.
-	keys := make([]byte, 0, len(text)+8)
+	var keyBuf [256]byte
+	keys := keyBuf[:0]
+	if len(text) > len(keyBuf)-8 {
+		keys = make([]byte, 0, len(text)+8)
+	}
 	hashes := false
 	type keyAt struct{ off, n int }
 	at := make([]keyAt, 0, 24)
