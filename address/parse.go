@@ -68,6 +68,7 @@ func (p *parser) keys(lo, hi int) string {
 		return p.words[lo].key
 	}
 	var b strings.Builder
+	b.Grow(p.width(lo, hi, true))
 	for k := lo; k < hi; k++ {
 		if k > lo {
 			b.WriteByte(' ')
@@ -82,6 +83,7 @@ func (p *parser) texts(lo, hi int) string {
 		return p.words[lo].text
 	}
 	var b strings.Builder
+	b.Grow(p.width(lo, hi, false))
 	for k := lo; k < hi; k++ {
 		if k > lo {
 			b.WriteByte(' ')
@@ -89,6 +91,20 @@ func (p *parser) texts(lo, hi int) string {
 		b.WriteString(p.words[k].text)
 	}
 	return b.String()
+}
+
+// width is the length of words[lo:hi] (their keys or texts) joined by
+// spaces.
+func (p *parser) width(lo, hi int, keys bool) int {
+	n := hi - lo - 1
+	for k := lo; k < hi; k++ {
+		if keys {
+			n += len(p.words[k].key)
+		} else {
+			n += len(p.words[k].text)
+		}
+	}
+	return max(n, 0)
 }
 
 func (p *parser) label(lo, hi int, l Label) {
@@ -104,6 +120,7 @@ func (p *parser) name(lo, hi int) string { return p.caseWords(lo, hi, true) }
 // the name (and so is capitalised even if it is a joining word).
 func (p *parser) caseWords(lo, hi int, first bool) string {
 	var b strings.Builder
+	b.Grow(p.width(lo, hi, false) + 8)
 	for k := lo; k < hi; k++ {
 		t := strings.TrimRight(p.words[k].text, ".")
 		if t == "" || t == "#" {
