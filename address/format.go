@@ -6,8 +6,7 @@ import "strings"
 // line), in the customary order of its country.
 func format(a *Address) (line, line1, line2 string) {
 	l := layoutOf(a.Country)
-	var dbuf, tbuf [12]string
-	d, t := dbuf[:0], tbuf[:0]
+	d, t := make([]string, 0, 8), make([]string, 0, 6)
 	add := func(parts *[]string, s string) {
 		if s != "" {
 			*parts = append(*parts, s)

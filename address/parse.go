@@ -44,10 +44,7 @@ type parser struct {
 	extra   []string // recognised parts with no free slot
 	stray   string   // a number where the postcode belongs that fits no format
 	probes  []probed // segments read ahead by probe
-	// buffers that keep a typical address off the heap
-	wordBuf  [24]word
-	spanBuf  [8]span
-	probeBuf [8]probed
+
 	// stateFromCity is set when the state was named by its capital city
 	// ("Abuja"), which then is the city too.
 	stateFromCity bool

@@ -85,8 +85,8 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	p := parser{postcodeFirstSpan: -1}
 	p.setCountry(region)
-	p.probes = p.probeBuf[:0]
-	p.words, p.spans = tokenize(text, p.wordBuf[:0], p.spanBuf[:0])
+	words, segs := estimateWords(text)
+	p.words, p.spans = tokenize(text, make([]word, 0, words), make([]span, 0, segs))
 	if !p.hasContent() && !structured {
 		return Standardized{}, ErrEmpty
 	}
@@ -297,6 +297,22 @@ func (p *parser) changes() []Change {
 		}
 	}
 	return out
+}
+
+// estimateWords returns upper bounds of the number of words and segments
+// of text, so that their slices are allocated once and no larger than needed.
+func estimateWords(text string) (words, segs int) {
+	words, segs = 2, 1
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case ' ', ',', ';', '\n', '\t', '-', '.', ':', '/', '(', ')':
+			words++
+			if text[i] != ' ' && text[i] != '-' && text[i] != '.' && text[i] != '/' && text[i] != ':' {
+				segs++
+			}
+		}
+	}
+	return words, segs + 4
 }
 
 // hasBothCases reports whether s has both upper and lower case letters.
