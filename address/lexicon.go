@@ -14,13 +14,12 @@ type streetType struct {
 // and common misspellings to its canonical form.
 var streetTypes = map[string]streetType{}
 
-// spellingVariants marks the keys of the lexicons that are misspellings rather
+// spellingVariants marks the street type keys that are misspellings rather
 // than abbreviations, so that the change record says "spelling", not "alias".
+// (Misspelt state names are marked in subdivisionData.)
 var spellingVariants = map[string]bool{
-	"streat": true, "staret": true, "raod": true, "avenu": true, "aveneu": true,
-	"cresent": true, "crecent": true, "cresecent": true, "clsoe": true,
-	"nassarawa": true, "nasarawa state": true, "kadun": true, "kanu": true,
-	"anambara": true, "ondu": true,
+	"streat": true, "staret": true, "stree": true, "raod": true, "rod": true, "avenu": true,
+	"aveneu": true, "avnue": true, "cresent": true, "crecent": true, "cresecent": true, "clsoe": true,
 }
 
 func init() {
@@ -197,7 +196,7 @@ var organizationWords = map[string]bool{
 	"building": true, "bldg": true, "centre": true, "center": true, "mall": true,
 	"market": true, "university": true, "college": true, "ministry": true,
 	"secretariat": true, "plaza": true, "pharmacy": true, "supermarket": true,
-	"company": true, "nigeria limited": true, "enterprises": true, "ventures": true,
+	"company": true, "enterprises": true, "ventures": true,
 	"polytechnic": true, "academy": true, "stadium": true, "station": true,
 	"hall": true, "office": true, "headquarters": true, "hq": true, "mansion": true,
 	"filling": true, "primary": true, "palace": true, "secondary": true, "lodge": true, "suites": true,
