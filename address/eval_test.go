@@ -230,23 +230,23 @@ func TestEvalNigeria(t *testing.T) {
 			t.Errorf("%s: only %.2f%% resolved to the labelled state, want at least 99%%", source, right.share())
 		}
 	}
-	var street tally
-	for s := range streets {
-		street.n++
-		if res, err := Standardize(ctx, Input{Street: s}); err == nil && res.Address.Street != "" {
-			street.ok++
+	// share standardizes each string of set with in and counts those for
+	// which ok holds.
+	share := func(set map[string]bool, in func(string) Input, ok func(Address) bool) tally {
+		var c tally
+		for s := range set {
+			c.n++
+			if res, err := Standardize(ctx, in(s)); err == nil && ok(res.Address) {
+				c.ok++
+			}
 		}
+		return c
 	}
+	street := share(streets, func(s string) Input { return Input{Street: s} }, func(a Address) bool { return a.Street != "" })
 	rep.logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
 	// A town alone names a state only when it is a state or the capital that
 	// stands for one ("Abuja"); the rest is for the gazetteer (Geocode).
-	var town tally
-	for s := range towns {
-		town.n++
-		if res, err := Standardize(ctx, Input{Text: s}); err == nil && res.Address.StateCode != "" {
-			town.ok++
-		}
-	}
+	town := share(towns, func(s string) Input { return Input{Text: s} }, func(a Address) bool { return a.StateCode != "" })
 	rep.logf("distinct NIPOST town strings: %d, naming a state by themselves: %.2f%% (the others need the gazetteer)", town.n, town.share())
 	rep.logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
 	for k, n := range pcMismatch {

@@ -143,16 +143,12 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelUnresolved)
 		return r
 	}
-	for r.phase != "" && hi-lo > 1 && isHouseNumber(p.text(lo)) {
+	if r.phase != "" {
 		// "Phase 2, 12 Lekki": the number is the house's
-		if r.number == "" {
-			r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
-			p.label(lo, lo+1, LabelHouseNumber)
-		} else {
-			p.label(lo, lo+1, LabelUnresolved)
+		if n := p.leadingNumbers(&r, lo, hi); n > lo {
+			r.core = true
+			lo = n
 		}
-		r.core = true
-		lo++
 	}
 	if r.phase != "" {
 		// What stands with a phase is the estate's name: "Lekki Phase 1".
@@ -241,15 +237,7 @@ func (p *parser) parseHead(s span) part {
 	}
 	// words left after a unit or plot: a building or street name, after
 	// any number
-	for hi-lo > 1 && isHouseNumber(p.text(lo)) {
-		if r.number == "" {
-			r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
-			p.label(lo, lo+1, LabelHouseNumber)
-		} else {
-			p.label(lo, lo+1, LabelUnresolved)
-		}
-		lo++
-	}
+	lo = p.leadingNumbers(&r, lo, hi)
 	r.org = p.name(lo, hi)
 	p.label(lo, hi, LabelOrganization)
 	return r
@@ -436,4 +424,19 @@ func (p *parser) hasMarker(lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// leadingNumbers takes the house numbers that open words[lo:hi], keeping at
+// least one word: the first becomes the house number if there is none yet,
+// the others are left unresolved. It returns where the rest begins.
+func (p *parser) leadingNumbers(r *part, lo, hi int) int {
+	for ; hi-lo > 1 && isHouseNumber(p.text(lo)); lo++ {
+		if r.number == "" {
+			r.number, r.rawNumber = strings.ToUpper(p.text(lo)), p.text(lo)
+			p.label(lo, lo+1, LabelHouseNumber)
+		} else {
+			p.label(lo, lo+1, LabelUnresolved)
+		}
+	}
+	return lo
 }

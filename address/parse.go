@@ -60,32 +60,27 @@ type parser struct {
 func (p *parser) key(i int) string  { return p.words[i].key }
 func (p *parser) text(i int) string { return p.words[i].text }
 
-func (p *parser) keys(lo, hi int) string {
-	if hi-lo == 1 {
-		return p.words[lo].key
-	}
-	var b strings.Builder
-	b.Grow(p.width(lo, hi, true))
-	for k := lo; k < hi; k++ {
-		if k > lo {
-			b.WriteByte(' ')
-		}
-		b.WriteString(p.words[k].key)
-	}
-	return b.String()
-}
+// keys joins the keys of words[lo:hi] with spaces; texts joins their texts.
+func (p *parser) keys(lo, hi int) string  { return p.join(lo, hi, true) }
+func (p *parser) texts(lo, hi int) string { return p.join(lo, hi, false) }
 
-func (p *parser) texts(lo, hi int) string {
+func (p *parser) join(lo, hi int, keys bool) string {
+	of := func(k int) string {
+		if keys {
+			return p.words[k].key
+		}
+		return p.words[k].text
+	}
 	if hi-lo == 1 {
-		return p.words[lo].text
+		return of(lo)
 	}
 	var b strings.Builder
-	b.Grow(p.width(lo, hi, false))
+	b.Grow(p.width(lo, hi, keys))
 	for k := lo; k < hi; k++ {
 		if k > lo {
 			b.WriteByte(' ')
 		}
-		b.WriteString(p.words[k].text)
+		b.WriteString(of(k))
 	}
 	return b.String()
 }
