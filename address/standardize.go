@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -85,8 +86,10 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	p := parser{postcodeFirstSpan: -1}
 	p.setCountry(region)
-	words, segs := estimateWords(text)
-	p.words, p.spans = tokenize(text, make([]word, 0, words), make([]span, 0, segs))
+	sc := scratchPool.Get().(*scratch)
+	defer sc.put()
+	p.words, p.spans = tokenize(text, sc.words[:0], sc.spans[:0])
+	sc.words, sc.spans = p.words, p.spans
 	if !p.hasContent() && !structured {
 		return Standardized{}, ErrEmpty
 	}
@@ -299,20 +302,24 @@ func (p *parser) changes() []Change {
 	return out
 }
 
-// estimateWords returns upper bounds of the number of words and segments
-// of text, so that their slices are allocated once and no larger than needed.
-func estimateWords(text string) (words, segs int) {
-	words, segs = 2, 1
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case ' ', ',', ';', '\n', '\t', '-', '.', ':', '/', '(', ')':
-			words++
-			if text[i] != ' ' && text[i] != '-' && text[i] != '.' && text[i] != '/' && text[i] != ':' {
-				segs++
-			}
-		}
+// scratch holds the word and segment slices of one call, reused across
+// calls: nothing in a result refers to them.
+type scratch struct {
+	words []word
+	spans []span
+}
+
+var scratchPool = sync.Pool{New: func() any {
+	return &scratch{words: make([]word, 0, 32), spans: make([]span, 0, 8)}
+}}
+
+// put clears the words, so that the pool holds no strings of past inputs
+// alive, and returns the scratch to the pool.
+func (sc *scratch) put() {
+	clear(sc.words)
+	if cap(sc.words) <= 256 {
+		scratchPool.Put(sc)
 	}
-	return words, segs + 4
 }
 
 // hasBothCases reports whether s has both upper and lower case letters.
