@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"github.com/addrkit/addrkit/internal/shareddata"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,20 +45,9 @@ func (r *report) flush() {
 	}
 }
 
-// sharedData returns the folder of the shared public datasets
-// (../shared/data beside the repository, or $ADDRKIT_SHARED_DATA), skipping
+// sharedData returns the folder of the shared public datasets, skipping
 // the test when it is absent.
-func sharedData(tb testing.TB) string {
-	tb.Helper()
-	dir := os.Getenv("ADDRKIT_SHARED_DATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "SOURCES.md")); err != nil {
-		tb.Skipf("shared data not found at %s (set ADDRKIT_SHARED_DATA): %v", dir, err)
-	}
-	return dir
-}
+func sharedData(tb testing.TB) string { return shareddata.Dir(tb) }
 
 // readCSV streams the records of a CSV file with a header row to fn, by
 // column name.

@@ -1,6 +1,10 @@
 package address
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/addrkit/addrkit/address/pluscode"
+)
 
 // field indexes the components whose changes are recorded.
 type field int
@@ -363,50 +367,13 @@ func (p *parser) takePlusCode() {
 	}
 }
 
-// isPlusCode reports whether t is a valid Open Location Code, full
-// ("6FR5JFM7+Q9", "8FWC0000+") or short ("8JGR+PQW"), following the
-// published validity rules.
-func isPlusCode(t string) bool {
-	t = strings.ToUpper(t)
-	sep := strings.IndexByte(t, '+')
-	if sep < 0 || sep > 8 || sep%2 != 0 || strings.Count(t, "+") != 1 {
-		return false
-	}
-	before, after := t[:sep], t[sep+1:]
-	if len(after) == 1 {
-		return false
-	}
-	if pad := strings.IndexByte(before, '0'); pad >= 0 {
-		// padding only in full codes, from an even position, with nothing after
-		if sep != 8 || pad == 0 || pad%2 != 0 || strings.Trim(before[pad:], "0") != "" || after != "" {
-			return false
-		}
-		before = before[:pad]
-	} else if sep < 8 && after == "" {
-		return false
-	}
-	for _, part := range [2]string{before, after} {
-		for i := 0; i < len(part); i++ {
-			if strings.IndexByte(plusCodeAlphabet, part[i]) < 0 {
-				return false
-			}
-		}
-	}
-	if sep == 8 {
-		// the first pair must be a latitude and longitude in range
-		return strings.IndexByte(plusCodeAlphabet, before[0]) <= 8 && strings.IndexByte(plusCodeAlphabet, before[1]) <= 17
-	}
-	return true
-}
-
 // plusCodeWord reports whether a word of an address is a Plus Code: a
-// valid code with at least two characters before the "+".
+// valid code with at least two characters before the "+" and, when short,
+// digits after it.
 func plusCodeWord(t string) bool {
-	return strings.IndexByte(t, '+') >= 2 && isPlusCode(t)
+	sep := strings.IndexByte(t, '+')
+	return sep >= 2 && pluscode.IsValid(t) && (sep+1 < len(t) || pluscode.IsFull(t))
 }
-
-// plusCodeAlphabet is the digit set of Open Location Codes.
-const plusCodeAlphabet = "23456789CFGHJMPQRVWX"
 
 // nameWords reports whether every word of words[lo:hi] occurs in some
 // country or subdivision name, so that the words may be looked up as one.
