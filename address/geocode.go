@@ -1,0 +1,900 @@
+package address
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/addrkit/addrkit/address/pluscode"
+	"github.com/agnivade/levenshtein"
+)
+
+// MatchLevel is the most precise component a geocode resolved.
+type MatchLevel string
+
+// The match levels, from the most precise.
+const (
+	LevelPremise       MatchLevel = "PREMISE"
+	LevelStreet        MatchLevel = "STREET"
+	LevelPostcode      MatchLevel = "POSTCODE"
+	LevelNeighbourhood MatchLevel = "NEIGHBOURHOOD"
+	LevelLocality      MatchLevel = "LOCALITY"
+	LevelLGA           MatchLevel = "LGA"
+	LevelState         MatchLevel = "STATE"
+	LevelCountry       MatchLevel = "COUNTRY"
+	LevelNone          MatchLevel = "NONE"
+)
+
+// Verdict says how far a geocode can be trusted.
+type Verdict string
+
+// The verdicts; the rule that gives them is documented on Geocode.
+const (
+	HighConfidence Verdict = "HIGH_CONFIDENCE"
+	Partial        Verdict = "PARTIAL"
+	Unverified     Verdict = "UNVERIFIED"
+)
+
+// NextAction is what the caller should do with the address.
+type NextAction string
+
+// The next actions: ACCEPT a HIGH_CONFIDENCE result, CONFIRM a PARTIAL one
+// with the customer, FIX an UNVERIFIED one.
+const (
+	Accept  NextAction = "ACCEPT"
+	Confirm NextAction = "CONFIRM"
+	Fix     NextAction = "FIX"
+)
+
+// Correction is a misspelt place name replaced by the gazetteer's.
+type Correction struct {
+	Field string `json:"field"`
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Edits int    `json:"edits"`
+}
+
+// Conflict is a contradiction between components, such as a city that is
+// not in the given state.
+type Conflict struct {
+	Code    string `json:"code"` // stable: place_state_conflict, postcode_state_conflict, pluscode_far, ambiguous_place
+	Message string `json:"message"`
+}
+
+// Result is the outcome of Geocode.
+type Result struct {
+	Latitude   float64    `json:"latitude"`
+	Longitude  float64    `json:"longitude"`
+	HasPoint   bool       `json:"has_point"`
+	Level      MatchLevel `json:"match_level"`
+	Confidence int        `json:"confidence"` // 0 to 100
+	Verdict    Verdict    `json:"verdict"`
+	NextAction NextAction `json:"next_action"`
+	// PlaceIDs are the gazetteer places matched, the most precise first.
+	PlaceIDs []string `json:"place_ids,omitempty"`
+	// Address is the standardized address completed from the gazetteer.
+	Address Address `json:"address"`
+	// Inferred lists the components the gazetteer added or renamed.
+	Inferred    []Change     `json:"inferred,omitempty"`
+	Corrections []Correction `json:"corrections,omitempty"`
+	Conflicts   []Conflict   `json:"conflicts,omitempty"`
+	// Candidates is the number of places that matched equally well at the
+	// chosen level; more than one means the choice was ambiguous.
+	Candidates int `json:"candidates"`
+	// Missing names the components a deliverable address lacks.
+	Missing []string `json:"missing,omitempty"`
+	// Reasons explain the verdict in words.
+	Reasons []string `json:"reasons,omitempty"`
+}
+
+// TypoBudget is the number of edits a name of n characters may carry and
+// still match: none under 5, one from 5 to 8, two from 9.
+func TypoBudget(n int) int {
+	switch {
+	case n < 5:
+		return 0
+	case n < 9:
+		return 1
+	}
+	return 2
+}
+
+// mention is a name in the address that may be a gazetteer place.
+type mention struct {
+	field  string // the component it came from
+	text   string
+	weight float64 // how much a place named only here is trusted
+	places []Place
+	edits  []int // spelling edits of each place, parallel to places
+}
+
+// scored is a candidate place with its score.
+type scored struct {
+	p     Place
+	m     *mention
+	edits int
+	score float64
+}
+
+// Geocode places a standardized address with the gazetteer. It returns an
+// error only when the gazetteer fails or ctx ends; an address it cannot
+// place comes back with level NONE and the verdict UNVERIFIED, with reasons.
+//
+// The verdict rule: the confidence starts from the match level (PREMISE 95,
+// STREET 85, POSTCODE 72, NEIGHBOURHOOD 68, LOCALITY 60, LGA 45, STATE 30,
+// COUNTRY 10, NONE 0) and loses 20 for each conflict, 12 when the choice
+// was ambiguous, 4 for each spelling correction, and 10 when a street was
+// given but not found. HIGH_CONFIDENCE needs a confidence of at least 80
+// and no conflict (ACCEPT); PARTIAL needs at least 40 (CONFIRM); anything
+// else is UNVERIFIED (FIX).
+func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
+	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}}
+	g.res.Level = LevelNone
+	g.cc = s.Address.Country
+	if g.cc == "" {
+		g.cc = DefaultCountry
+		g.a.Country = g.cc
+	}
+	if err := g.run(ctx, s); err != nil {
+		return Result{}, err
+	}
+	g.verdict()
+	g.res.Address = g.a
+	return g.res, nil
+}
+
+type geocoder struct {
+	gz    Gazetteer
+	cc    string
+	a     Address
+	res   Result
+	cache map[string]*Place
+
+	country, state, area, street, point, postcode *Place
+	ambiguous                                     bool
+	streetMissed                                  bool
+}
+
+func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
+	if p, ok := g.cache[id]; ok {
+		return p, nil
+	}
+	p, ok, err := g.gz.Place(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var pp *Place
+	if ok {
+		pp = &p
+	}
+	g.cache[id] = pp
+	return pp, nil
+}
+
+func (g *geocoder) conflict(code, format string, args ...any) {
+	g.res.Conflicts = append(g.res.Conflicts, Conflict{Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+func (g *geocoder) run(ctx context.Context, s Standardized) error {
+	var err error
+	if g.country, err = g.place(ctx, g.cc); err != nil {
+		return err
+	}
+	if err := g.findState(ctx); err != nil {
+		return err
+	}
+	if err := g.findArea(ctx, s); err != nil {
+		return err
+	}
+	if err := g.findStreet(ctx); err != nil {
+		return err
+	}
+	if err := g.findPostcode(ctx); err != nil {
+		return err
+	}
+	if err := g.complete(ctx); err != nil {
+		return err
+	}
+	g.locate()
+	return nil
+}
+
+// findState takes the state the standardizer recognised.
+func (g *geocoder) findState(ctx context.Context) error {
+	if g.a.StateCode != "" {
+		p, err := g.place(ctx, g.a.StateCode)
+		if err != nil || p != nil {
+			g.state = p
+			return err
+		}
+	}
+	if g.a.State == "" {
+		return nil
+	}
+	ps, err := g.gz.Named(ctx, g.cc, NameKey(g.a.State))
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		if ps[i].Kind == KindState {
+			g.state = &ps[i]
+			g.a.State = ps[i].Name
+			return nil
+		}
+	}
+	return nil
+}
+
+// mentions collects the names of the address that may be places.
+func (g *geocoder) mentions(s Standardized) []*mention {
+	var ms []*mention
+	add := func(field, text string, weight float64) {
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		for _, m := range ms {
+			if NameKey(m.text) == NameKey(text) {
+				return
+			}
+		}
+		ms = append(ms, &mention{field: field, text: text, weight: weight})
+	}
+	add("neighbourhood", g.a.Neighbourhood, 0)
+	add("estate", g.a.Estate, -0.5)
+	add("city", g.a.City, 0)
+	add("lga", g.a.LGA, 0)
+	for _, u := range s.Unresolved {
+		add("unresolved", u, -1)
+	}
+	if g.a.Street == "" && g.a.Organization != "" {
+		add("organization", g.a.Organization, -1.5)
+	}
+	return ms
+}
+
+// settlementKinds are the kinds a named area may be.
+func areaKind(k PlaceKind) bool {
+	return k == KindState || k == KindLGA || k.locality()
+}
+
+// lookup finds the places a mention names: exactly, then without generic
+// words ("Ward", "LGA"), then with spelling mistakes.
+func (g *geocoder) lookup(ctx context.Context, m *mention) error {
+	keys := []string{NameKey(m.text)}
+	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		ps, err := g.gz.Named(ctx, g.cc, k)
+		if err != nil {
+			return err
+		}
+		for _, p := range ps {
+			if areaKind(p.Kind) {
+				m.places = append(m.places, p)
+				m.edits = append(m.edits, 0)
+			}
+		}
+		if len(m.places) > 0 {
+			return nil
+		}
+	}
+	k := keys[len(keys)-1]
+	budget := TypoBudget(len(k))
+	if budget == 0 {
+		return nil
+	}
+	ps, err := g.gz.Similar(ctx, g.cc, k, budget)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if !areaKind(p.Kind) {
+			continue
+		}
+		best := budget + 1
+		for _, n := range p.Names() {
+			best = min(best, levenshtein.ComputeDistance(k, NameKey(n)))
+		}
+		if best <= budget {
+			m.places = append(m.places, p)
+			m.edits = append(m.edits, best)
+		}
+	}
+	return nil
+}
+
+// genericWords are words that name the kind of an area rather than the
+// area: "Ikeja LGA", "Wuse Ward", "Ogun State".
+var genericWords = map[string]bool{
+	"lga": true, "local": true, "government": true, "area": true, "council": true, "ward": true,
+	"state": true, "town": true, "village": true, "district": true,
+}
+
+func stripGeneric(s string) string {
+	f := strings.Fields(Fold(s))
+	out := f[:0]
+	for _, w := range f {
+		if !genericWords[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// kindDepth orders kinds from the largest to the most precise.
+func kindDepth(k PlaceKind) int {
+	switch k {
+	case KindCountry:
+		return 1
+	case KindState:
+		return 2
+	case KindLGA:
+		return 3
+	case KindCity, KindTown, KindVillage:
+		return 4
+	case KindWard, KindNeighbourhood:
+		return 5
+	case KindPostcode:
+		return 6
+	case KindStreet:
+		return 7
+	case KindAddress:
+		return 8
+	}
+	return 0
+}
+
+// findArea picks the most precise area (LGA, city, town, ward,
+// neighbourhood...) that the names of the address agree on.
+func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
+	ms := g.mentions(s)
+	for _, m := range ms {
+		if err := g.lookup(ctx, m); err != nil {
+			return err
+		}
+	}
+	var cands []scored
+	for _, m := range ms {
+		for i, p := range m.places {
+			c := scored{p: p, m: m, edits: m.edits[i], score: m.weight - 1.5*float64(m.edits[i])}
+			if g.state != nil && p.Kind != KindState {
+				if p.within(g.state.ID) {
+					c.score += 4
+				} else {
+					c.score -= 6
+				}
+			}
+			if p.Kind == KindState && g.state != nil && p.ID != g.state.ID {
+				c.score -= 6
+			}
+			if m.field == "lga" && p.Kind == KindLGA {
+				c.score += 1
+			}
+			for _, o := range ms {
+				if o == m {
+					continue
+				}
+				for _, q := range o.places {
+					if q.ID != p.ID && p.within(q.ID) {
+						c.score += 3
+						break
+					}
+				}
+			}
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		if len(ms) > 0 {
+			var names []string
+			for _, m := range ms {
+				names = append(names, m.text)
+			}
+			g.res.reasonf("no place named %s was found", strings.Join(names, ", "))
+		}
+		return nil
+	}
+	slices.SortStableFunc(cands, func(x, y scored) int {
+		if x.score != y.score {
+			return cmpDesc(x.score, y.score)
+		}
+		if dx, dy := kindDepth(x.p.Kind), kindDepth(y.p.Kind); dx != dy {
+			return dy - dx
+		}
+		if x.p.HasPoint != y.p.HasPoint {
+			if x.p.HasPoint {
+				return -1
+			}
+			return 1
+		}
+		return cmpDesc(x.p.Rank, y.p.Rank)
+	})
+	best := cands[0]
+	if best.score < -3 {
+		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)
+		if g.state != nil && !best.p.within(g.state.ID) {
+			g.conflict("place_state_conflict", "%s is not in %s", best.p.Name, g.state.Name)
+		}
+	}
+	n := 0
+	for _, c := range cands {
+		if c.score == best.score && kindDepth(c.p.Kind) == kindDepth(best.p.Kind) &&
+			(c.p.ID == best.p.ID || !near(c.p, best.p, 3000)) {
+			if c.p.ID != best.p.ID || n == 0 {
+				n++
+			}
+		}
+	}
+	g.res.Candidates = n
+	if n > 1 {
+		g.ambiguous = true
+		g.conflict("ambiguous_place", "%q names %d places that the other components do not tell apart; took the most important", best.m.text, n)
+	}
+	p := best.p
+	g.area = &p
+	if best.edits > 0 {
+		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
+	}
+	g.rename(best.m.field, best.m.text, p, best.edits)
+	return nil
+}
+
+func cmpDesc(x, y float64) int {
+	switch {
+	case x > y:
+		return -1
+	case x < y:
+		return 1
+	}
+	return 0
+}
+
+// rename puts the gazetteer's name of a place in the field that named it.
+func (g *geocoder) rename(field, from string, p Place, edits int) {
+	kind := Alias
+	if edits > 0 {
+		kind = Spelling
+	}
+	var dst *string
+	switch field {
+	case "city":
+		dst = &g.a.City
+	case "neighbourhood":
+		dst = &g.a.Neighbourhood
+	case "lga":
+		dst = &g.a.LGA
+	case "estate":
+		dst = &g.a.Estate
+	}
+	if p.Kind == KindLGA && field != "lga" {
+		// an LGA written where the city goes: it is the LGA
+		if g.a.LGA == "" {
+			g.infer("lga", p.Name)
+		}
+		return
+	}
+	if dst == nil || *dst == p.Name {
+		return
+	}
+	if Fold(*dst) == Fold(p.Name) {
+		*dst = p.Name
+		return
+	}
+	*dst = p.Name
+	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: p.Name})
+}
+
+func (g *geocoder) infer(field, value string) {
+	var dst *string
+	switch field {
+	case "lga":
+		dst = &g.a.LGA
+	case "state":
+		dst = &g.a.State
+	case "state_code":
+		dst = &g.a.StateCode
+	case "city":
+		dst = &g.a.City
+	case "postcode":
+		dst = &g.a.Postcode
+	case "neighbourhood":
+		dst = &g.a.Neighbourhood
+	}
+	if *dst == value {
+		return
+	}
+	kind := Added
+	from := *dst
+	if from != "" {
+		kind = Alias
+	}
+	*dst = value
+	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: value})
+}
+
+// near reports whether two places lie within d metres of each other.
+func near(p, q Place, d float64) bool {
+	return p.HasPoint && q.HasPoint && Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d
+}
+
+// Distance returns the great-circle distance in metres between two points.
+func Distance(lat1, lon1, lat2, lon2 float64) float64 {
+	const r = 6371008.8
+	φ1, φ2 := lat1*math.Pi/180, lat2*math.Pi/180
+	dφ, dλ := φ2-φ1, (lon2-lon1)*math.Pi/180
+	h := math.Sin(dφ/2)*math.Sin(dφ/2) + math.Cos(φ1)*math.Cos(φ2)*math.Sin(dλ/2)*math.Sin(dλ/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}
+
+// fits scores how well a street or address point agrees with the area and
+// state found: below zero when it contradicts them.
+func (g *geocoder) fits(p Place) float64 {
+	score := 0.0
+	if g.area != nil {
+		switch {
+		case p.within(g.area.ID):
+			score += 4
+		case near(p, *g.area, 3000):
+			score += 3
+		case near(p, *g.area, 15000):
+			score += 1
+		default:
+			for _, id := range g.area.Parents {
+				if p.within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
+					score += 1
+					break
+				}
+			}
+		}
+	}
+	if g.state != nil {
+		if p.within(g.state.ID) {
+			score += 1
+		} else {
+			score -= 5
+		}
+	}
+	if g.a.Postcode != "" && slices.Contains(p.Postcodes, g.a.Postcode) {
+		score += 2
+	}
+	return score
+}
+
+// pick returns the place of ps that fits best, and how many fit as well.
+func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
+	var best *Place
+	bestScore, n := math.Inf(-1), 0
+	for i := range ps {
+		if ps[i].Kind != kind {
+			continue
+		}
+		s := g.fits(ps[i])
+		switch {
+		case s > bestScore:
+			best, bestScore, n = &ps[i], s, 1
+		case s == bestScore && !near(ps[i], *best, 1000):
+			n++
+			if ps[i].Rank > best.Rank {
+				best = &ps[i]
+			}
+		}
+	}
+	if best == nil || bestScore < 0 {
+		return nil, 0
+	}
+	if g.area == nil && g.state == nil && n > 1 {
+		return best, n
+	}
+	return best, n
+}
+
+// findStreet finds the street, and the address point when a house number
+// is given.
+func (g *geocoder) findStreet(ctx context.Context) error {
+	if g.a.Street == "" {
+		return nil
+	}
+	if g.a.HouseNumber != "" {
+		ps, err := g.gz.Named(ctx, g.cc, AddressKey(g.a.HouseNumber, g.a.Street))
+		if err != nil {
+			return err
+		}
+		if p, _ := g.pick(ps, KindAddress); p != nil {
+			g.point = p
+		}
+	}
+	key := StreetKey(g.a.Street)
+	ps, err := g.gz.Named(ctx, g.cc, key)
+	if err != nil {
+		return err
+	}
+	p, n := g.pick(ps, KindStreet)
+	edits := 0
+	if p == nil && len(key) >= 8 {
+		budget := TypoBudget(len(key))
+		if ps, err = g.gz.Similar(ctx, g.cc, key, budget); err != nil {
+			return err
+		}
+		if p, n = g.pick(ps, KindStreet); p != nil {
+			edits = levenshtein.ComputeDistance(key, StreetKey(p.Name))
+			if edits > budget {
+				p = nil
+			}
+		}
+	}
+	if p == nil {
+		g.streetMissed = true
+		g.res.reasonf("street %q was not found%s", g.a.Street, g.areaSuffix())
+		return nil
+	}
+	if g.area == nil && n > 1 {
+		g.ambiguous = true
+		g.conflict("ambiguous_place", "street %q exists in %d places and no locality says which", g.a.Street, n)
+	}
+	g.street = p
+	if edits > 0 {
+		g.res.Corrections = append(g.res.Corrections, Correction{Field: "street", From: g.a.Street, To: p.Name, Edits: edits})
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "street", Kind: Spelling, From: g.a.Street, To: p.Name})
+		g.a.Street = p.Name
+	}
+	return nil
+}
+
+func (g *geocoder) areaSuffix() string {
+	if g.area != nil {
+		return " in " + g.area.Name
+	}
+	return ""
+}
+
+// findPostcode looks up the postcode area and checks it against the state.
+func (g *geocoder) findPostcode(ctx context.Context) error {
+	if g.a.Postcode == "" {
+		return nil
+	}
+	ps, err := g.gz.Postcode(ctx, g.cc, g.a.Postcode)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		if ps[i].Kind == KindPostcode {
+			g.postcode = &ps[i]
+			break
+		}
+	}
+	if g.postcode == nil {
+		return nil
+	}
+	if g.state != nil && !g.postcode.within(g.state.ID) && hasStateParent(*g.postcode, g.cc) {
+		g.conflict("postcode_state_conflict", "postcode %s is not in %s", g.a.Postcode, g.state.Name)
+	}
+	return nil
+}
+
+func hasStateParent(p Place, cc string) bool {
+	for _, id := range p.Parents {
+		if strings.HasPrefix(id, cc+"-") {
+			return true
+		}
+	}
+	return false
+}
+
+// complete fills in the components that the matched places imply: a
+// locality's LGA and state, a street's postcode.
+func (g *geocoder) complete(ctx context.Context) error {
+	deepest := g.area
+	for _, p := range []*Place{g.street, g.point} {
+		if p != nil {
+			deepest = p
+		}
+	}
+	if deepest == nil && g.postcode != nil {
+		deepest = g.postcode
+	}
+	if deepest == nil {
+		return nil
+	}
+	chain := []*Place{deepest}
+	for _, id := range deepest.Parents {
+		p, err := g.place(ctx, id)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			chain = append(chain, p)
+		}
+	}
+	if g.area != nil && g.area != deepest && !slices.ContainsFunc(chain, func(p *Place) bool { return p.ID == g.area.ID }) {
+		chain = append(chain, g.area)
+		for _, id := range g.area.Parents {
+			if p, err := g.place(ctx, id); err != nil {
+				return err
+			} else if p != nil {
+				chain = append(chain, p)
+			}
+		}
+	}
+	city := g.a.City == "" || g.area != nil && g.area.Kind == KindLGA && NameKey(g.a.City) == NameKey(g.area.Name)
+	for _, p := range chain {
+		switch {
+		case p.Kind == KindLGA && g.a.LGA == "":
+			g.infer("lga", p.Name)
+		case p.Kind == KindState && (g.a.StateCode == "" || g.state == nil):
+			if g.state == nil {
+				g.state = p
+			}
+			g.infer("state", p.Name)
+			if strings.HasPrefix(p.ID, g.cc+"-") {
+				g.infer("state_code", p.ID)
+			}
+		case (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && city && g.a.City == "":
+			g.infer("city", p.Name)
+		}
+	}
+	if g.a.Postcode == "" {
+		for _, p := range []*Place{g.point, g.street} {
+			if p != nil && len(p.Postcodes) == 1 {
+				g.infer("postcode", p.Postcodes[0])
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// locate chooses the point and the match level.
+func (g *geocoder) locate() {
+	set := func(p *Place, level MatchLevel) bool {
+		if p == nil || !p.HasPoint {
+			return false
+		}
+		g.res.Latitude, g.res.Longitude, g.res.HasPoint, g.res.Level = p.Lat, p.Lon, true, level
+		g.res.PlaceIDs = append(g.res.PlaceIDs, p.ID)
+		return true
+	}
+	if g.plusCode() {
+		return
+	}
+	switch {
+	case set(g.point, LevelPremise):
+	case set(g.street, LevelStreet):
+	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindWard) && near(*g.postcode, *g.area, 30000)):
+		set(g.postcode, LevelPostcode)
+	case g.area != nil && set(g.area, areaLevel(g.area.Kind)):
+	case set(g.postcode, LevelPostcode):
+	case set(g.state, LevelState):
+	case set(g.country, LevelCountry):
+	}
+	if g.area != nil && len(g.res.PlaceIDs) > 0 && g.res.PlaceIDs[0] != g.area.ID {
+		g.res.PlaceIDs = append(g.res.PlaceIDs, g.area.ID)
+	}
+}
+
+// plusCode places the address at its Plus Code, recovering a short code
+// from the nearest place the address names.
+func (g *geocoder) plusCode() bool {
+	code := g.a.PlusCode
+	if code == "" {
+		return false
+	}
+	full := code
+	if pluscode.IsShort(code) {
+		var ref *Place
+		for _, p := range []*Place{g.street, g.area, g.postcode, g.state, g.country} {
+			if p != nil && p.HasPoint {
+				ref = p
+				break
+			}
+		}
+		if ref == nil {
+			g.res.reasonf("the short Plus Code %s has no locality to recover it from", code)
+			return false
+		}
+		var err error
+		if full, err = pluscode.RecoverNearest(code, ref.Lat, ref.Lon); err != nil {
+			return false
+		}
+	}
+	area, err := pluscode.Decode(full)
+	if err != nil {
+		g.res.reasonf("the Plus Code %s cannot be decoded", code)
+		return false
+	}
+	lat, lon := area.Center()
+	for _, p := range []*Place{g.area, g.state} {
+		if p != nil && p.HasPoint && p.Kind != KindState && Distance(lat, lon, p.Lat, p.Lon) > 50000 {
+			g.conflict("pluscode_far", "Plus Code %s lies %.0f km from %s", code, Distance(lat, lon, p.Lat, p.Lon)/1000, p.Name)
+			break
+		}
+	}
+	g.res.Latitude, g.res.Longitude, g.res.HasPoint = lat, lon, true
+	g.res.Level = LevelPremise
+	if area.Len < 10 {
+		g.res.Level = LevelNeighbourhood
+	}
+	for _, p := range []*Place{g.point, g.street, g.area} {
+		if p != nil {
+			g.res.PlaceIDs = append(g.res.PlaceIDs, p.ID)
+		}
+	}
+	return true
+}
+
+func areaLevel(k PlaceKind) MatchLevel {
+	switch k {
+	case KindState:
+		return LevelState
+	case KindLGA:
+		return LevelLGA
+	case KindCity, KindTown, KindVillage:
+		return LevelLocality
+	case KindPostcode:
+		return LevelPostcode
+	}
+	return LevelNeighbourhood
+}
+
+var levelConfidence = map[MatchLevel]int{
+	LevelPremise: 95, LevelStreet: 85, LevelPostcode: 72, LevelNeighbourhood: 68, LevelLocality: 60,
+	LevelLGA: 45, LevelState: 30, LevelCountry: 10, LevelNone: 0,
+}
+
+// verdict applies the rule documented on Geocode.
+func (g *geocoder) verdict() {
+	r := &g.res
+	c := levelConfidence[r.Level]
+	hard := 0
+	for _, x := range r.Conflicts {
+		if x.Code == "ambiguous_place" {
+			c -= 12
+		} else {
+			c -= 20
+			hard++
+		}
+	}
+	c -= 4 * len(r.Corrections)
+	if g.streetMissed && r.Level != LevelPremise {
+		c -= 10
+	}
+	r.Confidence = max(0, min(100, c))
+	switch {
+	case r.Confidence >= 80 && hard == 0:
+		r.Verdict, r.NextAction = HighConfidence, Accept
+	case r.Confidence >= 40:
+		r.Verdict, r.NextAction = Partial, Confirm
+	default:
+		r.Verdict, r.NextAction = Unverified, Fix
+	}
+	switch r.Level {
+	case LevelNone:
+		r.reasonf("nothing in the address was found in the gazetteer")
+	case LevelCountry, LevelState, LevelLGA:
+		r.reasonf("placed only at %s level", strings.ToLower(string(r.Level)))
+	}
+	a := g.a
+	if a.Street == "" && a.POBox == "" && a.PlusCode == "" {
+		r.Missing = append(r.Missing, "street")
+	}
+	if a.HouseNumber == "" && len(a.Premises) == 0 && a.Organization == "" && a.POBox == "" && a.PlusCode == "" {
+		r.Missing = append(r.Missing, "house_number")
+	}
+	if a.City == "" && a.Neighbourhood == "" && a.LGA == "" {
+		r.Missing = append(r.Missing, "locality")
+	}
+	if a.State == "" && countryHasStates(a.Country) {
+		r.Missing = append(r.Missing, "state")
+	}
+}
+
+func (r *Result) reasonf(format string, args ...any) {
+	r.Reasons = append(r.Reasons, fmt.Sprintf(format, args...))
+}
+
+func countryHasStates(cc string) bool {
+	_, ok := data().subs[cc]
+	return ok
+}

@@ -1,0 +1,136 @@
+package address
+
+import (
+	"context"
+	"strings"
+)
+
+// PlaceKind is the kind of a gazetteer place.
+type PlaceKind string
+
+// The kinds of places, from the largest to the smallest.
+const (
+	KindCountry       PlaceKind = "country"
+	KindState         PlaceKind = "state" // first-level division: state, region, province
+	KindLGA           PlaceKind = "lga"   // second-level division: LGA, county, district
+	KindCity          PlaceKind = "city"
+	KindTown          PlaceKind = "town"
+	KindVillage       PlaceKind = "village"
+	KindWard          PlaceKind = "ward"
+	KindNeighbourhood PlaceKind = "neighbourhood"
+	KindPostcode      PlaceKind = "postcode" // a postcode area
+	KindStreet        PlaceKind = "street"
+	KindAddress       PlaceKind = "address" // an address point: a house number on a street
+)
+
+// Kinds lists every place kind, from the largest to the smallest.
+var Kinds = []PlaceKind{KindCountry, KindState, KindLGA, KindCity, KindTown, KindVillage, KindWard,
+	KindNeighbourhood, KindPostcode, KindStreet, KindAddress}
+
+// Valid reports whether k is one of Kinds.
+func (k PlaceKind) Valid() bool {
+	for _, v := range Kinds {
+		if k == v {
+			return true
+		}
+	}
+	return false
+}
+
+// locality reports whether places of the kind are settlements or parts of
+// them: what a City or Neighbourhood field names.
+func (k PlaceKind) locality() bool {
+	switch k {
+	case KindCity, KindTown, KindVillage, KindWard, KindNeighbourhood:
+		return true
+	}
+	return false
+}
+
+// Place is one entry of a gazetteer.
+type Place struct {
+	// ID is unique in the gazetteer. Countries use their ISO 3166-1
+	// alpha-2 code ("NG") and first-level divisions their ISO 3166-2 code
+	// ("NG-LA") when they have one, so that every source agrees on them.
+	ID       string    `json:"id"`
+	Kind     PlaceKind `json:"kind"`
+	Name     string    `json:"name"`
+	AltNames []string  `json:"alt_names,omitempty"`
+	Country  string    `json:"country"` // ISO 3166-1 alpha-2
+	// Parents are the ids of the enclosing places, the nearest first
+	// (a ward's LGA, then its state, then its country).
+	Parents []string `json:"parents,omitempty"`
+	Lat     float64  `json:"lat"`
+	Lon     float64  `json:"lon"`
+	// HasPoint is false for places whose position is unknown.
+	HasPoint bool `json:"has_point"`
+	// Rank orders places of one kind: population, or importance.
+	Rank      float64  `json:"rank,omitempty"`
+	Postcodes []string `json:"postcodes,omitempty"`
+	// HouseNumber and Street are set on address points.
+	HouseNumber string `json:"house_number,omitempty"`
+	Street      string `json:"street,omitempty"`
+	Source      string `json:"source,omitempty"`
+}
+
+// Names returns the name and the alternate names of the place.
+func (p *Place) Names() []string {
+	return append([]string{p.Name}, p.AltNames...)
+}
+
+// within reports whether id is the place or one of its parents.
+func (p *Place) within(id string) bool {
+	if p.ID == id {
+		return true
+	}
+	for _, q := range p.Parents {
+		if q == id {
+			return true
+		}
+	}
+	return false
+}
+
+// NameKey is the key under which gazetteers index names: Fold without
+// spaces, so that "Eti-Osa", "Eti Osa" and "ETIOSA" meet.
+func NameKey(s string) string {
+	return strings.ReplaceAll(Fold(s), " ", "")
+}
+
+// AddressKey is the key of an address point: its house number and street,
+// with the street type in its canonical form ("12 Adeola Odeku St" and
+// "12, ADEOLA ODEKU STREET" meet).
+func AddressKey(houseNumber, street string) string {
+	return NameKey(houseNumber) + "|" + StreetKey(street)
+}
+
+// StreetKey is the key of a street name, with its type in canonical form.
+func StreetKey(street string) string {
+	f := strings.Fields(Fold(street))
+	for i, w := range f {
+		if t, ok := streetTypes[w]; ok {
+			f[i] = Fold(t.Canonical)
+		}
+	}
+	return strings.Join(f, "")
+}
+
+// Gazetteer is what Geocode needs of a place store. Package storage
+// provides one over Badger; any other store can stand in.
+type Gazetteer interface {
+	// Place returns the place with the id; ok is false when there is none.
+	Place(ctx context.Context, id string) (p Place, ok bool, err error)
+	// Named returns the places of a country (ISO alpha-2) with a name or
+	// alternate name whose NameKey is key; address points are found by
+	// AddressKey and streets by StreetKey.
+	Named(ctx context.Context, country, key string) ([]Place, error)
+	// Similar returns the places of a country whose NameKey is within
+	// maxEdits edits of key, for spelling corrections.
+	Similar(ctx context.Context, country, key string, maxEdits int) ([]Place, error)
+	// Postcode returns the places that carry a postcode, in the form
+	// NormalizePostcode gives it.
+	Postcode(ctx context.Context, country, postcode string) ([]Place, error)
+	// Near returns up to limit places of the kinds (any kind when none is
+	// given) within radius metres of a point, the nearest first.
+	Near(ctx context.Context, lat, lon, radius float64, limit int, kinds ...PlaceKind) ([]Place, error)
+}

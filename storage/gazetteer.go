@@ -1,0 +1,448 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/agnivade/levenshtein"
+	badger "github.com/dgraph-io/badger/v4"
+	"github.com/mmcloughlin/geohash"
+)
+
+// Key prefixes of the gazetteer in Badger. Every index key ends with the
+// place id after a zero byte, and has no value.
+const (
+	prefixPlace    = 'p' // p id -> JSON place
+	prefixName     = 'n' // n country 0 key 0 id
+	prefixPostcode = 'c' // c country 0 postcode 0 id
+	prefixParent   = 'a' // a parent 0 id
+	prefixGeo      = 'g' // g geohash(7) 0 id
+	prefixMeta     = 'm' // m name -> value
+)
+
+const geoPrecision = 7 // geohash characters: cells of about 150 m
+
+// ErrReadOnly is returned by writes to a gazetteer opened read-only.
+var ErrReadOnly = errors.New("storage: gazetteer is open read-only")
+
+// Options configure Open.
+type Options struct {
+	// ReadOnly opens an existing gazetteer for reading only; several
+	// processes may read one directory at a time.
+	ReadOnly bool
+	// InMemory keeps everything in memory (the directory is ignored): for
+	// tests and throw-away use.
+	InMemory bool
+	// Logger receives Badger's log lines; nil silences them.
+	Logger badger.Logger
+}
+
+// Gazetteer is a place store over Badger. It implements address.Gazetteer
+// and is safe for concurrent use.
+type Gazetteer struct {
+	db       *badger.DB
+	readOnly bool
+
+	mu    sync.Mutex
+	names *nameTable // for Similar; built on first use, dropped on writes
+}
+
+var _ address.Gazetteer = (*Gazetteer)(nil)
+
+// Open opens (creating it unless read-only) the gazetteer in dir.
+func Open(dir string, opts Options) (*Gazetteer, error) {
+	bo := badger.DefaultOptions(dir).WithLogger(opts.Logger).WithReadOnly(opts.ReadOnly)
+	if opts.InMemory {
+		bo = bo.WithDir("").WithValueDir("").WithInMemory(true)
+	}
+	// Places are small: keep values in the LSM tree, beside their keys.
+	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1)
+	db, err := badger.Open(bo)
+	if err != nil {
+		return nil, fmt.Errorf("storage: open gazetteer %s: %w", dir, err)
+	}
+	return &Gazetteer{db: db, readOnly: opts.ReadOnly}, nil
+}
+
+// Close closes the store.
+func (g *Gazetteer) Close() error { return g.db.Close() }
+
+// DB returns the Badger database, for packages that keep their own keys
+// beside the gazetteer's (under prefixes other than p, n, c, a, g and m).
+func (g *Gazetteer) DB() *badger.DB { return g.db }
+
+func placeKey(id string) []byte { return append([]byte{prefixPlace}, id...) }
+
+// indexKeys returns every index key of a place.
+func indexKeys(p *address.Place) [][]byte {
+	var keys [][]byte
+	add := func(prefix byte, parts ...string) {
+		k := []byte{prefix}
+		for _, s := range parts {
+			k = append(append(k, s...), 0)
+		}
+		keys = append(keys, append(k, p.ID...))
+	}
+	seen := map[string]bool{}
+	name := func(k string) {
+		if k != "" && !seen[k] {
+			seen[k] = true
+			add(prefixName, p.Country, k)
+		}
+	}
+	for _, n := range p.Names() {
+		name(address.NameKey(n))
+		if p.Kind == address.KindStreet {
+			name(address.StreetKey(n))
+		}
+	}
+	if p.Kind == address.KindAddress && p.HouseNumber != "" && p.Street != "" {
+		name(address.AddressKey(p.HouseNumber, p.Street))
+	}
+	for _, pc := range p.Postcodes {
+		add(prefixPostcode, p.Country, pc)
+	}
+	if len(p.Parents) > 0 {
+		add(prefixParent, p.Parents[0])
+	}
+	if p.HasPoint {
+		add(prefixGeo, geohash.EncodeWithPrecision(p.Lat, p.Lon, geoPrecision))
+	}
+	return keys
+}
+
+// Place returns the place with the id.
+func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, error) {
+	var p address.Place
+	found := false
+	err := g.db.View(func(txn *badger.Txn) error {
+		var err error
+		found, err = getPlace(txn, id, &p)
+		return err
+	})
+	return p, found, err
+}
+
+func getPlace(txn *badger.Txn, id string, p *address.Place) (bool, error) {
+	item, err := txn.Get(placeKey(id))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, item.Value(func(v []byte) error { return json.Unmarshal(v, p) })
+}
+
+// ids returns the place ids at the end of the index keys under prefix.
+func ids(txn *badger.Txn, prefix []byte, limit int) []string {
+	opts := badger.DefaultIteratorOptions
+	opts.PrefetchValues = false
+	opts.Prefix = prefix
+	it := txn.NewIterator(opts)
+	defer it.Close()
+	var out []string
+	for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
+		k := it.Item().Key()
+		out = append(out, string(k[bytes.LastIndexByte(k, 0)+1:]))
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+	}
+	return out
+}
+
+// maxPerKey bounds the places one name returns: a name shared by more
+// places than this says little.
+const maxPerKey = 200
+
+func (g *Gazetteer) byIndex(ctx context.Context, prefix []byte) ([]address.Place, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []address.Place
+	err := g.db.View(func(txn *badger.Txn) error {
+		for _, id := range ids(txn, prefix, maxPerKey) {
+			var p address.Place
+			if ok, err := getPlace(txn, id, &p); err != nil {
+				return err
+			} else if ok {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+func indexPrefix(prefix byte, parts ...string) []byte {
+	k := []byte{prefix}
+	for _, s := range parts {
+		k = append(append(k, s...), 0)
+	}
+	return k
+}
+
+// Named returns the places of the country indexed under key (a NameKey,
+// StreetKey or AddressKey).
+func (g *Gazetteer) Named(ctx context.Context, country, key string) ([]address.Place, error) {
+	if key == "" {
+		return nil, nil
+	}
+	return g.byIndex(ctx, indexPrefix(prefixName, country, key))
+}
+
+// Postcode returns the places that carry the postcode.
+func (g *Gazetteer) Postcode(ctx context.Context, country, postcode string) ([]address.Place, error) {
+	if postcode == "" {
+		return nil, nil
+	}
+	return g.byIndex(ctx, indexPrefix(prefixPostcode, country, postcode))
+}
+
+// Children returns the places whose nearest parent is id.
+func (g *Gazetteer) Children(ctx context.Context, id string) ([]address.Place, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []address.Place
+	err := g.db.View(func(txn *badger.Txn) error {
+		for _, cid := range ids(txn, indexPrefix(prefixParent, id), 0) {
+			var p address.Place
+			if ok, err := getPlace(txn, cid, &p); err != nil {
+				return err
+			} else if ok {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// geohash cell sizes by precision, in metres (the smaller side).
+var cellSize = [...]float64{0, 5000e3, 625e3, 156e3, 19.5e3, 4.9e3, 610, 153}
+
+// Near returns up to limit places within radius metres of the point, the
+// nearest first, of the given kinds (any when none is given). It reads the
+// geohash cell of the point and its eight neighbours, at a precision whose
+// cells are at least radius wide.
+func (g *Gazetteer) Near(ctx context.Context, lat, lon, radius float64, limit int, kinds ...address.PlaceKind) ([]address.Place, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	prec := uint(geoPrecision)
+	for prec > 1 && cellSize[prec] < radius {
+		prec--
+	}
+	center := geohash.EncodeWithPrecision(lat, lon, prec)
+	cells := append([]string{center}, geohash.Neighbors(center)...)
+	type hit struct {
+		p address.Place
+		d float64
+	}
+	var hits []hit
+	err := g.db.View(func(txn *badger.Txn) error {
+		seen := map[string]bool{}
+		for _, c := range cells {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			for _, id := range ids(txn, append([]byte{prefixGeo}, c...), 0) {
+				var p address.Place
+				ok, err := getPlace(txn, id, &p)
+				if err != nil {
+					return err
+				}
+				if !ok || len(kinds) > 0 && !slices.Contains(kinds, p.Kind) {
+					continue
+				}
+				if d := address.Distance(lat, lon, p.Lat, p.Lon); d <= radius {
+					hits = append(hits, hit{p, d})
+				}
+			}
+		}
+		return nil
+	})
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].d < hits[j].d })
+	if limit > 0 && len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]address.Place, len(hits))
+	for i, h := range hits {
+		out[i] = h.p
+	}
+	return out, err
+}
+
+// nameTable groups the name keys of each country by first character and
+// length, so that Similar compares a key only with keys that can be within
+// its edit budget. A misspelt first letter is not corrected.
+type nameTable struct {
+	buckets map[string][]string // country 0 first byte 0 length -> keys
+}
+
+func bucket(country string, first byte, n int) string {
+	return fmt.Sprintf("%s\x00%c\x00%d", country, first, n)
+}
+
+func (g *Gazetteer) nameTable() (*nameTable, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.names != nil {
+		return g.names, nil
+	}
+	t := &nameTable{buckets: map[string][]string{}}
+	err := g.db.View(func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.PrefetchValues = false
+		opts.Prefix = []byte{prefixName}
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		last := ""
+		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
+			parts := bytes.SplitN(it.Item().Key()[1:], []byte{0}, 3)
+			if len(parts) != 3 || len(parts[1]) == 0 || bytes.IndexByte(parts[1], '|') >= 0 {
+				continue // address points are found by number and street only
+			}
+			cc, key := string(parts[0]), string(parts[1])
+			if cc+"\x00"+key == last {
+				continue
+			}
+			last = cc + "\x00" + key
+			b := bucket(cc, key[0], len(key))
+			t.buckets[b] = append(t.buckets[b], key)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	g.names = t
+	return t, nil
+}
+
+// Similar returns the places of the country whose name key is within
+// maxEdits (Levenshtein) edits of key and starts with the same character.
+func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits int) ([]address.Place, error) {
+	if key == "" || maxEdits <= 0 {
+		return nil, nil
+	}
+	t, err := g.nameTable()
+	if err != nil {
+		return nil, err
+	}
+	var out []address.Place
+	for n := max(1, len(key)-maxEdits); n <= len(key)+maxEdits; n++ {
+		for _, k := range t.buckets[bucket(country, key[0], n)] {
+			if k == key || levenshtein.ComputeDistance(k, key) > maxEdits {
+				continue
+			}
+			ps, err := g.Named(ctx, country, k)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ps...)
+			if len(out) >= maxPerKey {
+				return out, nil
+			}
+		}
+	}
+	return out, nil
+}
+
+// Count returns the number of places.
+func (g *Gazetteer) Count(ctx context.Context) (int, error) {
+	n := 0
+	err := g.db.View(func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.PrefetchValues = false
+		opts.Prefix = []byte{prefixPlace}
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
+			n++
+		}
+		return ctx.Err()
+	})
+	return n, err
+}
+
+// Scan calls fn with every place, in id order, until fn returns an error.
+func (g *Gazetteer) Scan(ctx context.Context, fn func(address.Place) error) error {
+	return g.db.View(func(txn *badger.Txn) error {
+		opts := badger.DefaultIteratorOptions
+		opts.Prefix = []byte{prefixPlace}
+		it := txn.NewIterator(opts)
+		defer it.Close()
+		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var p address.Place
+			if err := it.Item().Value(func(v []byte) error { return json.Unmarshal(v, &p) }); err != nil {
+				return err
+			}
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Meta returns a value stored with SetMeta.
+func (g *Gazetteer) Meta(name string) (string, error) {
+	var v string
+	err := g.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(append([]byte{prefixMeta}, name...))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		b, err := item.ValueCopy(nil)
+		v = string(b)
+		return err
+	})
+	return v, err
+}
+
+// SetMeta stores a named value beside the places (the version of the
+// built-in gazetteer, the files imported).
+func (g *Gazetteer) SetMeta(name, value string) error {
+	if g.readOnly {
+		return ErrReadOnly
+	}
+	return g.db.Update(func(txn *badger.Txn) error {
+		return txn.Set(append([]byte{prefixMeta}, name...), []byte(value))
+	})
+}
+
+// validate checks a place before it is stored.
+func validate(p *address.Place) error {
+	switch {
+	case p.ID == "" || strings.IndexByte(p.ID, 0) >= 0:
+		return fmt.Errorf("place %q: invalid id", p.ID)
+	case !p.Kind.Valid():
+		return fmt.Errorf("place %s: unknown kind %q", p.ID, p.Kind)
+	case strings.TrimSpace(p.Name) == "":
+		return fmt.Errorf("place %s: no name", p.ID)
+	case len(p.Country) != 2:
+		return fmt.Errorf("place %s: country %q is not an ISO alpha-2 code", p.ID, p.Country)
+	case p.HasPoint && (math.IsNaN(p.Lat) || math.IsNaN(p.Lon) || math.Abs(p.Lat) > 90 || math.Abs(p.Lon) > 180):
+		return fmt.Errorf("place %s: point (%v, %v) is off the earth", p.ID, p.Lat, p.Lon)
+	}
+	return nil
+}

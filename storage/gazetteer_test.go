@@ -1,0 +1,191 @@
+package storage
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+func testPlaces() []address.Place {
+	return []address.Place{
+		{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG", Lat: 9.08, Lon: 8.68, HasPoint: true},
+		{ID: "NG-LA", Kind: address.KindState, Name: "Lagos", Country: "NG", Parents: []string{"NG"}, Lat: 6.52, Lon: 3.38, HasPoint: true},
+		{ID: "NG-FC", Kind: address.KindState, Name: "Federal Capital Territory", AltNames: []string{"FCT", "Abuja"}, Country: "NG", Parents: []string{"NG"}, Lat: 8.89, Lon: 7.19, HasPoint: true},
+		{ID: "lga:la:etiosa", Kind: address.KindLGA, Name: "Eti-Osa", Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.45, Lon: 3.53, HasPoint: true},
+		{ID: "nb:vi", Kind: address.KindNeighbourhood, Name: "Victoria Island", AltNames: []string{"VI"}, Country: "NG", Parents: []string{"lga:la:etiosa", "NG-LA", "NG"}, Lat: 6.4281, Lon: 3.4219, HasPoint: true, Postcodes: []string{"101241"}},
+		{ID: "nb:yaba-la", Kind: address.KindNeighbourhood, Name: "Yaba", Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.5095, Lon: 3.3711, HasPoint: true},
+		{ID: "nb:yaba-fc", Kind: address.KindNeighbourhood, Name: "Yaba", Country: "NG", Parents: []string{"NG-FC", "NG"}, Lat: 8.95, Lon: 7.36, HasPoint: true},
+		{ID: "st:adeola", Kind: address.KindStreet, Name: "Adeola Odeku Street", Country: "NG", Parents: []string{"nb:vi", "lga:la:etiosa", "NG-LA", "NG"}, Lat: 6.4305, Lon: 3.4140, HasPoint: true, Postcodes: []string{"101241"}},
+		{ID: "ad:12adeola", Kind: address.KindAddress, Name: "12 Adeola Odeku Street", HouseNumber: "12", Street: "Adeola Odeku Street", Country: "NG", Parents: []string{"st:adeola", "nb:vi", "lga:la:etiosa", "NG-LA", "NG"}, Lat: 6.4302, Lon: 3.4168, HasPoint: true},
+		{ID: "pc:101241", Kind: address.KindPostcode, Name: "101241", Country: "NG", Parents: []string{"nb:vi", "NG-LA", "NG"}, Postcodes: []string{"101241"}, Lat: 6.429, Lon: 3.42, HasPoint: true},
+	}
+}
+
+// newTestGazetteer opens a real Badger in a temporary directory and loads
+// the places.
+func newTestGazetteer(t *testing.T, places []address.Place) *Gazetteer {
+	t.Helper()
+	g, err := Open(t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	l, err := g.NewLoader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range places {
+		if err := l.Put(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func placeIDs(ps []address.Place) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+func TestLookups(t *testing.T) {
+	ctx := context.Background()
+	g := newTestGazetteer(t, testPlaces())
+	tests := []struct {
+		name string
+		got  func() ([]address.Place, error)
+		want []string
+	}{
+		{"name", func() ([]address.Place, error) { return g.Named(ctx, "NG", address.NameKey("ETI OSA")) }, []string{"lga:la:etiosa"}},
+		{"alt name", func() ([]address.Place, error) { return g.Named(ctx, "NG", address.NameKey("F.C.T.")) }, []string{"NG-FC"}},
+		{"two places", func() ([]address.Place, error) { return g.Named(ctx, "NG", "yaba") }, []string{"nb:yaba-fc", "nb:yaba-la"}},
+		{"other country", func() ([]address.Place, error) { return g.Named(ctx, "GH", "yaba") }, nil},
+		{"street type", func() ([]address.Place, error) { return g.Named(ctx, "NG", address.StreetKey("Adeola Odeku St")) }, []string{"st:adeola"}},
+		{"address point", func() ([]address.Place, error) {
+			return g.Named(ctx, "NG", address.AddressKey("12", "ADEOLA ODEKU STREET"))
+		}, []string{"ad:12adeola"}},
+		{"postcode", func() ([]address.Place, error) { return g.Postcode(ctx, "NG", "101241") }, []string{"nb:vi", "pc:101241", "st:adeola"}},
+		{"children", func() ([]address.Place, error) { return g.Children(ctx, "NG-LA") }, []string{"lga:la:etiosa", "nb:yaba-la"}},
+		{"near", func() ([]address.Place, error) { return g.Near(ctx, 6.4303, 3.4160, 300, 10) }, []string{"ad:12adeola", "st:adeola"}},
+		{"near kinds", func() ([]address.Place, error) {
+			return g.Near(ctx, 6.43, 3.417, 2000, 10, address.KindNeighbourhood)
+		}, []string{"nb:vi"}},
+		{"similar", func() ([]address.Place, error) { return g.Similar(ctx, "NG", "victoriaisland", 2) }, nil},
+		{"similar typo", func() ([]address.Place, error) { return g.Similar(ctx, "NG", "victoriaislnd", 2) }, []string{"nb:vi"}},
+	}
+	for _, tt := range tests {
+		ps, err := tt.got()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		got := placeIDs(ps)
+		if tt.name != "near" {
+			slices.Sort(got)
+		}
+		if len(got) != len(tt.want) || len(got) > 0 && strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if p, ok, err := g.Place(ctx, "NG-LA"); err != nil || !ok || p.Name != "Lagos" {
+		t.Errorf("Place(NG-LA) = %+v, %v, %v", p, ok, err)
+	}
+	if _, ok, err := g.Place(ctx, "nope"); err != nil || ok {
+		t.Errorf("Place(nope) = %v, %v", ok, err)
+	}
+	if n, err := g.Count(ctx); err != nil || n != len(testPlaces()) {
+		t.Errorf("Count = %d, %v", n, err)
+	}
+}
+
+func TestLoaderIdempotent(t *testing.T) {
+	ctx := context.Background()
+	g := newTestGazetteer(t, testPlaces())
+	l, _ := g.NewLoader()
+	for _, p := range testPlaces() {
+		if err := l.Put(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if s := l.Stats(); s.Written != 0 || s.Unchanged != len(testPlaces()) {
+		t.Errorf("re-import: %+v, want nothing written", s)
+	}
+	// A place renamed and moved loses its old name, postcode and cell.
+	l, _ = g.NewLoader()
+	vi := testPlaces()[4]
+	vi.Name, vi.AltNames, vi.Postcodes, vi.Lat = "Eko Island", nil, []string{"101001"}, 6.45
+	if err := l.Put(vi); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"victoriaisland", "vi"} {
+		if ps, _ := g.Named(ctx, "NG", key); len(ps) != 0 {
+			t.Errorf("old name %q still finds %v", key, placeIDs(ps))
+		}
+	}
+	if ps, _ := g.Named(ctx, "NG", "ekoisland"); len(ps) != 1 {
+		t.Errorf("new name finds %v", placeIDs(ps))
+	}
+	if ps, _ := g.Postcode(ctx, "NG", "101241"); strings.Join(placeIDs(ps), ",") != "pc:101241,st:adeola" {
+		t.Errorf("old postcode finds %v", placeIDs(ps))
+	}
+	if ps, _ := g.Near(ctx, 6.4281, 3.4219, 100, 10); len(ps) != 0 {
+		t.Errorf("old point finds %v", placeIDs(ps))
+	}
+}
+
+func TestLoaderRejects(t *testing.T) {
+	g := newTestGazetteer(t, nil)
+	l, _ := g.NewLoader()
+	defer l.Close()
+	for _, p := range []address.Place{
+		{Kind: address.KindCity, Name: "X", Country: "NG"},
+		{ID: "a", Kind: "planet", Name: "X", Country: "NG"},
+		{ID: "a", Kind: address.KindCity, Name: " ", Country: "NG"},
+		{ID: "a", Kind: address.KindCity, Name: "X", Country: "Nigeria"},
+		{ID: "a", Kind: address.KindCity, Name: "X", Country: "NG", Lat: 91, HasPoint: true},
+	} {
+		if err := l.Put(p); err == nil {
+			t.Errorf("Put(%+v) accepted", p)
+		}
+	}
+}
+
+func TestReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	g, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := g.NewLoader()
+	for _, p := range testPlaces() {
+		l.Put(p)
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	ro, err := Open(dir, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if _, err := ro.NewLoader(); err != ErrReadOnly {
+		t.Errorf("NewLoader on a read-only store: %v", err)
+	}
+	if ps, err := ro.Named(context.Background(), "NG", "yaba"); err != nil || len(ps) != 2 {
+		t.Errorf("read-only Named: %v, %v", placeIDs(ps), err)
+	}
+}
