@@ -10,6 +10,8 @@ type Country struct {
 	Alpha2 string `json:"alpha2"`
 	Alpha3 string `json:"alpha3"`
 	Name   string `json:"name"`
+	// Aliases are other names in use ("Great Britain", "Ivory Coast").
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // Subdivision is a first-level subdivision of a country: a Nigerian state,
@@ -19,7 +21,10 @@ type Subdivision struct {
 	Code    string `json:"code"`    // ISO 3166-2, e.g. "NG-LA"
 	Name    string `json:"name"`    // canonical name, e.g. "Lagos"
 	Capital string `json:"capital"` // seat of government
-	Postal  string `json:"-"`       // NG: space separated two-digit NIPOST prefixes
+	// Aliases are other names and abbreviations in use ("FCT"), without
+	// the misspellings that Standardize also corrects.
+	Aliases []string `json:"aliases,omitempty"`
+	Postal  string   `json:"-"` // NG: space separated two-digit NIPOST prefixes
 	aliases []string
 }
 
@@ -62,7 +67,7 @@ func buildTables() *tables {
 	t.countries = make([]Country, 0, len(lines))
 	for _, line := range lines {
 		f := strings.Split(line, "|")
-		t.countries = append(t.countries, Country{Alpha2: f[0], Alpha3: f[1], Name: f[2]})
+		t.countries = append(t.countries, Country{Alpha2: f[0], Alpha3: f[1], Name: f[2], Aliases: f[3:]})
 	}
 	for i, line := range lines {
 		c := &t.countries[i]
@@ -102,6 +107,9 @@ func buildTables() *tables {
 			spelling := strings.HasPrefix(a, "~")
 			a = strings.TrimPrefix(a, "~")
 			s.aliases = append(s.aliases, a)
+			if !spelling {
+				s.Aliases = append(s.Aliases, a)
+			}
 			m[Fold(a)] = subdivisionMatch{sub: s, spelling: spelling}
 			if _, taken := m[joinedKey(a)]; !taken {
 				m[joinedKey(a)] = subdivisionMatch{sub: s, spelling: spelling}

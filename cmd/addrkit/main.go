@@ -29,6 +29,7 @@ const usage = `usage: addrkit <command> [flags] [args]
 
 commands:
   standardize   parse and standardize addresses (arguments, or one per line on stdin)
+  geocode       standardize and place addresses with the gazetteer in --data
 
 Run "addrkit <command> -h" for the flags of a command.
 `
@@ -55,6 +56,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch args[0] {
 	case "standardize":
 		return runStandardize(ctx, args[1:], stdin, stdout, stderr)
+	case "geocode":
+		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

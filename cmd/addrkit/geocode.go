@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/storage/builtin"
+)
+
+// defaultData is the data directory used when --data is not given.
+const defaultData = "addrkit-data"
+
+func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("geocode", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", defaultData, "data directory (Badger); the built-in gazetteer is installed when it is empty")
+	region := fs.String("region", "Nigeria", "country the addresses belong to unless they name another (name or ISO code)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: addrkit geocode [--data DIR] [--region COUNTRY] [ADDRESS ...]")
+		fmt.Fprintln(stderr, "With no ADDRESS, reads one address per line from standard input; prints one JSON result per address.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageError{err.Error()}
+	}
+	if _, ok := address.LookupCountry(*region); !ok {
+		return usageError{fmt.Sprintf("unknown --region %q", *region)}
+	}
+	gz, err := builtin.Open(ctx, *data, true)
+	if err != nil {
+		return err
+	}
+	defer gz.Close()
+	w := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	one := func(text string) error {
+		type output struct {
+			Input string `json:"input"`
+			Line  string `json:"line,omitempty"`
+			Error string `json:"error,omitempty"`
+			*address.Result
+		}
+		s, err := address.Standardize(ctx, address.Input{Text: text, Region: *region})
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			// Input that cannot be standardized is unverified, in place.
+			return enc.Encode(output{Input: text, Error: err.Error(), Result: &address.Result{
+				Level: address.LevelNone, Verdict: address.Unverified, NextAction: address.Fix,
+				Reasons: []string{err.Error()},
+			}})
+		}
+		r, err := address.Geocode(ctx, gz, s)
+		if err != nil {
+			return err
+		}
+		return enc.Encode(output{Input: text, Line: s.Line, Result: &r})
+	}
+	if fs.NArg() > 0 {
+		for _, a := range fs.Args() {
+			if err := one(a); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	}
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		if err := one(sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	return w.Flush()
+}
