@@ -18,9 +18,9 @@ package builtin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
