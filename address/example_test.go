@@ -1,8 +1,11 @@
 package address_test
 
 import (
+	"os"
+
 	"context"
 	"fmt"
+	"github.com/addrkit/addrkit/storage/builtin"
 
 	"github.com/addrkit/addrkit/address"
 )
@@ -149,4 +152,24 @@ func ExampleSubdivisions() {
 	fmt.Println(len(states), states[24].Code, states[24].Name, states[24].Capital)
 	// Output:
 	// 37 NG-LA Lagos Ikeja
+}
+
+func ExampleGeocode() {
+	ctx := context.Background()
+	dir, _ := os.MkdirTemp("", "addrkit-example")
+	defer os.RemoveAll(dir)
+	// An empty directory gets the built-in gazetteer.
+	gz, err := builtin.Open(ctx, dir, false)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer gz.Close()
+	s, _ := address.Standardize(ctx, address.Input{Text: "12 Adeola Odeku Street, Victoria Island, Lagos"})
+	r, _ := address.Geocode(ctx, gz, s)
+	fmt.Printf("%s %s %s/%s %.4f,%.4f\n", r.Verdict, r.Level, r.Address.State, r.Address.LGA, r.Latitude, r.Longitude)
+	fmt.Println(r.Reasons[0])
+	// Output:
+	// PARTIAL NEIGHBOURHOOD Lagos/Eti-Osa 6.4281,3.4219
+	// street "Adeola Odeku Street" was not found in Victoria Island
 }

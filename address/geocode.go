@@ -419,15 +419,14 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			g.conflict("place_state_conflict", "%s is not in %s", best.p.Name, g.state.Name)
 		}
 	}
-	n := 0
+	rivals := map[string]bool{}
 	for _, c := range cands {
-		if c.score == best.score && kindDepth(c.p.Kind) == kindDepth(best.p.Kind) &&
-			(c.p.ID == best.p.ID || !near(c.p, best.p, 3000)) {
-			if c.p.ID != best.p.ID || n == 0 {
-				n++
-			}
+		sameLevel := kindDepth(c.p.Kind) == kindDepth(best.p.Kind) || c.p.Kind.locality() && best.p.Kind.locality()
+		if c.score == best.score && sameLevel && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000)) {
+			rivals[c.p.ID] = true
 		}
 	}
+	n := len(rivals)
 	g.res.Candidates = n
 	if n > 1 {
 		g.ambiguous = true
