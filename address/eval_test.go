@@ -2,88 +2,20 @@ package address
 
 import (
 	"context"
-	"encoding/csv"
-	"fmt"
 	"github.com/addrkit/addrkit/internal/shareddata"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// report logs evaluation figures and, when $ADDRKIT_EVAL_REPORT names a
-// file, appends them to it so that CI can show them without -v.
-type report struct {
-	t     *testing.T
-	lines []string
-}
-
-func (r *report) logf(format string, args ...any) {
-	r.t.Helper()
-	line := fmt.Sprintf(format, args...)
-	r.t.Log(line)
-	r.lines = append(r.lines, line)
-}
-
-func (r *report) flush() {
-	path := os.Getenv("ADDRKIT_EVAL_REPORT")
-	if path == "" {
-		return
-	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		r.t.Errorf("evaluation report: %v", err)
-		return
-	}
-	fmt.Fprintf(f, "%s\n", r.t.Name())
-	for _, l := range r.lines {
-		fmt.Fprintf(f, "  %s\n", l)
-	}
-	if err := f.Close(); err != nil {
-		r.t.Errorf("evaluation report: %v", err)
-	}
-}
-
 // sharedData returns the folder of the shared public datasets, skipping
 // the test when it is absent.
 func sharedData(tb testing.TB) string { return shareddata.Dir(tb) }
 
-// readCSV streams the records of a CSV file with a header row to fn, by
-// column name.
+// readCSV streams the records of a CSV file with a header row to fn.
 func readCSV(tb testing.TB, path string, fn func(row map[string]string)) {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.LazyQuotes = true
-	r.FieldsPerRecord = -1
-	r.ReuseRecord = true
-	header, err := r.Read()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	header = append([]string(nil), header...)
-	row := make(map[string]string, len(header))
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		for i, h := range header {
-			row[h] = ""
-			if i < len(rec) {
-				row[h] = rec[i]
-			}
-		}
-		fn(row)
-	}
+	shareddata.ReadCSV(tb, path, fn)
 }
 
 // tally counts how many of a set of distinct inputs resolved.
@@ -106,8 +38,8 @@ func TestEvalNigeria(t *testing.T) {
 	}
 	dir := sharedData(t)
 	ctx := context.Background()
-	rep := &report{t: t}
-	defer rep.flush()
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
 	wantState := func(label string) (string, bool) {
 		m, ok := lookupSubdivision("NG", Fold(label))
 		if !ok {
@@ -186,7 +118,7 @@ func TestEvalNigeria(t *testing.T) {
 			t.Logf("state string %q did not resolve", s)
 		}
 	}
-	rep.logf("distinct state strings: %d, resolved to a known state: %d (%.2f%%)", st.n, st.ok, st.share())
+	rep.Logf("distinct state strings: %d, resolved to a known state: %d (%.2f%%)", st.n, st.ok, st.share())
 	if st.ok != st.n {
 		t.Errorf("%d state strings did not resolve", st.n-st.ok)
 	}
@@ -214,7 +146,7 @@ func TestEvalNigeria(t *testing.T) {
 			}
 		}
 		right.n, wrong.n, none.n = all.n, all.n, all.n
-		rep.logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%",
+		rep.Logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%",
 			source, all.n, right.share(), wrong.share(), none.share())
 		if right.share() < 99 {
 			t.Errorf("%s: only %.2f%% resolved to the labelled state, want at least 99%%", source, right.share())
@@ -233,15 +165,15 @@ func TestEvalNigeria(t *testing.T) {
 		return c
 	}
 	street := share(streets, func(s string) Input { return Input{Street: s} }, func(a Address) bool { return a.Street != "" })
-	rep.logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
+	rep.Logf("distinct NIPOST street strings: %d, standardized as a street: %.2f%%", street.n, street.share())
 	// A town alone names a state only when it is a state or the capital that
 	// stands for one ("Abuja"); the rest is for the gazetteer (Geocode).
 	town := share(towns, func(s string) Input { return Input{Text: s} }, func(a Address) bool { return a.StateCode != "" })
-	rep.logf("distinct NIPOST town strings: %d, naming a state by themselves: %.2f%% (the others need the gazetteer)", town.n, town.share())
-	rep.logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
+	rep.Logf("distinct NIPOST town strings: %d, naming a state by themselves: %.2f%% (the others need the gazetteer)", town.n, town.share())
+	rep.Logf("NIPOST 6-digit postcodes consistent with their state's postal region: %d of %d (%.2f%%)", pc.ok, pc.n, pc.share())
 	for k, n := range pcMismatch {
 		if n >= 20 {
-			rep.logf("  frequent mismatch: %s (%d rows)", k, n)
+			rep.Logf("  frequent mismatch: %s (%d rows)", k, n)
 		}
 	}
 }

@@ -30,6 +30,7 @@ const usage = `usage: addrkit <command> [flags] [args]
 commands:
   standardize   parse and standardize addresses (arguments, or one per line on stdin)
   geocode       standardize and place addresses with the gazetteer in --data
+  import        load places into the gazetteer in --data (geonames, osm, openaddresses, csv, json)
 
 Run "addrkit <command> -h" for the flags of a command.
 `
@@ -58,6 +59,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runStandardize(ctx, args[1:], stdin, stdout, stderr)
 	case "geocode":
 		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
+	case "import":
+		return runImport(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

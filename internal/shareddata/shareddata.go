@@ -4,6 +4,9 @@
 package shareddata
 
 import (
+	"encoding/csv"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -45,4 +48,77 @@ func check(dir string) (string, error) {
 		return "", err
 	}
 	return filepath.Abs(dir)
+}
+
+// ReadCSV streams the records of a CSV file with a header row to fn, by
+// column name. The map is reused between calls.
+func ReadCSV(tb testing.TB, path string, fn func(row map[string]string)) {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.LazyQuotes = true
+	r.FieldsPerRecord = -1
+	r.ReuseRecord = true
+	header, err := r.Read()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	header = append([]string(nil), header...)
+	row := make(map[string]string, len(header))
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			tb.Fatalf("%s: %v", path, err)
+		}
+		for i, h := range header {
+			row[h] = ""
+			if i < len(rec) {
+				row[h] = rec[i]
+			}
+		}
+		fn(row)
+	}
+}
+
+// Report collects evaluation figures: it logs them and, when
+// $ADDRKIT_EVAL_REPORT names a file, appends them to it on Flush, so that
+// CI shows them without -v.
+type Report struct {
+	T     testing.TB
+	lines []string
+}
+
+// Logf logs one figure.
+func (r *Report) Logf(format string, args ...any) {
+	r.T.Helper()
+	line := fmt.Sprintf(format, args...)
+	r.T.Log(line)
+	r.lines = append(r.lines, line)
+}
+
+// Flush appends the figures to $ADDRKIT_EVAL_REPORT.
+func (r *Report) Flush() {
+	path := os.Getenv("ADDRKIT_EVAL_REPORT")
+	if path == "" || len(r.lines) == 0 {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		r.T.Errorf("evaluation report: %v", err)
+		return
+	}
+	fmt.Fprintf(f, "%s\n", r.T.Name())
+	for _, l := range r.lines {
+		fmt.Fprintf(f, "  %s\n", l)
+	}
+	if err := f.Close(); err != nil {
+		r.T.Errorf("evaluation report: %v", err)
+	}
 }

@@ -1,0 +1,193 @@
+package address_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/storage"
+	"github.com/agnivade/levenshtein"
+)
+
+var (
+	nigeriaOnce sync.Once
+	nigeriaDir  string
+	nigeriaErr  error
+)
+
+// nigeriaGazetteer returns the gazetteer that scripts/import-nigeria.sh
+// builds from the shared data, built once per test binary (or the one in
+// $ADDRKIT_EVAL_GAZETTEER when that names a built directory), opened
+// read-only.
+func nigeriaGazetteer(t *testing.T, shared string) *storage.Gazetteer {
+	t.Helper()
+	nigeriaOnce.Do(func() {
+		if d := os.Getenv("ADDRKIT_EVAL_GAZETTEER"); d != "" {
+			if entries, err := os.ReadDir(d); err == nil && len(entries) > 0 {
+				nigeriaDir = d
+				return
+			}
+		}
+		nigeriaDir = os.Getenv("ADDRKIT_EVAL_GAZETTEER")
+		if nigeriaDir == "" {
+			nigeriaDir, nigeriaErr = os.MkdirTemp("", "addrkit-ng-gazetteer")
+			if nigeriaErr != nil {
+				return
+			}
+		}
+		cmd := exec.Command("bash", filepath.Join("..", "scripts", "import-nigeria.sh"), nigeriaDir, shared)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			nigeriaErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if nigeriaErr != nil {
+		t.Fatalf("scripts/import-nigeria.sh: %v", nigeriaErr)
+	}
+	g, err := storage.Open(nigeriaDir, storage.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// sameName reports whether two spellings of a name from different sources
+// name the same place: equal keys, one key a prefix of the other, or
+// within the typo budget.
+func sameName(a, b string) bool {
+	ka, kb := address.NameKey(a), address.NameKey(b)
+	if ka == "" || kb == "" {
+		return false
+	}
+	if ka == kb || strings.HasPrefix(ka, kb) || strings.HasPrefix(kb, ka) {
+		return true
+	}
+	return levenshtein.ComputeDistance(ka, kb) <= address.TypoBudget(min(len(ka), len(kb)))
+}
+
+type distances []float64
+
+func (d distances) percentile(p float64) float64 {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+func (d distances) within(m float64) float64 {
+	n := 0
+	for _, x := range d {
+		if x <= m {
+			n++
+		}
+	}
+	return 100 * float64(n) / float64(max(1, len(d)))
+}
+
+func pct(n, of int) float64 { return 100 * float64(n) / float64(max(1, of)) }
+
+// TestEvalGeocodeINEC geocodes the INEC polling units with the gazetteer of
+// scripts/import-nigeria.sh: (a) "<pu_name>, <ward>, <lga>, <state>" against
+// the labelled state, LGA and ward; (b) the Google-formatted addresses
+// against their points, with and without a Plus Code.
+func TestEvalGeocodeINEC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	shared := shareddata.Dir(t)
+	gz := nigeriaGazetteer(t, shared)
+	ctx := context.Background()
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+
+	var n, state, lga, ward, failed int
+	var withPC, withoutPC distances
+	var gStateN, gStateOK int
+	kinds := map[string]string{} // place id -> kind|name, for the ward figure
+	placeOf := func(id string) string {
+		if v, ok := kinds[id]; ok {
+			return v
+		}
+		p, _, _ := gz.Place(ctx, id)
+		v := string(p.Kind) + "|" + p.Name
+		kinds[id] = v
+		return v
+	}
+	geocode := func(text string) (address.Standardized, address.Result, bool) {
+		s, err := address.Standardize(ctx, address.Input{Text: text})
+		if err != nil {
+			return s, address.Result{}, false
+		}
+		r, err := address.Geocode(ctx, gz, s)
+		if err != nil {
+			t.Fatalf("Geocode(%q): %v", text, err)
+		}
+		return s, r, true
+	}
+	shareddata.ReadCSV(t, filepath.Join(shared, "ng-inec-polling-units", "polling_units.csv"), func(row map[string]string) {
+		sub, ok := address.LookupSubdivision("NG", row["state"])
+		if !ok {
+			return
+		}
+		n++
+		_, r, ok := geocode(strings.Join([]string{row["pu_name"], row["ward"], row["lga"], row["state"]}, ", "))
+		if !ok {
+			failed++
+		} else {
+			if r.Address.StateCode == sub.Code {
+				state++
+			}
+			if sameName(r.Address.LGA, row["lga"]) {
+				lga++
+			}
+			for _, id := range r.PlaceIDs {
+				if kind, name, _ := strings.Cut(placeOf(id), "|"); kind == string(address.KindWard) && sameName(name, row["ward"]) {
+					ward++
+					break
+				}
+			}
+		}
+		lat, err1 := strconv.ParseFloat(row["latitude"], 64)
+		lon, err2 := strconv.ParseFloat(row["longitude"], 64)
+		text := row["google_formatted_address"]
+		if text == "" || err1 != nil || err2 != nil {
+			return
+		}
+		s, r, ok := geocode(text)
+		d := 20000e3
+		if ok && r.HasPoint {
+			d = address.Distance(lat, lon, r.Latitude, r.Longitude)
+		}
+		if ok && s.Address.PlusCode != "" {
+			withPC = append(withPC, d)
+		} else {
+			withoutPC = append(withoutPC, d)
+		}
+		gStateN++
+		if ok && r.Address.StateCode == sub.Code {
+			gStateOK++
+		}
+	})
+	rep.Logf("(a) %d polling units as \"pu_name, ward, lga, state\": labelled state %.2f%%, labelled LGA %.2f%%, labelled ward %.2f%% (%d not standardized)",
+		n, pct(state, n), pct(lga, n), pct(ward, n), failed)
+	for _, x := range []struct {
+		name string
+		d    distances
+	}{{"with a Plus Code", withPC}, {"without a Plus Code", withoutPC}} {
+		rep.Logf("(b) %d Google-formatted addresses %s: median %.0f m, p90 %.0f m, within 50 m %.2f%%, within 5 km %.2f%%",
+			len(x.d), x.name, x.d.percentile(0.5), x.d.percentile(0.9), x.d.within(50), x.d.within(5000))
+	}
+	rep.Logf("(b) state agrees with the label: %.2f%% of %d", pct(gStateOK, gStateN), gStateN)
+}

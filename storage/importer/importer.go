@@ -1,0 +1,313 @@
+// Package importer reads place data into a gazetteer: GeoNames dumps,
+// OpenStreetMap extracts (.osm.pbf and .osm XML), OpenAddresses CSV, and any
+// CSV or JSON table through a column mapping.
+//
+// Every importer streams its input, reports progress in bytes, and is
+// idempotent: places get ids derived from the source's own ids (or, for
+// tables without one, from the row's content), so importing a file again
+// changes nothing. Rows that cannot become places are counted and a few
+// are kept as examples in Stats.Problems; they never stop an import.
+//
+// Places are attached to the administrative places already in the store
+// (the built-in gazetteer gives every country, the first-level divisions
+// and the Nigerian LGAs), by name and, where a source gives no names, by
+// the nearest ward or LGA.
+package importer
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/storage"
+)
+
+// Options configure an import.
+type Options struct {
+	// Country is the ISO alpha-2 code of rows that name none. Default NG.
+	Country string
+	// Source names the data; ids of places without a source id start with
+	// it. Default: the format name.
+	Source string
+	// Progress, when set, is called now and then with the bytes read and
+	// the input size (0 when unknown).
+	Progress func(done, total int64)
+	// Mapping maps the columns of a CSV or JSON table (see ParseMapping).
+	Mapping Mapping
+	// Admin1 and Admin2 name GeoNames administrative codes ("05" and
+	// "05.25008" for Nigeria) so that GeoNames places get their state and
+	// LGA by name.
+	Admin1, Admin2 map[string]string
+}
+
+func (o *Options) defaults(format string) {
+	if o.Country == "" {
+		o.Country = address.DefaultCountry
+	}
+	if o.Source == "" {
+		o.Source = format
+	}
+}
+
+// maxProblems is the number of problem rows kept as examples.
+const maxProblems = 20
+
+// Stats counts what an import did.
+type Stats struct {
+	Rows      int      `json:"rows"`      // records read
+	Places    int      `json:"places"`    // places produced
+	Skipped   int      `json:"skipped"`   // records that made no place
+	Written   int      `json:"written"`   // places new or changed in the store
+	Unchanged int      `json:"unchanged"` // places already stored as given
+	Problems  []string `json:"problems,omitempty"`
+}
+
+func (s *Stats) skip(format string, args ...any) {
+	s.Skipped++
+	if len(s.Problems) < maxProblems {
+		s.Problems = append(s.Problems, fmt.Sprintf(format, args...))
+	}
+}
+
+// progressReader counts the bytes read through it.
+type progressReader struct {
+	r     io.Reader
+	n     int64
+	total int64
+	fn    func(done, total int64)
+	last  int64
+}
+
+func newProgressReader(r io.Reader, total int64, fn func(done, total int64)) *progressReader {
+	return &progressReader{r: r, total: total, fn: fn}
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.n += int64(n)
+	if p.fn != nil && (p.n-p.last >= 1<<20 || err == io.EOF) {
+		p.last = p.n
+		p.fn(p.n, p.total)
+	}
+	return n, err
+}
+
+// sink puts places into the store and counts them.
+type sink struct {
+	l     *storage.Loader
+	stats *Stats
+}
+
+func newSink(g *storage.Gazetteer, stats *Stats) (*sink, error) {
+	l, err := g.NewLoader()
+	if err != nil {
+		return nil, err
+	}
+	return &sink{l: l, stats: stats}, nil
+}
+
+func (s *sink) put(p address.Place) {
+	if err := s.l.Put(p); err != nil {
+		s.stats.skip("%v", err)
+		return
+	}
+	s.stats.Places++
+}
+
+func (s *sink) close() error {
+	err := s.l.Close()
+	st := s.l.Stats()
+	s.stats.Written, s.stats.Unchanged = st.Written, st.Unchanged
+	return err
+}
+
+// resolver attaches places to the administrative places of the store.
+type resolver struct {
+	g     *storage.Gazetteer
+	names map[string]*address.Place // cache of name look-ups
+	grid  map[[3]int][]address.Place // wards and LGAs by country and 0.25 degree cell
+	built bool
+}
+
+func newResolver(g *storage.Gazetteer) *resolver {
+	return &resolver{g: g, names: map[string]*address.Place{}}
+}
+
+// state returns the id of a first-level division named in the country.
+func (r *resolver) state(cc, name string) string {
+	if name == "" {
+		return ""
+	}
+	if s, ok := address.LookupSubdivision(cc, name); ok {
+		return s.Code
+	}
+	if p := r.named(context.Background(), cc, name, "", address.KindState); p != nil {
+		return p.ID
+	}
+	return ""
+}
+
+// named returns the place of one of the kinds with the name inside the
+// place within (any when empty), trying the exact name, then spellings
+// within the typo budget. Results are cached.
+func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...address.PlaceKind) *address.Place {
+	key := address.NameKey(name)
+	if key == "" {
+		return nil
+	}
+	ck := fmt.Sprint(cc, "|", key, "|", within, "|", kinds)
+	if p, ok := r.names[ck]; ok {
+		return p
+	}
+	pick := func(ps []address.Place) *address.Place {
+		var best *address.Place
+		for i := range ps {
+			p := &ps[i]
+			if !hasKind(p.Kind, kinds) || within != "" && p.ID != within && !contains(p.Parents, within) {
+				continue
+			}
+			if best == nil || kindRank(p.Kind, kinds) < kindRank(best.Kind, kinds) || p.Rank > best.Rank && p.Kind == best.Kind {
+				best = p
+			}
+		}
+		return best
+	}
+	ps, _ := r.g.Named(ctx, cc, key)
+	best := pick(ps)
+	if best == nil {
+		if budget := address.TypoBudget(len(key)); budget > 0 {
+			ps, _ = r.g.Similar(ctx, cc, key, budget)
+			best = pick(ps)
+		}
+	}
+	r.names[ck] = best
+	return best
+}
+
+func hasKind(k address.PlaceKind, kinds []address.PlaceKind) bool {
+	if len(kinds) == 0 {
+		return true
+	}
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+func kindRank(k address.PlaceKind, kinds []address.PlaceKind) int {
+	for i, x := range kinds {
+		if x == k {
+			return i
+		}
+	}
+	return len(kinds)
+}
+
+func contains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestAdmin returns the parents (LGA, state, country) of the ward or
+// LGA nearest to a point, within 30 km.
+func (r *resolver) nearestAdmin(cc string, lat, lon float64) []string {
+	if !r.built {
+		r.built = true
+		r.grid = map[[3]int][]address.Place{}
+		_ = r.g.Scan(context.Background(), func(p address.Place) error {
+			if (p.Kind == address.KindWard || p.Kind == address.KindLGA) && p.HasPoint {
+				c := cell(p.Country, p.Lat, p.Lon)
+				r.grid[c] = append(r.grid[c], p)
+			}
+			return nil
+		})
+	}
+	c := cell(cc, lat, lon)
+	var best *address.Place
+	bestD := 30000.0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			for i, p := range r.grid[[3]int{c[0], c[1] + dy, c[2] + dx}] {
+				if d := address.Distance(lat, lon, p.Lat, p.Lon); d < bestD {
+					best, bestD = &r.grid[[3]int{c[0], c[1] + dy, c[2] + dx}][i], d
+				}
+			}
+		}
+	}
+	if best == nil {
+		return []string{cc}
+	}
+	if best.Kind == address.KindLGA {
+		return append([]string{best.ID}, best.Parents...)
+	}
+	return best.Parents
+}
+
+var countryIndex = map[string]int{}
+
+func cell(cc string, lat, lon float64) [3]int {
+	ci, ok := countryIndex[cc]
+	if !ok {
+		ci = len(countryIndex) + 1
+		countryIndex[cc] = ci
+	}
+	return [3]int{ci, int(math.Floor(lat * 4)), int(math.Floor(lon * 4))}
+}
+
+// parents returns the chain of ids (nearest first) for a place named in
+// the given state, LGA and locality, and the nearest of them that has a
+// point.
+func (r *resolver) parents(ctx context.Context, cc, state, lga string, localities ...string) ([]string, *address.Place) {
+	chain := []string{cc}
+	var located *address.Place
+	if c, ok, _ := r.g.Place(ctx, cc); ok && c.HasPoint {
+		located = &c
+	}
+	stateID := r.state(cc, state)
+	if stateID != "" {
+		chain = append([]string{stateID}, chain...)
+		if s, ok, _ := r.g.Place(ctx, stateID); ok && s.HasPoint {
+			located = &s
+		}
+	}
+	within := stateID
+	if lga != "" {
+		if p := r.named(ctx, cc, lga, stateID, address.KindLGA); p != nil {
+			chain = append([]string{p.ID}, chain...)
+			within = p.ID
+			if p.HasPoint {
+				located = p
+			}
+		}
+	}
+	for _, name := range localities {
+		if name == "" {
+			continue
+		}
+		p := r.named(ctx, cc, name, within, address.KindNeighbourhood, address.KindWard, address.KindTown,
+			address.KindCity, address.KindVillage)
+		if p == nil {
+			continue
+		}
+		chain = append([]string{p.ID}, p.Parents...)
+		if p.HasPoint {
+			located = p
+		}
+		within = p.ID
+	}
+	return chain, located
+}
+
+// cleanName trims and collapses the spaces of a name from a source.
+func cleanName(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
