@@ -242,7 +242,7 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		ms = append(ms, &mention{field: field, text: text, weight: weight})
 	}
 	add("neighbourhood", g.a.Neighbourhood, 0)
-	add("estate", g.a.Estate, -0.5)
+	add("estate", g.a.Estate, 0)
 	add("city", g.a.City, 0)
 	add("lga", g.a.LGA, 0)
 	for _, u := range s.Unresolved {
@@ -280,6 +280,11 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		if len(m.places) > 0 {
 			return nil
 		}
+	}
+	if m.weight < 0 {
+		// Free text that no component took is matched exactly only: its
+		// near misses are more often other words than misspelt places.
+		return nil
 	}
 	k := keys[len(keys)-1]
 	budget := TypoBudget(len(k))
@@ -613,16 +618,10 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 	p, n := g.pick(ps, KindStreet)
 	edits := 0
 	if p == nil && len(key) >= 8 {
-		budget := TypoBudget(len(key))
-		if ps, err = g.gz.Similar(ctx, g.cc, key, budget); err != nil {
+		if p, edits, err = g.similarStreet(ctx, key); err != nil {
 			return err
 		}
-		if p, n = g.pick(ps, KindStreet); p != nil {
-			edits = levenshtein.ComputeDistance(key, StreetKey(p.Name))
-			if edits > budget {
-				p = nil
-			}
-		}
+		n = 1
 	}
 	if p == nil {
 		g.streetMissed = true
@@ -640,6 +639,43 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		g.a.Street = p.Name
 	}
 	return nil
+}
+
+// childLister is the optional capability of a gazetteer to list the
+// places whose nearest parent is a place.
+type childLister interface {
+	Children(ctx context.Context, id string) ([]Place, error)
+}
+
+// similarStreet looks for a misspelt street among the streets of the area
+// found, or, when the gazetteer cannot list them, among all streets of the
+// country.
+func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, error) {
+	budget := TypoBudget(len(key))
+	var ps []Place
+	var err error
+	if cl, ok := g.gz.(childLister); ok {
+		if g.area == nil {
+			return nil, 0, nil
+		}
+		ps, err = cl.Children(ctx, g.area.ID)
+	} else {
+		ps, err = g.gz.Similar(ctx, g.cc, key, budget)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	var best *Place
+	bestD := budget + 1
+	for i := range ps {
+		if ps[i].Kind != KindStreet || g.fits(ps[i]) < 0 {
+			continue
+		}
+		if d := levenshtein.ComputeDistance(key, StreetKey(ps[i].Name)); d < bestD {
+			best, bestD = &ps[i], d
+		}
+	}
+	return best, bestD, nil
 }
 
 func (g *geocoder) areaSuffix() string {

@@ -27,7 +27,7 @@ var (
 // builds from the shared data, built once per test binary (or the one in
 // $ADDRKIT_EVAL_GAZETTEER when that names a built directory), opened
 // read-only.
-func nigeriaGazetteer(t *testing.T, shared string) *storage.Gazetteer {
+func nigeriaGazetteer(t testing.TB, shared string) *storage.Gazetteer {
 	t.Helper()
 	nigeriaOnce.Do(func() {
 		if d := os.Getenv("ADDRKIT_EVAL_GAZETTEER"); d != "" {
@@ -190,4 +190,34 @@ func TestEvalGeocodeINEC(t *testing.T) {
 			len(x.d), x.name, x.d.percentile(0.5), x.d.percentile(0.9), x.d.within(50), x.d.within(5000))
 	}
 	rep.Logf("(b) state agrees with the label: %.2f%% of %d", pct(gStateOK, gStateN), gStateN)
+}
+
+// BenchmarkGeocode standardizes and geocodes real Nigerian addresses
+// (polling-unit lines and Google-formatted addresses, interleaved) with the
+// gazetteer of scripts/import-nigeria.sh, on one goroutine.
+func BenchmarkGeocode(b *testing.B) {
+	shared := shareddata.Dir(b)
+	gz := nigeriaGazetteer(b, shared)
+	var texts []string
+	shareddata.ReadCSV(b, filepath.Join(shared, "ng-inec-polling-units", "polling_units.csv"), func(row map[string]string) {
+		if len(texts) < 20000 {
+			texts = append(texts, strings.Join([]string{row["pu_name"], row["ward"], row["lga"], row["state"]}, ", "))
+			if g := row["google_formatted_address"]; g != "" {
+				texts = append(texts, g)
+			}
+		}
+	})
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := address.Standardize(ctx, address.Input{Text: texts[i%len(texts)]})
+		if err != nil {
+			continue
+		}
+		if _, err := address.Geocode(ctx, gz, s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "addresses/s")
 }

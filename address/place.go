@@ -116,7 +116,8 @@ func StreetKey(street string) string {
 }
 
 // Gazetteer is what Geocode needs of a place store. Package storage
-// provides one over Badger; any other store can stand in.
+// provides one over Badger; any other store can stand in. The places it
+// returns may be shared with other callers and must not be modified.
 type Gazetteer interface {
 	// Place returns the place with the id; ok is false when there is none.
 	Place(ctx context.Context, id string) (p Place, ok bool, err error)

@@ -13,8 +13,10 @@ import (
 	"sync"
 
 	"github.com/addrkit/addrkit/address"
-	"github.com/agnivade/levenshtein"
+	"github.com/blevesearch/vellum"
+	"github.com/blevesearch/vellum/levenshtein"
 	badger "github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/ristretto/v2"
 	"github.com/mmcloughlin/geohash"
 )
 
@@ -54,7 +56,14 @@ type Gazetteer struct {
 
 	mu    sync.Mutex
 	names *nameTable // for Similar; built on first use, dropped on writes
+
+	// cache holds recent index look-ups (by index prefix) and places (by
+	// place key); cleared when places are written.
+	cache *ristretto.Cache[string, []address.Place]
 }
+
+// cacheEntries bounds the look-ups held in memory.
+const cacheEntries = 1 << 17
 
 var _ address.Gazetteer = (*Gazetteer)(nil)
 
@@ -70,11 +79,29 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open gazetteer %s: %w", dir, err)
 	}
-	return &Gazetteer{db: db, readOnly: opts.ReadOnly}, nil
+	cache, err := ristretto.NewCache(&ristretto.Config[string, []address.Place]{
+		NumCounters: 10 * cacheEntries, MaxCost: cacheEntries, BufferItems: 64,
+	})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Gazetteer{db: db, readOnly: opts.ReadOnly, cache: cache}, nil
 }
 
 // Close closes the store.
-func (g *Gazetteer) Close() error { return g.db.Close() }
+func (g *Gazetteer) Close() error {
+	g.cache.Close()
+	return g.db.Close()
+}
+
+// invalidate drops what was derived from the stored places.
+func (g *Gazetteer) invalidate() {
+	g.mu.Lock()
+	g.names = nil
+	g.mu.Unlock()
+	g.cache.Clear()
+}
 
 // DB returns the Badger database, for packages that keep their own keys
 // beside the gazetteer's (under prefixes other than p, n, c, a, g and m).
@@ -122,6 +149,13 @@ func indexKeys(p *address.Place) [][]byte {
 
 // Place returns the place with the id.
 func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, error) {
+	ck := string(placeKey(id))
+	if ps, ok := g.cache.Get(ck); ok {
+		if len(ps) == 0 {
+			return address.Place{}, false, nil
+		}
+		return ps[0], true, nil
+	}
 	var p address.Place
 	found := false
 	err := g.db.View(func(txn *badger.Txn) error {
@@ -129,6 +163,13 @@ func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, 
 		found, err = getPlace(txn, id, &p)
 		return err
 	})
+	if err == nil {
+		var ps []address.Place
+		if found {
+			ps = []address.Place{p}
+		}
+		g.cache.Set(ck, ps, 1)
+	}
 	return p, found, err
 }
 
@@ -165,13 +206,16 @@ func ids(txn *badger.Txn, prefix []byte, limit int) []string {
 // places than this says little.
 const maxPerKey = 200
 
-func (g *Gazetteer) byIndex(ctx context.Context, prefix []byte) ([]address.Place, error) {
+func (g *Gazetteer) byIndex(ctx context.Context, prefix []byte, limit int) ([]address.Place, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if ps, ok := g.cache.Get(string(prefix)); ok {
+		return ps, nil
+	}
 	var out []address.Place
 	err := g.db.View(func(txn *badger.Txn) error {
-		for _, id := range ids(txn, prefix, maxPerKey) {
+		for _, id := range ids(txn, prefix, limit) {
 			var p address.Place
 			if ok, err := getPlace(txn, id, &p); err != nil {
 				return err
@@ -181,6 +225,9 @@ func (g *Gazetteer) byIndex(ctx context.Context, prefix []byte) ([]address.Place
 		}
 		return nil
 	})
+	if err == nil {
+		g.cache.Set(string(prefix), out, 1)
+	}
 	return out, err
 }
 
@@ -198,7 +245,37 @@ func (g *Gazetteer) Named(ctx context.Context, country, key string) ([]address.P
 	if key == "" {
 		return nil, nil
 	}
-	return g.byIndex(ctx, indexPrefix(prefixName, country, key))
+	if strings.IndexByte(key, '|') >= 0 {
+		return g.byIndex(ctx, indexPrefix(prefixName, country, key), maxPerKey)
+	}
+	ck := string(indexPrefix(prefixName, country, key))
+	if ps, ok := g.cache.Get(ck); ok {
+		return ps, nil
+	}
+	t, err := g.nameTable()
+	if err != nil {
+		return nil, err
+	}
+	fst := t.fsts[country]
+	if fst == nil {
+		return nil, nil
+	}
+	v, found, err := fst.Get([]byte(key))
+	if err != nil || !found {
+		return nil, err
+	}
+	var out []address.Place
+	for _, id := range t.ids[v] {
+		p, ok, err := g.Place(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	g.cache.Set(ck, out, 1)
+	return out, nil
 }
 
 // Postcode returns the places that carry the postcode.
@@ -206,27 +283,12 @@ func (g *Gazetteer) Postcode(ctx context.Context, country, postcode string) ([]a
 	if postcode == "" {
 		return nil, nil
 	}
-	return g.byIndex(ctx, indexPrefix(prefixPostcode, country, postcode))
+	return g.byIndex(ctx, indexPrefix(prefixPostcode, country, postcode), maxPerKey)
 }
 
 // Children returns the places whose nearest parent is id.
 func (g *Gazetteer) Children(ctx context.Context, id string) ([]address.Place, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var out []address.Place
-	err := g.db.View(func(txn *badger.Txn) error {
-		for _, cid := range ids(txn, indexPrefix(prefixParent, id), 0) {
-			var p address.Place
-			if ok, err := getPlace(txn, cid, &p); err != nil {
-				return err
-			} else if ok {
-				out = append(out, p)
-			}
-		}
-		return nil
-	})
-	return out, err
+	return g.byIndex(ctx, indexPrefix(prefixParent, id), 0)
 }
 
 // geohash cell sizes by precision, in metres (the smaller side).
@@ -285,15 +347,31 @@ func (g *Gazetteer) Near(ctx context.Context, lat, lon, radius float64, limit in
 	return out, err
 }
 
-// nameTable groups the name keys of each country by first character and
-// length, so that Similar compares a key only with keys that can be within
-// its edit budget. A misspelt first letter is not corrected.
+// nameTable holds, per country, the name keys of the store as a
+// finite-state transducer (vellum), searched with Levenshtein automata for
+// spelling corrections. It is built on the first Similar and dropped when
+// places are written.
 type nameTable struct {
-	buckets map[string][]string // country 0 first byte 0 length -> keys
+	fsts map[string]*vellum.FST // country -> name key -> index in ids
+	ids  [][]string             // the place ids of each name key, at most maxPerKey
 }
 
-func bucket(country string, first byte, n int) string {
-	return fmt.Sprintf("%s\x00%c\x00%d", country, first, n)
+// Levenshtein automaton builders are costly to make and safe to share.
+var (
+	lbOnce    sync.Once
+	lbuilders [3]*levenshtein.LevenshteinAutomatonBuilder
+	lbuildErr error
+)
+
+func automatonBuilder(edits int) (*levenshtein.LevenshteinAutomatonBuilder, error) {
+	lbOnce.Do(func() {
+		for d := 1; d <= 2; d++ {
+			if lbuilders[d], lbuildErr = levenshtein.NewLevenshteinAutomatonBuilder(uint8(d), true); lbuildErr != nil {
+				return
+			}
+		}
+	})
+	return lbuilders[edits], lbuildErr
 }
 
 func (g *Gazetteer) nameTable() (*nameTable, error) {
@@ -302,28 +380,64 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 	if g.names != nil {
 		return g.names, nil
 	}
-	t := &nameTable{buckets: map[string][]string{}}
+	t := &nameTable{fsts: map[string]*vellum.FST{}}
+	var (
+		cc      string
+		buf     bytes.Buffer
+		builder *vellum.Builder
+		last    []byte
+	)
+	finish := func() error {
+		if builder == nil {
+			return nil
+		}
+		if err := builder.Close(); err != nil {
+			return err
+		}
+		fst, err := vellum.Load(slices.Clone(buf.Bytes()))
+		if err != nil {
+			return err
+		}
+		t.fsts[cc] = fst
+		builder = nil
+		return nil
+	}
 	err := g.db.View(func(txn *badger.Txn) error {
 		opts := badger.DefaultIteratorOptions
 		opts.PrefetchValues = false
 		opts.Prefix = []byte{prefixName}
 		it := txn.NewIterator(opts)
 		defer it.Close()
-		last := ""
 		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
 			parts := bytes.SplitN(it.Item().Key()[1:], []byte{0}, 3)
 			if len(parts) != 3 || len(parts[1]) == 0 || bytes.IndexByte(parts[1], '|') >= 0 {
 				continue // address points are found by number and street only
 			}
-			cc, key := string(parts[0]), string(parts[1])
-			if cc+"\x00"+key == last {
+			if string(parts[0]) != cc || builder == nil {
+				if err := finish(); err != nil {
+					return err
+				}
+				cc = string(parts[0])
+				buf.Reset()
+				b, err := vellum.New(&buf, nil)
+				if err != nil {
+					return err
+				}
+				builder, last = b, nil
+			}
+			if bytes.Equal(parts[1], last) {
+				if n := len(t.ids) - 1; len(t.ids[n]) < maxPerKey {
+					t.ids[n] = append(t.ids[n], string(parts[2]))
+				}
 				continue
 			}
-			last = cc + "\x00" + key
-			b := bucket(cc, key[0], len(key))
-			t.buckets[b] = append(t.buckets[b], key)
+			last = append(last[:0], parts[1]...)
+			if err := builder.Insert(parts[1], uint64(len(t.ids))); err != nil {
+				return err
+			}
+			t.ids = append(t.ids, []string{string(parts[2])})
 		}
-		return nil
+		return finish()
 	})
 	if err != nil {
 		return nil, err
@@ -333,31 +447,62 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 }
 
 // Similar returns the places of the country whose name key is within
-// maxEdits (Levenshtein) edits of key and starts with the same character.
+// maxEdits (at most 2) edits of key, a transposition counting as one, and
+// starts with the same character; key itself is left out.
 func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits int) ([]address.Place, error) {
 	if key == "" || maxEdits <= 0 {
 		return nil, nil
+	}
+	maxEdits = min(maxEdits, 2)
+	ck := fmt.Sprintf("s\x00%s\x00%s\x00%d", country, key, maxEdits)
+	if ps, ok := g.cache.Get(ck); ok {
+		return ps, nil
 	}
 	t, err := g.nameTable()
 	if err != nil {
 		return nil, err
 	}
+	fst := t.fsts[country]
+	if fst == nil {
+		return nil, nil
+	}
+	lb, err := automatonBuilder(maxEdits)
+	if err != nil {
+		return nil, err
+	}
+	dfa, err := lb.BuildDfa(key, uint8(maxEdits))
+	if err != nil {
+		return nil, err
+	}
+	// Only keys with the same first character are searched: a misspelt
+	// first letter is rare, and the bound makes the search far cheaper.
+	var keys []string
+	it, err := fst.Search(dfa, []byte{key[0]}, []byte{key[0] + 1})
+	for err == nil {
+		k, _ := it.Current()
+		if string(k) != key {
+			keys = append(keys, string(k))
+		}
+		if len(keys) >= maxPerKey {
+			break
+		}
+		err = it.Next()
+	}
+	if err != nil && !errors.Is(err, vellum.ErrIteratorDone) {
+		return nil, err
+	}
 	var out []address.Place
-	for n := max(1, len(key)-maxEdits); n <= len(key)+maxEdits; n++ {
-		for _, k := range t.buckets[bucket(country, key[0], n)] {
-			if k == key || levenshtein.ComputeDistance(k, key) > maxEdits {
-				continue
-			}
-			ps, err := g.Named(ctx, country, k)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, ps...)
-			if len(out) >= maxPerKey {
-				return out, nil
-			}
+	for _, k := range keys {
+		ps, err := g.Named(ctx, country, k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ps...)
+		if len(out) >= maxPerKey {
+			break
 		}
 	}
+	g.cache.Set(ck, out, 1)
 	return out, nil
 }
 

@@ -110,9 +110,7 @@ func (l *Loader) Flush() error {
 	}
 	l.wb = l.g.db.NewWriteBatch()
 	clear(l.pending)
-	l.g.mu.Lock()
-	l.g.names = nil
-	l.g.mu.Unlock()
+	l.g.invalidate()
 	return nil
 }
 

@@ -127,7 +127,7 @@ func (s *sink) close() error {
 // resolver attaches places to the administrative places of the store.
 type resolver struct {
 	g     *storage.Gazetteer
-	names map[string]*address.Place // cache of name look-ups
+	names map[string]*address.Place  // cache of name look-ups
 	grid  map[[3]int][]address.Place // wards and LGAs by country and 0.25 degree cell
 	built bool
 }
