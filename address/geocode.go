@@ -185,13 +185,13 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	if err := g.findState(ctx); err != nil {
 		return err
 	}
+	if err := g.findPostcode(ctx); err != nil {
+		return err
+	}
 	if err := g.findArea(ctx, s); err != nil {
 		return err
 	}
 	if err := g.findStreet(ctx); err != nil {
-		return err
-	}
-	if err := g.findPostcode(ctx); err != nil {
 		return err
 	}
 	if err := g.complete(ctx); err != nil {
@@ -378,6 +378,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			if m.field == "lga" && p.Kind == KindLGA {
 				c.score += 1
 			}
+			c.score += g.postcodeAgrees(p)
 			for _, o := range ms {
 				if o == m {
 					continue
@@ -417,7 +418,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 		return cmpDesc(x.p.Rank, y.p.Rank)
 	})
-	best := cands[0]
+	best := g.plusCodeChoice(cands)
 	if best.score < -3 {
 		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)
 		if g.state != nil && !best.p.within(g.state.ID) {
@@ -444,6 +445,68 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	g.rename(best.m.field, best.m.text, p, best.edits)
 	return nil
+}
+
+// postcodeAgrees scores how well a candidate place agrees with the postcode
+// area of the address: in the same LGA or within 15 km of it, or at least
+// in its state when the address names no state.
+func (g *geocoder) postcodeAgrees(p Place) float64 {
+	pc := g.postcode
+	if pc == nil {
+		return 0
+	}
+	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.within(pc.Parents[0]) || near(p, *pc, 15000) {
+		return 2
+	}
+	if g.state == nil {
+		for _, id := range pc.Parents {
+			if strings.HasPrefix(id, g.cc+"-") && p.within(id) {
+				return 1
+			}
+		}
+	}
+	return 0
+}
+
+// plusCodeChoice returns the best candidate, unless the address carries a
+// short Plus Code: then, among the candidates that score nearly as well,
+// the one the code recovers nearest to, when that is within 15 km. A short
+// code recovered near the wrong one of two same-named towns lands up to
+// 55 km from it; near the right one, a few km.
+func (g *geocoder) plusCodeChoice(cands []scored) scored {
+	best := cands[0]
+	code := g.a.PlusCode
+	if code == "" || !pluscode.IsShort(code) {
+		return best
+	}
+	bestD := math.Inf(1)
+	choice := best
+	for i, c := range cands {
+		if i >= 40 || c.score < best.score-4 {
+			break
+		}
+		if !c.p.HasPoint {
+			continue
+		}
+		full, err := pluscode.RecoverNearest(code, c.p.Lat, c.p.Lon)
+		if err != nil {
+			return best
+		}
+		a, err := pluscode.Decode(full)
+		if err != nil {
+			return best
+		}
+		lat, lon := a.Center()
+		if d := Distance(lat, lon, c.p.Lat, c.p.Lon); d < bestD {
+			choice, bestD = c, d
+		}
+	}
+	if bestD > 15000 || choice.p.ID == best.p.ID {
+		return best
+	}
+	// the code settled it: the rivals of the choice are no longer tied
+	choice.score = best.score + 0.5
+	return choice
 }
 
 func cmpDesc(x, y float64) int {

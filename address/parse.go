@@ -483,7 +483,8 @@ func (p *parser) findPostcode() {
 			continue
 		}
 		// "12, Allen Avenue": a lone number opening the address is the house's
-		bareFirst := si == 0 && len(p.spans) > 1 && s.len() == 1 && isHouseNumber(p.text(s.lo))
+		// unless it is as long as a postcode ("8JGR+PQW, 475109, Arondizuogu")
+		bareFirst := si == 0 && len(p.spans) > 1 && s.len() == 1 && isHouseNumber(p.text(s.lo)) && len(p.text(s.lo)) < 5
 		for n := min(5, s.len()); n >= 1; n-- {
 			if n == s.len() && bareFirst {
 				continue

@@ -370,7 +370,10 @@ func (t *tableImport) row(where string, get row) {
 		parents = t.res.nearestAdmin(cc, p.Lat, p.Lon)
 	}
 	p.Parents = parents
-	if !p.HasPoint && located != nil && m.Fallback && kind != address.KindStreet && kind != address.KindAddress {
+	// Only a settlement or a part of one is near enough to stand for the
+	// row's own position; an LGA seat can be tens of kilometres away.
+	if !p.HasPoint && located != nil && m.Fallback && kind != address.KindStreet && kind != address.KindAddress &&
+		located.Kind != address.KindLGA && located.Kind != address.KindState && located.Kind != address.KindCountry {
 		p.Lat, p.Lon, p.HasPoint = located.Lat, located.Lon, true
 	}
 	p.ID = f("id")
