@@ -153,6 +153,7 @@ type geocoder struct {
 	cache map[string]*Place
 
 	country, state, area, street, point, postcode *Place
+	ments                                         []*mention
 	ambiguous                                     bool
 	streetMissed                                  bool
 }
@@ -356,6 +357,7 @@ func kindDepth(k PlaceKind) int {
 // neighbourhood...) that the names of the address agree on.
 func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	ms := g.mentions(s)
+	g.ments = ms
 	for _, m := range ms {
 		if err := g.lookup(ctx, m); err != nil {
 			return err
@@ -605,7 +607,8 @@ func (g *geocoder) fits(p Place) float64 {
 		case p.within(g.area.ID):
 			score += 4
 		case near(p, *g.area, 3000):
-			score += 3
+			// the nearer the better: two streets of one name in one town
+			score += 3 - Distance(p.Lat, p.Lon, g.area.Lat, g.area.Lon)/3000
 		case near(p, *g.area, 15000):
 			score += 1
 		default:
@@ -662,7 +665,7 @@ func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
 // is given.
 func (g *geocoder) findStreet(ctx context.Context) error {
 	if g.a.Street == "" {
-		return nil
+		return g.bareStreet(ctx)
 	}
 	if g.a.HouseNumber != "" {
 		ps, err := g.gz.Named(ctx, g.cc, AddressKey(g.a.HouseNumber, g.a.Street))
@@ -700,6 +703,30 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: "street", From: g.a.Street, To: p.Name, Edits: edits})
 		g.res.Inferred = append(g.res.Inferred, Change{Field: "street", Kind: Spelling, From: g.a.Street, To: p.Name})
 		g.a.Street = p.Name
+	}
+	return nil
+}
+
+// bareStreet looks for a street among the names that placed nothing else:
+// "Mühlegass, Balzers" names a street without a street type.
+func (g *geocoder) bareStreet(ctx context.Context) error {
+	for _, m := range g.ments {
+		if g.area != nil && len(m.places) > 0 {
+			continue
+		}
+		ps, err := g.gz.Named(ctx, g.cc, StreetKey(m.text))
+		if err != nil {
+			return err
+		}
+		if p, n := g.pick(ps, KindStreet); p != nil && (g.area != nil || n == 1) {
+			g.street = p
+			g.res.Inferred = append(g.res.Inferred, Change{Field: "street", Kind: Added, From: m.text, To: p.Name})
+			g.a.Street = p.Name
+			if m.field == "neighbourhood" && g.a.Neighbourhood == m.text {
+				g.a.Neighbourhood = ""
+			}
+			return nil
+		}
 	}
 	return nil
 }

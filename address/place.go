@@ -104,13 +104,25 @@ func AddressKey(houseNumber, street string) string {
 	return NameKey(houseNumber) + "|" + StreetKey(street)
 }
 
-// StreetKey is the key of a street name, with its type in canonical form.
+// StreetKey is the key of a street name, with its type in canonical form
+// and the types that mean "street" in any language made one
+// ("Dr. Josef Hoop-Str." and "Dr Josef Hoop-Straße" meet, as do
+// "Zollstr." and "Zollstrasse").
 func StreetKey(street string) string {
 	f := strings.Fields(Fold(street))
 	for i, w := range f {
 		if t, ok := streetTypes[w]; ok {
-			f[i] = Fold(t.Canonical)
+			w = Fold(t.Canonical)
 		}
+		switch {
+		case w == "strasse":
+			w = "street"
+		case len(w) > 8 && strings.HasSuffix(w, "strasse"):
+			w = w[:len(w)-7] + "street"
+		case len(w) > 5 && strings.HasSuffix(w, "str") && i == len(f)-1:
+			w = w[:len(w)-3] + "street"
+		}
+		f[i] = w
 	}
 	return strings.Join(f, "")
 }

@@ -123,6 +123,7 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 		s.close()
 		return st, err
 	}
+	o.settlePlaces()
 	streets := o.streets(ways)
 	for _, n := range addrNodes {
 		o.address("osm:node/"+strconv.FormatInt(int64(n.ID), 10), n.Tags.Find("addr:housenumber"),
@@ -191,11 +192,48 @@ func (o *osmImport) place(n *osm.Node, kind address.PlaceKind) {
 		p.Postcodes = []string{pc}
 	}
 	p.Parents = o.res.nearestAdmin(p.Country, p.Lat, p.Lon)
-	o.sink.put(p)
 	i := len(o.places)
 	o.places = append(o.places, p)
 	c := gridCell(p.Lat, p.Lon)
 	o.grid[c] = append(o.grid[c], i)
+}
+
+// settlePlaces gives each neighbourhood the nearest town or city within
+// 5 km as its parent (and each village the nearest town or city within
+// 3 km), then stores the places.
+func (o *osmImport) settlePlaces() {
+	for i := range o.places {
+		p := &o.places[i]
+		radius := 5000.0
+		switch p.Kind {
+		case address.KindNeighbourhood:
+		case address.KindVillage:
+			radius = 3000
+		default:
+			continue
+		}
+		c := gridCell(p.Lat, p.Lon)
+		var best *address.Place
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				for _, j := range o.grid[[2]int{c[0] + dy, c[1] + dx}] {
+					q := &o.places[j]
+					if q.Kind != address.KindCity && q.Kind != address.KindTown && (p.Kind == address.KindVillage || q.Kind != address.KindVillage) {
+						continue
+					}
+					if d := address.Distance(p.Lat, p.Lon, q.Lat, q.Lon); d < radius && j != i {
+						best, radius = q, d
+					}
+				}
+			}
+		}
+		if best != nil {
+			p.Parents = append([]string{best.ID}, best.Parents...)
+		}
+	}
+	for _, p := range o.places {
+		o.sink.put(p)
+	}
 }
 
 // gridCell is a cell of about 5 km.

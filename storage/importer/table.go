@@ -32,8 +32,9 @@ type Mapping struct {
 }
 
 // ParseMapping reads a mapping written as comma-separated items:
-// "field=column" takes a field from a column, "field:=value" sets it for
-// every row, "?column=value" keeps only rows with that value. Fields are
+// "field=column" takes a field from a column ("field=col1+col2" joins
+// columns with a space), "field:=value" sets it for every row,
+// "?column=value" keeps only rows with that value. Fields are
 // id, name, alt_names (semicolon-separated), kind, country, state, lga,
 // city, area, lat, lon, postcode, house_number, street, unit, rank.
 //
@@ -150,8 +151,10 @@ func (t *tableImport) readCSV(r io.Reader) error {
 		cols[strings.ToLower(h)] = i
 	}
 	for f, c := range t.opts.Mapping.Columns {
-		if _, ok := cols[c]; !ok {
-			return fmt.Errorf("mapping: %s column %q is not in the header %q", f, c, header)
+		for _, col := range strings.Split(c, "+") {
+			if _, ok := cols[col]; !ok {
+				return fmt.Errorf("mapping: %s column %q is not in the header %q", f, col, header)
+			}
 		}
 	}
 	for {
@@ -271,7 +274,16 @@ func (t *tableImport) field(get row, f string) string {
 		return v
 	}
 	if c := t.opts.Mapping.Columns[f]; c != "" {
-		return get(c)
+		if !strings.Contains(c, "+") {
+			return get(c)
+		}
+		var parts []string
+		for _, col := range strings.Split(c, "+") {
+			if v := get(col); v != "" {
+				parts = append(parts, v)
+			}
+		}
+		return strings.Join(parts, " ")
 	}
 	return ""
 }

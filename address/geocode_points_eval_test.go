@@ -1,0 +1,143 @@
+package address_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
+	"github.com/addrkit/addrkit/storage/importer"
+)
+
+// freshGazetteer opens an empty store in a temporary directory with the
+// built-in gazetteer installed.
+func freshGazetteer(t *testing.T) *storage.Gazetteer {
+	t.Helper()
+	g, err := builtin.Open(context.Background(), t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// TestEvalGeocodeAddressPoints imports the San Francisco OpenAddresses
+// excerpt, and separately the Liechtenstein OSM extract through the osm
+// importer, and geocodes every address point from its own text: it must
+// come back within 25 m of its own point; streets named without a number
+// must land on the street.
+func TestEvalGeocodeAddressPoints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	shared := shareddata.Dir(t)
+	ctx := context.Background()
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+
+	t.Run("SanFrancisco", func(t *testing.T) {
+		g := freshGazetteer(t)
+		path := filepath.Join(shared, "intl-openaddresses-excerpts", "us_ca_san_francisco_eas_excerpt.csv")
+		m, err := importer.ParseMapping("id=EAS_SUBID,house_number=ADDR_NUM,street=ST_NAME+ST_TYPE,postcode=ZIPCODE,lat=LATITUDE,lon=LONGITUDE,kind:=address,city:=San Francisco,state:=California")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := importer.OpenAddresses(ctx, g, f, 0, importer.Options{Country: "US", Source: "sf", Mapping: m})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d distances
+		shareddata.ReadCSV(t, path, func(row map[string]string) {
+			lat, _ := strconv.ParseFloat(row["LATITUDE"], 64)
+			lon, _ := strconv.ParseFloat(row["LONGITUDE"], 64)
+			num := strings.TrimSuffix(strings.TrimRight(row["ADDR_NUM"], "0"), ".")
+			text := fmt.Sprintf("%s %s %s, San Francisco, CA %s", num, row["ST_NAME"], row["ST_TYPE"], row["ZIPCODE"])
+			d = append(d, geocodeDistance(t, g, text, "US", lat, lon))
+		})
+		rep.Logf("(c) San Francisco OpenAddresses: %d records imported as %d places; %d geocoded from \"<number> <street>, San Francisco, CA <zip>\": within 25 m %.2f%%, median %.1f m",
+			st.Rows, st.Places, len(d), d.within(25), d.percentile(0.5))
+	})
+
+	t.Run("Liechtenstein", func(t *testing.T) {
+		g := freshGazetteer(t)
+		path := filepath.Join(shared, "osm-liechtenstein-2013", "liechtenstein-2013-08-03.osm.pbf")
+		st, err := importer.OSM(ctx, g, path, importer.Options{Country: "LI"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var points, streets distances
+		onStreet := 0
+		err = g.Scan(ctx, func(p address.Place) error {
+			if p.Country != "LI" || (p.Kind != address.KindAddress && p.Kind != address.KindStreet) {
+				return nil
+			}
+			city := ""
+			for _, id := range p.Parents {
+				if q, ok, _ := g.Place(ctx, id); ok && (q.Kind == address.KindCity || q.Kind == address.KindTown || q.Kind == address.KindVillage) {
+					city = q.Name
+					break
+				}
+			}
+			var parts []string
+			if p.Kind == address.KindAddress {
+				parts = append(parts, p.Street+" "+p.HouseNumber)
+			} else {
+				parts = append(parts, p.Name)
+			}
+			last := strings.TrimSpace(strings.Join(p.Postcodes, " ") + " " + city)
+			if last != "" {
+				parts = append(parts, last)
+			}
+			text := strings.Join(parts, ", ")
+			dist := geocodeDistance(t, g, text, "LI", p.Lat, p.Lon)
+			if p.Kind == address.KindAddress {
+				points = append(points, dist)
+			} else {
+				streets = append(streets, dist)
+				if dist <= 25 {
+					onStreet++
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.Logf("(c) Liechtenstein OSM 2013: %d objects read, %d places; %d address points geocoded from \"<street> <number>, <postcode> <city>\": within 25 m %.2f%%, median %.1f m",
+			st.Rows, st.Places, len(points), points.within(25), points.percentile(0.5))
+		rep.Logf("(c) Liechtenstein streets named without a number: %d, landing on the street (within 25 m of its point) %.2f%%",
+			len(streets), pct(onStreet, len(streets)))
+	})
+}
+
+// geocodeDistance geocodes text in the region and returns the distance of
+// the result from the point (20,000 km when it has none).
+func geocodeDistance(t *testing.T, g address.Gazetteer, text, region string, lat, lon float64) float64 {
+	t.Helper()
+	ctx := context.Background()
+	s, err := address.Standardize(ctx, address.Input{Text: text, Region: region})
+	if err != nil {
+		return 20000e3
+	}
+	r, err := address.Geocode(ctx, g, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.HasPoint {
+		return 20000e3
+	}
+	return address.Distance(lat, lon, r.Latitude, r.Longitude)
+}
+
