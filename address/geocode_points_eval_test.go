@@ -140,4 +140,3 @@ func geocodeDistance(t *testing.T, g address.Gazetteer, text, region string, lat
 	}
 	return address.Distance(lat, lon, r.Latitude, r.Longitude)
 }
-
