@@ -887,7 +887,9 @@ func (g *geocoder) locate() {
 	switch {
 	case set(g.point, LevelPremise):
 	case set(g.street, LevelStreet):
-	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindWard) && near(*g.postcode, *g.area, 30000)):
+	// A postcode area is placed at the mean of the localities it serves:
+	// a settlement named in the address is nearer the truth.
+	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindCity) && near(*g.postcode, *g.area, 30000)):
 		set(g.postcode, LevelPostcode)
 	case g.area != nil && set(g.area, areaLevel(g.area.Kind)):
 	case set(g.postcode, LevelPostcode):
