@@ -74,7 +74,7 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 		bo = bo.WithDir("").WithValueDir("").WithInMemory(true)
 	}
 	// Places are small: keep values in the LSM tree, beside their keys.
-	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1)
+	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1).WithDetectConflicts(false)
 	db, err := badger.Open(bo)
 	if err != nil {
 		return nil, fmt.Errorf("storage: open gazetteer %s: %w", dir, err)
