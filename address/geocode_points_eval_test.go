@@ -11,22 +11,12 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
-	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/addrkit/addrkit/storage/importer"
 )
 
-// freshGazetteer opens an empty store in a temporary directory with the
-// built-in gazetteer installed.
-func freshGazetteer(t *testing.T) *storage.Gazetteer {
-	t.Helper()
-	g, err := builtin.Open(context.Background(), t.TempDir(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { g.Close() })
-	return g
-}
+func freshGazetteer(t *testing.T) *storage.Gazetteer { return storetest.Builtin(t) }
 
 // TestEvalGeocodeAddressPoints imports the San Francisco OpenAddresses
 // excerpt, and separately the Liechtenstein OSM extract through the osm

@@ -1,10 +1,14 @@
-// Command addrkit standardizes postal addresses from the command line.
+// Command addrkit standardizes, geocodes and imports postal address data
+// from the command line.
 //
 //	addrkit standardize [--region Nigeria] [--format json|line] ["ADDRESS" ...]
+//	addrkit geocode [--data DIR] [--region Nigeria] ["ADDRESS" ...]
+//	addrkit import --data DIR --format geonames|osm|openaddresses|csv|json [--map MAPPING] FILE...
 //
-// With no address arguments, standardize reads one address per line from
-// standard input and writes one result per line, so that it streams files of
-// any size.
+// With no address arguments, standardize and geocode read one address per
+// line from standard input and write one result per line, so that they
+// stream files of any size. geocode and import install the built-in
+// gazetteer in an empty data directory (./addrkit-data by default).
 package main
 
 import (

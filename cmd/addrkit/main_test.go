@@ -93,3 +93,57 @@ func TestRunStandardizeJSON(t *testing.T) {
 		t.Errorf("standardize JSON has %d tokens, want 12", len(got.Tokens))
 	}
 }
+
+// TestRunGeocodeAndImport geocodes on an empty data directory (the
+// built-in gazetteer is installed), imports a table, and geocodes again.
+func TestRunGeocodeAndImport(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir() + "/data"
+	run := func(stdin string, args ...string) (string, error) {
+		var stdout, stderr bytes.Buffer
+		err := Run(ctx, args, strings.NewReader(stdin), &stdout, &stderr)
+		return stdout.String(), err
+	}
+	out, err := run("", "geocode", "--data", dir, "12 Adeola Odeku Street, Victoria Island, Lagos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Level   string `json:"match_level"`
+		Verdict string `json:"verdict"`
+		Address struct {
+			LGA   string `json:"lga"`
+			State string `json:"state"`
+		} `json:"address"`
+		Lat float64 `json:"latitude"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Address.State != "Lagos" || r.Address.LGA != "Eti-Osa" || r.Lat < 6.4 || r.Lat > 6.45 {
+		t.Errorf("geocode: %s", out)
+	}
+	// garbage and empty lines are answered in place, never an error
+	out, err = run("asdf qwer\n\n+++\n", "geocode", "--data", dir)
+	if err != nil || strings.Count(out, `"verdict":"UNVERIFIED"`) != 3 {
+		t.Errorf("garbage: %v\n%s", err, out)
+	}
+	out, err = run("", "import", "--data", dir, "--format", "openaddresses", "../../storage/importer/testdata/openaddresses.csv")
+	if err != nil || !strings.Contains(out, `"places":2`) {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	out, err = run("", "geocode", "--data", dir, "12 Adeola Odeku St, Victoria Island, Lagos")
+	if err != nil || !strings.Contains(out, `"match_level":"PREMISE"`) || !strings.Contains(out, `"verdict":"HIGH_CONFIDENCE"`) {
+		t.Errorf("geocode after import: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{
+		{"import", "--data", dir, "x.csv"},
+		{"import", "--data", dir, "--format", "csv", "x.csv"},
+		{"import", "--data", dir, "--format", "geonames"},
+		{"geocode", "--region", "Narnia", "x"},
+	} {
+		if _, err := run("", args...); err == nil || exitCode(err) != 2 {
+			t.Errorf("Run(%q) = %v, want a usage error", args, err)
+		}
+	}
+}

@@ -330,6 +330,10 @@ func (t *tableImport) row(where string, get row) {
 		return
 	}
 	hn = trimNumber(hn)
+	if kind == address.KindAddress && (hn == "" || street == "") {
+		t.stats.skip("%s: an address point needs a house number and a street", where)
+		return
+	}
 	if kind == address.KindAddress && name == "" {
 		name = strings.TrimSpace(hn + " " + street)
 	}

@@ -1,0 +1,23 @@
+// Package storetest opens real gazetteers for tests: a Badger store in a
+// temporary directory holding the built-in gazetteer.
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
+)
+
+// Builtin opens a store in a temporary directory with the built-in
+// gazetteer installed, closed when the test ends.
+func Builtin(t testing.TB) *storage.Gazetteer {
+	t.Helper()
+	g, err := builtin.Open(context.Background(), t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
