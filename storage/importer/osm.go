@@ -323,8 +323,7 @@ func (o *osmImport) streets(ways []osmWay) map[string][]address.Place {
 		for i := range cluster {
 			cluster[i] = i
 		}
-		var find func(int) int
-		find = func(i int) int {
+		find := func(i int) int {
 			for cluster[i] != i {
 				i = cluster[i]
 			}
