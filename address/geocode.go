@@ -252,10 +252,24 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	if g.a.Street == "" && g.a.Organization != "" {
 		add("organization", g.a.Organization, -1.5)
 	}
+	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !saysState(s.Tokens) {
+		// "Oyo, Nigeria": a state named alone may mean its town of that name
+		add("city", g.a.State, -0.5)
+	}
 	return ms
 }
 
-// settlementKinds are the kinds a named area may be.
+// saysState reports whether the input said "State" ("Oyo State").
+func saysState(tokens []Token) bool {
+	for _, t := range tokens {
+		if strings.EqualFold(t.Text, "state") {
+			return true
+		}
+	}
+	return false
+}
+
+// areaKind reports whether a named area may be of kind k.
 func areaKind(k PlaceKind) bool {
 	return k == KindState || k == KindLGA || k.locality()
 }
@@ -382,14 +396,8 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			}
 			c.score += g.postcodeAgrees(p)
 			for _, o := range ms {
-				if o == m {
-					continue
-				}
-				for _, q := range o.places {
-					if q.ID != p.ID && p.within(q.ID) {
-						c.score += 3
-						break
-					}
+				if o != m {
+					c.score += support(p, o.places)
 				}
 			}
 			cands = append(cands, c)
@@ -509,6 +517,18 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 	// the code settled it: the rivals of the choice are no longer tied
 	choice.score = best.score + 0.5
 	return choice
+}
+
+// support scores how well the places another name of the address matched
+// agree with p: 3 when one of them encloses p. (Nearness alone was tried as
+// support and lost more wards than it placed localities.)
+func support(p Place, others []Place) float64 {
+	for i := range others {
+		if others[i].ID != p.ID && p.within(others[i].ID) {
+			return 3
+		}
+	}
+	return 0
 }
 
 func cmpDesc(x, y float64) int {

@@ -87,6 +87,10 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "")) {
 			continue
 		}
+		if !stateWord && foldEqual(p.keys(s.lo, hi), Fold(m.sub.Capital)) {
+			// "Birnin Kebbi", "Ado Ekiti": the capital, named after its state
+			continue
+		}
 		p.foundState(m, hi-n, hi, s.hi)
 		p.spans[li].hi = hi - n
 		return true
