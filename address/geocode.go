@@ -930,8 +930,16 @@ func (g *geocoder) plusCode() bool {
 	}
 	full := code
 	if pluscode.IsShort(code) {
+		// The reference is the most precise place found: a street, a
+		// neighbourhood or ward, then the postcode area (a delivery district)
+		// before a town, which Google-style addresses often name for a whole
+		// area ("J6F2+MMC, 751101, Bauchi").
+		refs := []*Place{g.street, g.area, g.postcode, g.state, g.country}
+		if g.area != nil && kindDepth(g.area.Kind) < kindDepth(KindWard) {
+			refs = []*Place{g.street, g.postcode, g.area, g.state, g.country}
+		}
 		var ref *Place
-		for _, p := range []*Place{g.street, g.area, g.postcode, g.state, g.country} {
+		for _, p := range refs {
 			if p != nil && p.HasPoint {
 				ref = p
 				break
