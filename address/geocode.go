@@ -306,21 +306,25 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	if budget == 0 {
 		return nil
 	}
-	ps, err := g.gz.Similar(ctx, g.cc, k, budget)
-	if err != nil {
-		return err
-	}
-	for _, p := range ps {
-		if !areaKind(p.Kind) {
-			continue
+	// One edit first: most misspellings are one, and its automaton is far
+	// cheaper to build; two only when one finds nothing.
+	for edits := 1; edits <= budget && len(m.places) == 0; edits++ {
+		ps, err := g.gz.Similar(ctx, g.cc, k, edits)
+		if err != nil {
+			return err
 		}
-		best := budget + 1
-		for _, n := range p.Names() {
-			best = min(best, levenshtein.ComputeDistance(k, NameKey(n)))
-		}
-		if best <= budget {
-			m.places = append(m.places, p)
-			m.edits = append(m.edits, best)
+		for _, p := range ps {
+			if !areaKind(p.Kind) {
+				continue
+			}
+			best := edits + 1
+			for _, n := range p.Names() {
+				best = min(best, levenshtein.ComputeDistance(k, NameKey(n)))
+			}
+			if best <= edits {
+				m.places = append(m.places, p)
+				m.edits = append(m.edits, best)
+			}
 		}
 	}
 	return nil

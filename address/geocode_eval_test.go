@@ -228,6 +228,11 @@ func BenchmarkGeocode(b *testing.B) {
 		}
 	})
 	ctx := context.Background()
+	// The name table is built once, on the first spelling correction after
+	// the store opens: start-up work, left out of the rate.
+	if _, err := gz.Similar(ctx, "NG", "lagoss", 1); err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
