@@ -884,6 +884,9 @@ func (g *geocoder) complete(ctx context.Context) error {
 			g.infer("city", p.Name)
 		}
 	}
+	if g.a.LGA == "" {
+		g.lgaFromMentions(chain)
+	}
 	if g.a.Postcode == "" {
 		for _, p := range []*Place{g.point, g.street} {
 			if p != nil && len(p.Postcodes) == 1 {
@@ -893,6 +896,25 @@ func (g *geocoder) complete(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// lgaFromMentions takes the LGA from a name of the address that matched
+// one, when the places found say nothing of their LGA (a source that left
+// it out) and it lies in the state found.
+func (g *geocoder) lgaFromMentions(chain []*Place) {
+	for _, p := range chain {
+		if p.Kind == KindLGA {
+			return
+		}
+	}
+	for _, m := range g.ments {
+		for _, p := range m.places {
+			if p.Kind == KindLGA && (g.state == nil || p.within(g.state.ID)) {
+				g.infer("lga", p.Name)
+				return
+			}
+		}
+	}
 }
 
 // locate chooses the point and the match level.

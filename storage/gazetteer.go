@@ -506,6 +506,44 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	return out, nil
 }
 
+// Prefixed returns the places of the country with a name key that starts
+// with prefix (at most limit keys are read), for sources that cut names
+// short ("EnuguSou" for "Enugu South").
+func (g *Gazetteer) Prefixed(ctx context.Context, country, prefix string, limit int) ([]address.Place, error) {
+	if prefix == "" {
+		return nil, nil
+	}
+	t, err := g.nameTable()
+	if err != nil {
+		return nil, err
+	}
+	fst := t.fsts[country]
+	if fst == nil {
+		return nil, nil
+	}
+	end := []byte(prefix)
+	end[len(end)-1]++
+	var keys []string
+	it, err := fst.Iterator([]byte(prefix), end)
+	for err == nil && len(keys) < limit {
+		k, _ := it.Current()
+		keys = append(keys, string(k))
+		err = it.Next()
+	}
+	if err != nil && !errors.Is(err, vellum.ErrIteratorDone) {
+		return nil, err
+	}
+	var out []address.Place
+	for _, k := range keys {
+		ps, err := g.Named(ctx, country, k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ps...)
+	}
+	return out, nil
+}
+
 // Count returns the number of places.
 func (g *Gazetteer) Count(ctx context.Context) (int, error) {
 	n := 0

@@ -183,6 +183,24 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 			best = pick(ps)
 		}
 	}
+	if best == nil && within != "" && len(key) >= 5 {
+		// a name cut short ("EnuguSou", "IkaNorth"): the one place of the
+		// kinds inside within whose name starts so
+		ps, _ = r.g.Prefixed(ctx, cc, key, 50)
+		var only *address.Place
+		for i := range ps {
+			p := &ps[i]
+			if !hasKind(p.Kind, kinds) || p.ID != within && !contains(p.Parents, within) {
+				continue
+			}
+			if only != nil && only.ID != p.ID {
+				only = nil
+				break
+			}
+			only = p
+		}
+		best = only
+	}
 	r.names[ck] = best
 	return best
 }
