@@ -3,7 +3,6 @@ package storage
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -181,7 +180,7 @@ func getPlace(txn *badger.Txn, id string, p *address.Place) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return true, item.Value(func(v []byte) error { return json.Unmarshal(v, p) })
+	return true, item.Value(func(v []byte) error { return decodePlace(v, p) })
 }
 
 // ids returns the place ids at the end of the index keys under prefix.
@@ -573,7 +572,7 @@ func (g *Gazetteer) Scan(ctx context.Context, fn func(address.Place) error) erro
 				return err
 			}
 			var p address.Place
-			if err := it.Item().Value(func(v []byte) error { return json.Unmarshal(v, &p) }); err != nil {
+			if err := it.Item().Value(func(v []byte) error { return decodePlace(v, &p) }); err != nil {
 				return err
 			}
 			if err := fn(p); err != nil {

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/addrkit/addrkit/address"
@@ -43,14 +42,11 @@ func (l *Loader) Put(p address.Place) error {
 	if err := validate(&p); err != nil {
 		return err
 	}
-	val, err := json.Marshal(&p)
-	if err != nil {
-		return err
-	}
+	val := encodePlace(&p)
 	keys := indexKeys(&p)
 	old := l.pending[p.ID]
 	var oldVal []byte
-	err = l.g.db.View(func(txn *badger.Txn) error {
+	err := l.g.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get(placeKey(p.ID))
 		if err != nil {
 			return nil // not stored yet
@@ -67,7 +63,7 @@ func (l *Loader) Put(p address.Place) error {
 	}
 	if oldVal != nil {
 		var q address.Place
-		if err := json.Unmarshal(oldVal, &q); err == nil {
+		if err := decodePlace(oldVal, &q); err == nil {
 			old = append(old, indexKeys(&q)...)
 		}
 	}
