@@ -441,8 +441,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	rivals := map[string]bool{}
 	for _, c := range cands {
-		sameLevel := kindDepth(c.p.Kind) == kindDepth(best.p.Kind) || c.p.Kind.locality() && best.p.Kind.locality()
-		if c.score == best.score && sameLevel && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000)) {
+		// Any place as well supported lying far away is a rival, whatever
+		// its kind: "Bassa" is a town in Plateau and an LGA in Kogi too.
+		if c.score == best.score && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000)) {
 			rivals[c.p.ID] = true
 		}
 	}

@@ -157,3 +157,30 @@ func TestGeocodeAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeAmbiguousLGA checks the LGA names that two states share.
+func TestGeocodeAmbiguousLGA(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct {
+		text, state string
+		ambiguous   bool
+	}{
+		{"Obi, Benue", "NG-BE", false},
+		{"Obi LGA, Nasarawa State", "NG-NA", false},
+		{"Bassa, Kogi", "NG-KO", false},
+		{"Bassa, Plateau", "NG-PL", false},
+		{"Ifelodun, Kwara", "NG-KW", false},
+		{"Ifelodun, Osun", "NG-OS", false},
+		{"Bassa", "", true},
+		{"Ifelodun", "", true},
+	} {
+		r := geocode(t, gz, tt.text)
+		amb := false
+		for _, c := range r.Conflicts {
+			amb = amb || c.Code == "ambiguous_place"
+		}
+		if amb != tt.ambiguous || tt.state != "" && r.Address.StateCode != tt.state || amb && r.Verdict == address.HighConfidence {
+			t.Errorf("%q: state %s, verdict %s, conflicts %v", tt.text, r.Address.StateCode, r.Verdict, r.Conflicts)
+		}
+	}
+}
