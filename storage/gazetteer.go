@@ -16,6 +16,7 @@ import (
 	"github.com/blevesearch/vellum/levenshtein"
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/ristretto/v2"
+	"github.com/dgraph-io/ristretto/v2/z"
 	"github.com/mmcloughlin/geohash"
 )
 
@@ -353,6 +354,12 @@ func (g *Gazetteer) Near(ctx context.Context, lat, lon, radius float64, limit in
 type nameTable struct {
 	fsts map[string]*vellum.FST // country -> name key -> index in ids
 	ids  [][]string             // the place ids of each name key, at most maxPerKey
+	// near holds every key with one and two characters deleted, so that
+	// Similar knows without a search when no key is within two edits: two
+	// strings within d edits have a common string d deletions away from
+	// each. Most misspelt names that are no place at all stop here.
+	near  *z.Bloom
+	nkeys []string // country 0 key, for building near
 }
 
 // Levenshtein automaton builders are costly to make and safe to share.
@@ -435,14 +442,59 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 				return err
 			}
 			t.ids = append(t.ids, []string{string(parts[2])})
+			t.nkeys = append(t.nkeys, cc+"\x00"+string(parts[1]))
 		}
 		return finish()
 	})
 	if err != nil {
 		return nil, err
 	}
+	t.buildNear()
 	g.names = t
 	return t, nil
+}
+
+// forDeletions calls fn with s and every string made by deleting one or
+// two of its bytes after the first prefix bytes, in a reused buffer.
+func forDeletions(s string, prefix int, buf []byte, fn func([]byte)) []byte {
+	buf = append(buf[:0], s...)
+	fn(buf)
+	for i := prefix; i < len(s); i++ {
+		buf = append(append(buf[:0], s[:i]...), s[i+1:]...)
+		fn(buf)
+		for j := i + 1; j < len(s); j++ {
+			buf = append(append(append(buf[:0], s[:i]...), s[i+1:j]...), s[j+1:]...)
+			fn(buf)
+		}
+	}
+	return buf
+}
+
+func (t *nameTable) buildNear() {
+	n := 0
+	for _, k := range t.nkeys {
+		m := len(k)
+		n += 1 + m + m*(m-1)/2
+	}
+	t.near = z.NewBloomFilter(float64(max(n, 1)), 0.01)
+	var buf []byte
+	for _, k := range t.nkeys {
+		// deletions only after "country 0" and the first letter, which
+		// Similar requires to be right
+		buf = forDeletions(k, strings.IndexByte(k, 0)+2, buf, func(v []byte) { t.near.Add(z.MemHash(v)) })
+	}
+	t.nkeys = nil
+}
+
+// mayHave reports whether a key of the country may lie within two edits
+// of key.
+func (t *nameTable) mayHave(country, key string) bool {
+	found := false
+	buf := make([]byte, 0, len(country)+1+len(key))
+	forDeletions(country+"\x00"+key, len(country)+2, buf, func(v []byte) {
+		found = found || t.near.Has(z.MemHash(v))
+	})
+	return found
 }
 
 // Similar returns the places of the country whose name key is within
@@ -462,7 +514,7 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 		return nil, err
 	}
 	fst := t.fsts[country]
-	if fst == nil {
+	if fst == nil || !t.mayHave(country, key) {
 		return nil, nil
 	}
 	lb, err := automatonBuilder(maxEdits)

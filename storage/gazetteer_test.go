@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
@@ -187,5 +188,53 @@ func TestReadOnly(t *testing.T) {
 	}
 	if ps, err := ro.Named(context.Background(), "NG", "yaba"); err != nil || len(ps) != 2 {
 		t.Errorf("read-only Named: %v, %v", placeIDs(ps), err)
+	}
+}
+
+// TestSimilarPrefilter checks that the deletion filter never hides a key
+// within two edits (random substitutions, insertions, deletions and
+// transpositions after the first letter) and turns most far keys away.
+func TestSimilarPrefilter(t *testing.T) {
+	g := newTestGazetteer(t, testPlaces())
+	nt, err := g.nameTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(1))
+	edit := func(s string) string {
+		i := 1 + rng.Intn(len(s)-1)
+		c := string(rune('a' + rng.Intn(26)))
+		switch rng.Intn(4) {
+		case 0:
+			return s[:i] + c + s[i+1:]
+		case 1:
+			return s[:i] + c + s[i:]
+		case 2:
+			return s[:i] + s[i+1:]
+		}
+		if i+1 < len(s) {
+			return s[:i] + string(s[i+1]) + string(s[i]) + s[i+2:]
+		}
+		return s
+	}
+	for _, key := range []string{"victoriaisland", "etiosa", "adeolaodekustreet", "federalcapitalterritory"} {
+		for n := 0; n < 500; n++ {
+			q := edit(key)
+			if rng.Intn(2) == 0 {
+				q = edit(q)
+			}
+			if !nt.mayHave("NG", q) {
+				t.Fatalf("%q (from %q) filtered out", q, key)
+			}
+		}
+	}
+	far := 0
+	for _, q := range []string{"vxyzqwerty", "ekpoma", "abeokuta", "yenagoaa", "lokojaaa"} {
+		if !nt.mayHave("NG", q) {
+			far++
+		}
+	}
+	if far < 4 {
+		t.Errorf("only %d of 5 far keys filtered out", far)
 	}
 }
