@@ -283,12 +283,12 @@ func (g *Gazetteer) Postcode(ctx context.Context, country, postcode string) ([]a
 	if postcode == "" {
 		return nil, nil
 	}
-	return g.byIndex(ctx, indexPrefix(prefixPostcode, country, postcode), maxPerKey)
+	return g.fromTable(ctx, indexPrefix(prefixPostcode, country, postcode), maxPerKey)
 }
 
 // Children returns the places whose nearest parent is id.
 func (g *Gazetteer) Children(ctx context.Context, id string) ([]address.Place, error) {
-	return g.byIndex(ctx, indexPrefix(prefixParent, id), 0)
+	return g.fromTable(ctx, indexPrefix(prefixParent, id), 0)
 }
 
 // geohash cell sizes by precision, in metres (the smaller side).
@@ -360,6 +360,9 @@ type nameTable struct {
 	// each. Most misspelt names that are no place at all stop here.
 	near     *z.Bloom
 	nearOnce sync.Once
+	// byPrefix holds the postcode and parent indexes: index key without
+	// the place id -> place ids.
+	byPrefix map[string][]string
 	nkeys    []string // country 0 key, for building near
 }
 
@@ -445,13 +448,59 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 			t.ids = append(t.ids, []string{string(parts[2])})
 			t.nkeys = append(t.nkeys, cc+"\x00"+string(parts[1]))
 		}
-		return finish()
+		if err := finish(); err != nil {
+			return err
+		}
+		// the postcode and parent indexes: keys without the place id
+		t.byPrefix = map[string][]string{}
+		for _, prefix := range []byte{prefixPostcode, prefixParent} {
+			opts := badger.DefaultIteratorOptions
+			opts.PrefetchValues = false
+			opts.Prefix = []byte{prefix}
+			it := txn.NewIterator(opts)
+			for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
+				k := it.Item().Key()
+				cut := bytes.LastIndexByte(k, 0)
+				t.byPrefix[string(k[:cut+1])] = append(t.byPrefix[string(k[:cut+1])], string(k[cut+1:]))
+			}
+			it.Close()
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	g.names = t
 	return t, nil
+}
+
+// fromTable returns the places under an index prefix of the postcode or
+// parent index, from the table held in memory, at most limit (0: all).
+func (g *Gazetteer) fromTable(ctx context.Context, prefix []byte, limit int) ([]address.Place, error) {
+	ck := string(prefix)
+	if ps, ok := g.cache.Get(ck); ok {
+		return ps, nil
+	}
+	t, err := g.nameTable()
+	if err != nil {
+		return nil, err
+	}
+	ids := t.byPrefix[ck]
+	if limit > 0 && len(ids) > limit {
+		ids = ids[:limit]
+	}
+	var out []address.Place
+	for _, id := range ids {
+		p, ok, err := g.Place(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	g.cache.Set(ck, out, 1)
+	return out, nil
 }
 
 // forDeletions calls fn with s and every string made by deleting one or
