@@ -552,17 +552,7 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 	if edits > 0 {
 		kind = Spelling
 	}
-	var dst *string
-	switch field {
-	case "city":
-		dst = &g.a.City
-	case "neighbourhood":
-		dst = &g.a.Neighbourhood
-	case "lga":
-		dst = &g.a.LGA
-	case "estate":
-		dst = &g.a.Estate
-	}
+	dst := g.field(field)
 	if p.Kind == KindLGA && field != "lga" {
 		// an LGA written where the city goes: it is the LGA
 		if g.a.LGA == "" {
@@ -581,22 +571,30 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: p.Name})
 }
 
-func (g *geocoder) infer(field, value string) {
-	var dst *string
-	switch field {
-	case "lga":
-		dst = &g.a.LGA
-	case "state":
-		dst = &g.a.State
-	case "state_code":
-		dst = &g.a.StateCode
+// field returns the address component named as in Change.Field, or nil.
+func (g *geocoder) field(name string) *string {
+	switch name {
 	case "city":
-		dst = &g.a.City
-	case "postcode":
-		dst = &g.a.Postcode
+		return &g.a.City
 	case "neighbourhood":
-		dst = &g.a.Neighbourhood
+		return &g.a.Neighbourhood
+	case "lga":
+		return &g.a.LGA
+	case "estate":
+		return &g.a.Estate
+	case "state":
+		return &g.a.State
+	case "state_code":
+		return &g.a.StateCode
+	case "postcode":
+		return &g.a.Postcode
 	}
+	return nil
+}
+
+// infer sets a component from the gazetteer and records the change.
+func (g *geocoder) infer(field, value string) {
+	dst := g.field(field)
 	if *dst == value {
 		return
 	}

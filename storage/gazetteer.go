@@ -252,20 +252,21 @@ func (g *Gazetteer) Named(ctx context.Context, country, key string) ([]address.P
 	if ps, ok := g.cache.Get(ck); ok {
 		return ps, nil
 	}
-	t, err := g.nameTable()
-	if err != nil {
-		return nil, err
-	}
-	fst := t.fsts[country]
+	t, fst, err := g.countryTable(country)
 	if fst == nil {
-		return nil, nil
+		return nil, err
 	}
 	v, found, err := fst.Get([]byte(key))
 	if err != nil || !found {
 		return nil, err
 	}
+	return g.placesOf(ctx, ck, t.ids[v])
+}
+
+// placesOf returns the places with the ids and caches them under ck.
+func (g *Gazetteer) placesOf(ctx context.Context, ck string, ids []string) ([]address.Place, error) {
 	var out []address.Place
-	for _, id := range t.ids[v] {
+	for _, id := range ids {
 		p, ok, err := g.Place(ctx, id)
 		if err != nil {
 			return nil, err
@@ -489,18 +490,17 @@ func (g *Gazetteer) fromTable(ctx context.Context, prefix []byte, limit int) ([]
 	if limit > 0 && len(ids) > limit {
 		ids = ids[:limit]
 	}
-	var out []address.Place
-	for _, id := range ids {
-		p, ok, err := g.Place(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			out = append(out, p)
-		}
+	return g.placesOf(ctx, ck, ids)
+}
+
+// countryTable returns the name table and the FST of a country's name
+// keys (nil when the country has none).
+func (g *Gazetteer) countryTable(country string) (*nameTable, *vellum.FST, error) {
+	t, err := g.nameTable()
+	if err != nil {
+		return nil, nil, err
 	}
-	g.cache.Set(ck, out, 1)
-	return out, nil
+	return t, t.fsts[country], nil
 }
 
 // forDeletions calls fn with s and every string made by deleting one or
@@ -561,13 +561,9 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	if ps, ok := g.cache.Get(ck); ok {
 		return ps, nil
 	}
-	t, err := g.nameTable()
-	if err != nil {
-		return nil, err
-	}
-	fst := t.fsts[country]
+	t, fst, err := g.countryTable(country)
 	if fst == nil || !t.mayHave(country, key) {
-		return nil, nil
+		return nil, err
 	}
 	lb, err := automatonBuilder(maxEdits)
 	if err != nil {
@@ -579,15 +575,22 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	}
 	// Only keys with the same first character are searched: a misspelt
 	// first letter is rare, and the bound makes the search far cheaper.
-	var keys []string
 	it, err := fst.Search(dfa, []byte{key[0]}, []byte{key[0] + 1})
-	for err == nil {
+	out, err := g.keysPlaces(ctx, country, it, err, key)
+	if err == nil {
+		g.cache.Set(ck, out, 1)
+	}
+	return out, err
+}
+
+// keysPlaces reads the keys of an FST iterator (up to maxPerKey keys,
+// leaving out skip) and returns up to maxPerKey of their places.
+func (g *Gazetteer) keysPlaces(ctx context.Context, country string, it *vellum.FSTIterator, err error, skip string) ([]address.Place, error) {
+	var keys []string
+	for err == nil && len(keys) < maxPerKey {
 		k, _ := it.Current()
-		if string(k) != key {
+		if string(k) != skip {
 			keys = append(keys, string(k))
-		}
-		if len(keys) >= maxPerKey {
-			break
 		}
 		err = it.Next()
 	}
@@ -605,46 +608,24 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 			break
 		}
 	}
-	g.cache.Set(ck, out, 1)
 	return out, nil
 }
 
 // Prefixed returns the places of the country with a name key that starts
-// with prefix (at most limit keys are read), for sources that cut names
-// short ("EnuguSou" for "Enugu South").
-func (g *Gazetteer) Prefixed(ctx context.Context, country, prefix string, limit int) ([]address.Place, error) {
+// with prefix, for sources that cut names short ("EnuguSou" for "Enugu
+// South").
+func (g *Gazetteer) Prefixed(ctx context.Context, country, prefix string) ([]address.Place, error) {
 	if prefix == "" {
 		return nil, nil
 	}
-	t, err := g.nameTable()
-	if err != nil {
-		return nil, err
-	}
-	fst := t.fsts[country]
+	_, fst, err := g.countryTable(country)
 	if fst == nil {
-		return nil, nil
+		return nil, err
 	}
 	end := []byte(prefix)
 	end[len(end)-1]++
-	var keys []string
 	it, err := fst.Iterator([]byte(prefix), end)
-	for err == nil && len(keys) < limit {
-		k, _ := it.Current()
-		keys = append(keys, string(k))
-		err = it.Next()
-	}
-	if err != nil && !errors.Is(err, vellum.ErrIteratorDone) {
-		return nil, err
-	}
-	var out []address.Place
-	for _, k := range keys {
-		ps, err := g.Named(ctx, country, k)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ps...)
-	}
-	return out, nil
+	return g.keysPlaces(ctx, country, it, err, "")
 }
 
 // Count returns the number of places.

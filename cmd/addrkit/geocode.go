@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,11 +25,8 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintln(stderr, "With no ADDRESS, reads one address per line from standard input; prints one JSON result per address.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError{err.Error()}
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	if _, ok := address.LookupCountry(*region); !ok {
 		return usageError{fmt.Sprintf("unknown --region %q", *region)}
@@ -67,23 +63,5 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return enc.Encode(output{Input: text, Line: s.Line, Result: &r})
 	}
-	if fs.NArg() > 0 {
-		for _, a := range fs.Args() {
-			if err := one(a); err != nil {
-				return err
-			}
-		}
-		return w.Flush()
-	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for sc.Scan() {
-		if err := one(sc.Text()); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	return w.Flush()
+	return eachAddress(fs.Args(), stdin, w, one)
 }

@@ -12,8 +12,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -71,4 +73,41 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprint(stderr, usage)
 	return usageError{fmt.Sprintf("unknown command %q", args[0])}
+}
+
+// parseFlags parses the flags of a subcommand: -h prints its usage and
+// ends it (help is true), a bad flag is a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, usageError{err.Error()}
+	}
+	return false, nil
+}
+
+// eachAddress calls fn with each address argument or, with none, each line
+// of stdin, so that files of any size stream through; w is flushed at the
+// end.
+func eachAddress(args []string, stdin io.Reader, w *bufio.Writer, fn func(string) error) error {
+	if len(args) > 0 {
+		for _, a := range args {
+			if err := fn(a); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	}
+	sc := bufio.NewScanner(stdin)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		if err := fn(sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	return w.Flush()
 }

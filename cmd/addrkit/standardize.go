@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,11 +21,8 @@ func runStandardize(ctx context.Context, args []string, stdin io.Reader, stdout,
 		fmt.Fprintln(stderr, "With no ADDRESS, reads one address per line from standard input.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError{err.Error()}
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	if *format != "json" && *format != "line" {
 		return usageError{fmt.Sprintf("unknown --format %q (want json or line)", *format)}
@@ -62,23 +58,5 @@ func runStandardize(ctx context.Context, args []string, stdin io.Reader, stdout,
 			address.Standardized
 		}{text, s})
 	}
-	if fs.NArg() > 0 {
-		for _, a := range fs.Args() {
-			if err := one(a); err != nil {
-				return err
-			}
-		}
-		return w.Flush()
-	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for sc.Scan() {
-		if err := one(sc.Text()); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	return w.Flush()
+	return eachAddress(fs.Args(), stdin, w, one)
 }

@@ -186,7 +186,7 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 	if best == nil && within != "" && len(key) >= 5 {
 		// a name cut short ("EnuguSou", "IkaNorth"): the one place of the
 		// kinds inside within whose name starts so
-		ps, _ = r.g.Prefixed(ctx, cc, key, 50)
+		ps, _ = r.g.Prefixed(ctx, cc, key)
 		var only *address.Place
 		for i := range ps {
 			p := &ps[i]
