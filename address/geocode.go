@@ -59,7 +59,7 @@ type Correction struct {
 // Conflict is a contradiction between components, such as a city that is
 // not in the given state.
 type Conflict struct {
-	Code    string `json:"code"` // stable: place_state_conflict, postcode_state_conflict, pluscode_far, ambiguous_place
+	Code    string `json:"code"` // stable: place_state_conflict, postcode_state_conflict, pluscode_far, pluscode_guessed, ambiguous_place
 	Message string `json:"message"`
 }
 
@@ -103,11 +103,12 @@ func TypoBudget(n int) int {
 
 // mention is a name in the address that may be a gazetteer place.
 type mention struct {
-	field  string // the component it came from
-	text   string
-	weight float64 // how much a place named only here is trusted
-	places []Place
-	edits  []int // spelling edits of each place, parallel to places
+	field    string // the component it came from
+	townOnly bool   // a state's name tried as its town: never the state itself
+	text     string
+	weight   float64 // how much a place named only here is trusted
+	places   []Place
+	edits    []int // spelling edits of each place, parallel to places
 }
 
 // scored is a candidate place with its score.
@@ -255,6 +256,9 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !saysState(s.Tokens) {
 		// "Oyo, Nigeria": a state named alone may mean its town of that name
 		add("city", g.a.State, -0.5)
+		if m := ms[len(ms)-1]; m.text == g.a.State {
+			m.townOnly = true
+		}
 	}
 	return ms
 }
@@ -287,7 +291,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 			return err
 		}
 		for _, p := range ps {
-			if areaKind(p.Kind) {
+			if areaKind(p.Kind) && g.townFits(m, p) {
 				m.places = append(m.places, p)
 				m.edits = append(m.edits, 0)
 			}
@@ -314,7 +318,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 			return err
 		}
 		for _, p := range ps {
-			if !areaKind(p.Kind) {
+			if !areaKind(p.Kind) || !g.townFits(m, p) {
 				continue
 			}
 			best := edits + 1
@@ -328,6 +332,12 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		}
 	}
 	return nil
+}
+
+// townFits reports whether p may be what a mention names: a state's name
+// tried as a town takes only a settlement inside that state.
+func (g *geocoder) townFits(m *mention, p Place) bool {
+	return !m.townOnly || p.Kind.locality() && g.state != nil && p.within(g.state.ID)
 }
 
 // genericWords are words that name the kind of an area rather than the
@@ -969,6 +979,10 @@ func (g *geocoder) plusCode() bool {
 				ref = p
 				break
 			}
+		}
+		if ref != nil && (ref == g.state || ref == g.country) {
+			// recovered from the middle of a state: a guess
+			g.conflict("pluscode_guessed", "the short Plus Code %s was recovered from %s alone; it may lie in another cell", code, ref.Name)
 		}
 		if ref == nil {
 			g.res.reasonf("the short Plus Code %s has no locality to recover it from", code)
