@@ -53,7 +53,7 @@ func nigeriaGazetteer(t testing.TB, shared string) *storage.Gazetteer {
 	if nigeriaErr != nil {
 		t.Fatalf("scripts/import-nigeria.sh: %v", nigeriaErr)
 	}
-	g, err := storage.Open(nigeriaDir, storage.Options{ReadOnly: true})
+	g, err := storage.Open(nigeriaDir, storage.Options{ReadOnly: true, Preload: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -219,18 +219,18 @@ func TestSimilarPrefilter(t *testing.T) {
 	}
 	for _, key := range []string{"victoriaisland", "etiosa", "adeolaodekustreet", "federalcapitalterritory"} {
 		for n := 0; n < 500; n++ {
-			q := edit(key)
+			q, d := edit(key), 1
 			if rng.Intn(2) == 0 {
-				q = edit(q)
+				q, d = edit(q), 2
 			}
-			if !nt.mayHave("NG", q) {
+			if !nt.mayHave("NG", q, d) {
 				t.Fatalf("%q (from %q) filtered out", q, key)
 			}
 		}
 	}
 	far := 0
 	for _, q := range []string{"vxyzqwerty", "ekpoma", "abeokuta", "yenagoaa", "lokojaaa"} {
-		if !nt.mayHave("NG", q) {
+		if !nt.mayHave("NG", q, 2) {
 			far++
 		}
 	}
