@@ -5,6 +5,7 @@ import (
 
 	"context"
 	"fmt"
+	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 
 	"github.com/addrkit/addrkit/address"
@@ -159,7 +160,7 @@ func ExampleGeocode() {
 	dir, _ := os.MkdirTemp("", "addrkit-example")
 	defer os.RemoveAll(dir)
 	// An empty directory gets the built-in gazetteer.
-	gz, err := builtin.Open(ctx, dir, false)
+	gz, err := builtin.Open(ctx, dir, storage.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

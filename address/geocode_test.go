@@ -27,7 +27,7 @@ func builtinGazetteer(t testing.TB) *storage.Gazetteer {
 			builtinErr = err
 			return
 		}
-		builtinGz, builtinErr = builtin.Open(context.Background(), dir, false)
+		builtinGz, builtinErr = builtin.Open(context.Background(), dir, storage.Options{})
 	})
 	if builtinErr != nil {
 		t.Fatal(builtinErr)

@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
 
@@ -31,7 +32,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if _, ok := address.LookupCountry(*region); !ok {
 		return usageError{fmt.Sprintf("unknown --region %q", *region)}
 	}
-	gz, err := builtin.Open(ctx, *data, true)
+	gz, err := builtin.Open(ctx, *data, storage.Options{ReadOnly: true, Preload: true})
 	if err != nil {
 		return err
 	}

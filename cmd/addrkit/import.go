@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/addrkit/addrkit/storage/importer"
 	"github.com/schollz/progressbar/v3"
@@ -73,7 +74,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		*f.dst = m
 	}
-	gz, err := builtin.Open(ctx, *data, false)
+	gz, err := builtin.Open(ctx, *data, storage.Options{})
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 // gazetteer installed, closed when the test ends.
 func Builtin(t testing.TB) *storage.Gazetteer {
 	t.Helper()
-	g, err := builtin.Open(context.Background(), t.TempDir(), false)
+	g, err := builtin.Open(context.Background(), t.TempDir(), storage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -282,15 +282,15 @@ func EnsureInstalled(ctx context.Context, g *storage.Gazetteer) (bool, error) {
 	return err == nil, err
 }
 
-// Open opens the gazetteer in dir for address look-ups, first installing
-// the built-in gazetteer when dir holds no places (creating dir if need
-// be). With readOnly, the store is then reopened read-only so that other
-// processes may read it too.
-func Open(ctx context.Context, dir string, readOnly bool) (*storage.Gazetteer, error) {
+// Open opens the gazetteer in dir, first installing the built-in
+// gazetteer when dir holds no places (creating dir if need be). With
+// opts.ReadOnly, the store is then reopened read-only (and with
+// opts.Preload, held in memory), so that other processes may read it too.
+func Open(ctx context.Context, dir string, opts storage.Options) (*storage.Gazetteer, error) {
 	if empty, err := isEmptyDir(dir); err != nil {
 		return nil, err
-	} else if empty || !readOnly {
-		g, err := storage.Open(dir, storage.Options{})
+	} else if empty || !opts.ReadOnly {
+		g, err := storage.Open(dir, storage.Options{Logger: opts.Logger})
 		if err != nil {
 			return nil, err
 		}
@@ -298,14 +298,14 @@ func Open(ctx context.Context, dir string, readOnly bool) (*storage.Gazetteer, e
 			g.Close()
 			return nil, err
 		}
-		if !readOnly {
+		if !opts.ReadOnly {
 			return g, nil
 		}
 		if err := g.Close(); err != nil {
 			return nil, err
 		}
 	}
-	return storage.Open(dir, storage.Options{ReadOnly: true})
+	return storage.Open(dir, opts)
 }
 
 func isEmptyDir(dir string) (bool, error) {

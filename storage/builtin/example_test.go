@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
 
@@ -15,7 +16,7 @@ func ExampleOpen() {
 	defer os.RemoveAll(dir)
 	// The directory is empty: the built-in gazetteer is installed, then the
 	// store is reopened read-only.
-	g, err := builtin.Open(ctx, dir, true)
+	g, err := builtin.Open(ctx, dir, storage.Options{ReadOnly: true})
 	if err != nil {
 		fmt.Println(err)
 		return
