@@ -155,7 +155,6 @@ type geocoder struct {
 
 	country, state, area, street, point, postcode *Place
 	ments                                         []*mention
-	ambiguous                                     bool
 	streetMissed                                  bool
 }
 
@@ -460,7 +459,6 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	n := len(rivals)
 	g.res.Candidates = n
 	if n > 1 {
-		g.ambiguous = true
 		g.conflict("ambiguous_place", "%q names %d places that the other components do not tell apart; took the most important", best.m.text, n)
 	}
 	p := best.p
@@ -728,7 +726,6 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		return nil
 	}
 	if g.area == nil && n > 1 {
-		g.ambiguous = true
 		g.conflict("ambiguous_place", "street %q exists in %d places and no locality says which", g.a.Street, n)
 	}
 	g.street = p
@@ -1041,13 +1038,11 @@ var levelConfidence = map[MatchLevel]int{
 func (g *geocoder) verdict() {
 	r := &g.res
 	c := levelConfidence[r.Level]
-	hard := 0
 	for _, x := range r.Conflicts {
 		if x.Code == "ambiguous_place" {
 			c -= 12
 		} else {
 			c -= 20
-			hard++
 		}
 	}
 	c -= 4 * len(r.Corrections)
@@ -1056,7 +1051,7 @@ func (g *geocoder) verdict() {
 	}
 	r.Confidence = max(0, min(100, c))
 	switch {
-	case r.Confidence >= 80 && hard == 0:
+	case r.Confidence >= 80 && len(r.Conflicts) == 0:
 		r.Verdict, r.NextAction = HighConfidence, Accept
 	case r.Confidence >= 40:
 		r.Verdict, r.NextAction = Partial, Confirm
