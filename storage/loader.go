@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
 	"github.com/addrkit/addrkit/address"
@@ -48,8 +49,11 @@ func (l *Loader) Put(p address.Place) error {
 	var oldVal []byte
 	err := l.g.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get(placeKey(p.ID))
-		if err != nil {
+		if errors.Is(err, badger.ErrKeyNotFound) {
 			return nil // not stored yet
+		}
+		if err != nil {
+			return err
 		}
 		oldVal, err = item.ValueCopy(nil)
 		return err
