@@ -26,7 +26,7 @@ type Mapping struct {
 	Columns  map[string]string // field -> column name
 	Const    map[string]string // field -> value for every row
 	Where    map[string]string // column -> value a row must have
-	Merge    bool              // merge rows with the same id (kept in memory until the end)
+	Merge    bool              // merge rows with the same id (kept in memory until the end; the rank counts the points pooled)
 	KindMap  map[string]address.PlaceKind
 	Fallback bool // locate rows without coordinates at their locality (else they have no point)
 }
