@@ -95,10 +95,17 @@ func (p *progressReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// sink puts places into the store and counts them.
+// sink puts places into the store on a goroutine of its own, so that
+// reading and resolving the next records overlaps with the writes, and
+// counts them.
 type sink struct {
 	l     *storage.Loader
 	stats *Stats
+	ch    chan address.Place
+	done  chan struct{}
+	// kept by the writing goroutine, added to stats by close
+	placed, rejected int
+	problems         []string
 }
 
 func newSink(g *storage.Gazetteer, stats *Stats) (*sink, error) {
@@ -106,21 +113,40 @@ func newSink(g *storage.Gazetteer, stats *Stats) (*sink, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sink{l: l, stats: stats}, nil
+	s := &sink{l: l, stats: stats, ch: make(chan address.Place, 4096), done: make(chan struct{})}
+	go s.write()
+	return s, nil
 }
 
-func (s *sink) put(p address.Place) {
-	if err := s.l.Put(p); err != nil {
-		s.stats.skip("%v", err)
-		return
+func (s *sink) write() {
+	defer close(s.done)
+	for p := range s.ch {
+		if err := s.l.Put(p); err != nil {
+			s.rejected++
+			if len(s.problems) < maxProblems {
+				s.problems = append(s.problems, err.Error())
+			}
+			continue
+		}
+		s.placed++
 	}
-	s.stats.Places++
 }
+
+func (s *sink) put(p address.Place) { s.ch <- p }
 
 func (s *sink) close() error {
+	close(s.ch)
+	<-s.done
 	err := s.l.Close()
 	st := s.l.Stats()
 	s.stats.Written, s.stats.Unchanged = st.Written, st.Unchanged
+	s.stats.Places += s.placed
+	s.stats.Skipped += s.rejected
+	for _, p := range s.problems {
+		if len(s.stats.Problems) < maxProblems {
+			s.stats.Problems = append(s.stats.Problems, p)
+		}
+	}
 	return err
 }
 
