@@ -184,3 +184,37 @@ func TestGeocodeAmbiguousLGA(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGeocode checks that no input makes Geocode fail or panic with a
+// working gazetteer, and that every result has a verdict, and reasons when
+// it is not HIGH_CONFIDENCE.
+func FuzzGeocode(f *testing.F) {
+	for _, s := range []string{
+		"12 Adeola Odeku Street, Victoria Island, Lagos", "8JGR+PQW, Murtala Muhammed Way, Benin City",
+		"Yaba", "Bassa", "Lagos State", "6FR5CCHC+6Q", "asdkjh", "No. 5, Off Allen Ave, Ikeja", "V5CJ+95P, 475109, Arondizuogu",
+		"Städtle 35, 9490 Vaduz, Liechtenstein", "Plot 339 Cadastral Zone A08, Wuse 2, Abuja",
+	} {
+		f.Add(s)
+	}
+	gz := builtinGazetteer(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		ctx := context.Background()
+		s, err := address.Standardize(ctx, address.Input{Text: text})
+		if err != nil {
+			return
+		}
+		r, err := address.Geocode(ctx, gz, s)
+		if err != nil {
+			t.Fatalf("Geocode(%q): %v", text, err)
+		}
+		if r.Verdict == "" || r.NextAction == "" || r.Level == "" {
+			t.Fatalf("Geocode(%q): no verdict: %+v", text, r)
+		}
+		if r.Verdict != address.HighConfidence && len(r.Reasons)+len(r.Conflicts)+len(r.Missing)+len(r.Corrections) == 0 {
+			t.Fatalf("Geocode(%q): %s without a reason", text, r.Verdict)
+		}
+		if r.HasPoint && (r.Latitude < -90 || r.Latitude > 90 || r.Longitude < -180 || r.Longitude > 180) {
+			t.Fatalf("Geocode(%q): point (%v, %v)", text, r.Latitude, r.Longitude)
+		}
+	})
+}

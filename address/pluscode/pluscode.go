@@ -91,7 +91,7 @@ func IsValid(code string) bool {
 	if pad := strings.IndexByte(code, padding); pad >= 0 {
 		// padding only before the separator, from an even position, in one
 		// run, with nothing after the separator
-		if sep < sepPos || pad == 0 || pad%2 == 1 || strings.Trim(code[pad:sep], "0") != "" || len(code) > sep+1 {
+		if sep < sepPos || pad == 0 || pad > sep || pad%2 == 1 || strings.Trim(code[pad:sep], "0") != "" || len(code) > sep+1 {
 			return false
 		}
 		code = code[:pad]

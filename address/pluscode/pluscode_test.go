@@ -144,9 +144,38 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("RecoverNearest(%q) = %q, %v; want %q", short, back, err, code)
 		}
 	}
-	for _, bad := range []string{"", "+", "8FWC2345", "8FWC2345+G", "8FWC2_45+G6", "WWWWWWWW+WW"} {
+	for _, bad := range []string{"", "+", "8FWC2345", "8FWC2345+G", "8FWC2_45+G6", "WWWWWWWW+WW", "CAONE+1000", "8FWC2345+00"} {
 		if _, err := Decode(bad); err == nil {
 			t.Errorf("Decode(%q) succeeded", bad)
 		}
 	}
+}
+
+// FuzzIsValid checks that the validity test never panics and that every
+// full code it accepts decodes, and every decoded cell encodes back to the
+// same code.
+func FuzzIsValid(f *testing.F) {
+	for _, s := range []string{"8FWC2345+G6", "8FWC0000+", "CAONE+1000", "+", "8JGR+PQW", "9C3W9QCJ+2VXGJQ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		if !IsFull(code) || strings.IndexByte(code, padding) >= 0 {
+			IsValid(code)
+			IsShort(code)
+			return
+		}
+		a, err := Decode(code)
+		if err != nil {
+			t.Fatalf("Decode(%q): %v", code, err)
+		}
+		if a.Len < pairLen && a.Len%2 == 1 {
+			return // an odd pair section is valid but no Encode length
+		}
+		lat, lon := (a.LatLo+a.LatHi)/2, (a.LngLo+a.LngHi)/2
+		if back, err := Encode(lat, lon, a.Len); err != nil || back != strings.ToUpper(code[:min(len(code), maxLen+1)]) {
+			if a.LatHi <= 90 && a.Len <= maxLen {
+				t.Fatalf("Encode(Decode(%q)) = %q, %v", code, back, err)
+			}
+		}
+	})
 }
