@@ -1,6 +1,7 @@
 package address
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -336,7 +337,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 // townFits reports whether p may be what a mention names: a state's name
 // tried as a town takes only a settlement inside that state.
 func (g *geocoder) townFits(m *mention, p Place) bool {
-	return !m.townOnly || p.Kind.locality() && g.state != nil && p.within(g.state.ID)
+	return !m.townOnly || p.Kind.locality() && g.state != nil && p.Within(g.state.ID)
 }
 
 // genericWords are words that name the kind of an area rather than the
@@ -395,7 +396,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		for i, p := range m.places {
 			c := scored{p: p, m: m, edits: m.edits[i], score: m.weight - 1.5*float64(m.edits[i])}
 			if g.state != nil && p.Kind != KindState {
-				if p.within(g.state.ID) {
+				if p.Within(g.state.ID) {
 					c.score += 4
 				} else {
 					c.score -= 6
@@ -428,7 +429,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	slices.SortStableFunc(cands, func(x, y scored) int {
 		if x.score != y.score {
-			return cmpDesc(x.score, y.score)
+			return cmp.Compare(y.score, x.score)
 		}
 		if dx, dy := kindDepth(x.p.Kind), kindDepth(y.p.Kind); dx != dy {
 			return dy - dx
@@ -439,12 +440,12 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			}
 			return 1
 		}
-		return cmpDesc(x.p.Rank, y.p.Rank)
+		return cmp.Compare(y.p.Rank, x.p.Rank)
 	})
 	best := g.plusCodeChoice(cands)
 	if best.score < -3 {
 		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)
-		if g.state != nil && !best.p.within(g.state.ID) {
+		if g.state != nil && !best.p.Within(g.state.ID) {
 			g.conflict("place_state_conflict", "%s is not in %s", best.p.Name, g.state.Name)
 		}
 	}
@@ -478,12 +479,12 @@ func (g *geocoder) postcodeAgrees(p Place) float64 {
 	if pc == nil {
 		return 0
 	}
-	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.within(pc.Parents[0]) || near(p, *pc, 15000) {
+	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, *pc, 15000) {
 		return 2
 	}
 	if g.state == nil {
 		for _, id := range pc.Parents {
-			if strings.HasPrefix(id, g.cc+"-") && p.within(id) {
+			if strings.HasPrefix(id, g.cc+"-") && p.Within(id) {
 				return 1
 			}
 		}
@@ -537,19 +538,9 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 // support and lost more wards than it placed localities.)
 func support(p Place, others []Place) float64 {
 	for i := range others {
-		if others[i].ID != p.ID && p.within(others[i].ID) {
+		if others[i].ID != p.ID && p.Within(others[i].ID) {
 			return 3
 		}
-	}
-	return 0
-}
-
-func cmpDesc(x, y float64) int {
-	switch {
-	case x > y:
-		return -1
-	case x < y:
-		return 1
 	}
 	return 0
 }
@@ -635,7 +626,7 @@ func (g *geocoder) fits(p Place) float64 {
 	score := 0.0
 	if g.area != nil {
 		switch {
-		case p.within(g.area.ID):
+		case p.Within(g.area.ID):
 			score += 4
 		case near(p, *g.area, 3000):
 			// the nearer the better: two streets of one name in one town
@@ -644,7 +635,7 @@ func (g *geocoder) fits(p Place) float64 {
 			score += 1
 		default:
 			for _, id := range g.area.Parents {
-				if p.within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
+				if p.Within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
 					score += 1
 					break
 				}
@@ -652,7 +643,7 @@ func (g *geocoder) fits(p Place) float64 {
 		}
 	}
 	if g.state != nil {
-		if p.within(g.state.ID) {
+		if p.Within(g.state.ID) {
 			score += 1
 		} else {
 			score -= 5
@@ -823,7 +814,7 @@ func (g *geocoder) findPostcode(ctx context.Context) error {
 	if g.postcode == nil {
 		return nil
 	}
-	if g.state != nil && !g.postcode.within(g.state.ID) && hasStateParent(*g.postcode, g.cc) {
+	if g.state != nil && !g.postcode.Within(g.state.ID) && hasStateParent(*g.postcode, g.cc) {
 		g.conflict("postcode_state_conflict", "postcode %s is not in %s", g.a.Postcode, g.state.Name)
 	}
 	return nil
@@ -915,7 +906,7 @@ func (g *geocoder) lgaFromMentions(chain []*Place) {
 	}
 	for _, m := range g.ments {
 		for _, p := range m.places {
-			if p.Kind == KindLGA && (g.state == nil || p.within(g.state.ID)) {
+			if p.Kind == KindLGA && (g.state == nil || p.Within(g.state.ID)) {
 				g.infer("lga", p.Name)
 				return
 			}

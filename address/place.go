@@ -2,6 +2,7 @@ package address
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -78,17 +79,9 @@ func (p *Place) Names() []string {
 	return append([]string{p.Name}, p.AltNames...)
 }
 
-// within reports whether id is the place or one of its parents.
-func (p *Place) within(id string) bool {
-	if p.ID == id {
-		return true
-	}
-	for _, q := range p.Parents {
-		if q == id {
-			return true
-		}
-	}
-	return false
+// Within reports whether id is the place or one of its parents.
+func (p *Place) Within(id string) bool {
+	return p.ID == id || slices.Contains(p.Parents, id)
 }
 
 // NameKey is the key under which gazetteers index names: Fold without

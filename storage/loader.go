@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/addrkit/addrkit/address"
 	badger "github.com/dgraph-io/badger/v4"
@@ -72,7 +73,7 @@ func (l *Loader) Put(p address.Place) error {
 		}
 	}
 	for _, k := range old {
-		if !containsKey(keys, k) {
+		if !slices.ContainsFunc(keys, func(x []byte) bool { return bytes.Equal(x, k) }) {
 			if err := l.wb.Delete(k); err != nil {
 				return err
 			}
@@ -92,15 +93,6 @@ func (l *Loader) Put(p address.Place) error {
 		return l.Flush()
 	}
 	return nil
-}
-
-func containsKey(keys [][]byte, k []byte) bool {
-	for _, x := range keys {
-		if bytes.Equal(x, k) {
-			return true
-		}
-	}
-	return false
 }
 
 // Flush commits what was put so far.

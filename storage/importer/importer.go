@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/addrkit/addrkit/address"
@@ -188,14 +189,22 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 	if p, ok := r.names[ck]; ok {
 		return p
 	}
+	// hasKind: any kind when none is asked; kindRank: the order asked
+	hasKind := func(k address.PlaceKind) bool { return len(kinds) == 0 || slices.Contains(kinds, k) }
+	kindRank := func(k address.PlaceKind) int {
+		if i := slices.Index(kinds, k); i >= 0 {
+			return i
+		}
+		return len(kinds)
+	}
 	pick := func(ps []address.Place) *address.Place {
 		var best *address.Place
 		for i := range ps {
 			p := &ps[i]
-			if !hasKind(p.Kind, kinds) || within != "" && p.ID != within && !contains(p.Parents, within) {
+			if !hasKind(p.Kind) || within != "" && !p.Within(within) {
 				continue
 			}
-			if best == nil || kindRank(p.Kind, kinds) < kindRank(best.Kind, kinds) || p.Rank > best.Rank && p.Kind == best.Kind {
+			if best == nil || kindRank(p.Kind) < kindRank(best.Kind) || p.Rank > best.Rank && p.Kind == best.Kind {
 				best = p
 			}
 		}
@@ -216,7 +225,7 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 		var only *address.Place
 		for i := range ps {
 			p := &ps[i]
-			if !hasKind(p.Kind, kinds) || p.ID != within && !contains(p.Parents, within) {
+			if !hasKind(p.Kind) || !p.Within(within) {
 				continue
 			}
 			if only != nil && only.ID != p.ID {
@@ -229,36 +238,6 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 	}
 	r.names[ck] = best
 	return best
-}
-
-func hasKind(k address.PlaceKind, kinds []address.PlaceKind) bool {
-	if len(kinds) == 0 {
-		return true
-	}
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
-
-func kindRank(k address.PlaceKind, kinds []address.PlaceKind) int {
-	for i, x := range kinds {
-		if x == k {
-			return i
-		}
-	}
-	return len(kinds)
-}
-
-func contains(s []string, x string) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // nearestAdmin returns the parents (LGA, state, country) of the ward or

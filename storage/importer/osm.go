@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -183,7 +184,7 @@ func (o *osmImport) place(n *osm.Node, kind address.PlaceKind) {
 	p := address.Place{ID: "osm:node/" + strconv.FormatInt(int64(n.ID), 10), Kind: kind, Name: cleanName(n.Tags.Find("name")),
 		Country: o.opts.Country, Lat: n.Lat, Lon: n.Lon, HasPoint: true, Source: o.opts.Source}
 	for _, k := range []string{"name:en", "alt_name", "official_name", "short_name"} {
-		if v := cleanName(n.Tags.Find(k)); v != "" && v != p.Name && !contains(p.AltNames, v) {
+		if v := cleanName(n.Tags.Find(k)); v != "" && v != p.Name && !slices.Contains(p.AltNames, v) {
 			p.AltNames = append(p.AltNames, v)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -418,12 +419,12 @@ func (t *tableImport) merge(p address.Place) {
 		return
 	}
 	for _, n := range p.Names() {
-		if n != q.Name && !contains(q.AltNames, n) {
+		if n != q.Name && !slices.Contains(q.AltNames, n) {
 			q.AltNames = append(q.AltNames, n)
 		}
 	}
 	for _, pc := range p.Postcodes {
-		if !contains(q.Postcodes, pc) {
+		if !slices.Contains(q.Postcodes, pc) {
 			q.Postcodes = append(q.Postcodes, pc)
 		}
 	}
