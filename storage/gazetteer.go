@@ -171,10 +171,9 @@ func indexKeys(p *address.Place) [][]byte {
 // Place returns the place with the id.
 func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, error) {
 	if g.all != nil {
-		if p := g.all[id]; p != nil {
-			return *p, true, nil
-		}
-		return address.Place{}, false, nil
+		var p address.Place
+		found, err := g.getPlace(nil, id, &p)
+		return p, found, err
 	}
 	ck := string(placeKey(id))
 	if ps, ok := g.cache.Get(ck); ok {
@@ -187,7 +186,7 @@ func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, 
 	found := false
 	err := g.db.View(func(txn *badger.Txn) error {
 		var err error
-		found, err = getPlace(txn, id, &p)
+		found, err = g.getPlace(txn, id, &p)
 		return err
 	})
 	if err == nil {
@@ -200,7 +199,16 @@ func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, 
 	return p, found, err
 }
 
-func getPlace(txn *badger.Txn, id string, p *address.Place) (bool, error) {
+// getPlace reads a place: from memory when the store was preloaded (txn
+// is then not needed), else in txn.
+func (g *Gazetteer) getPlace(txn *badger.Txn, id string, p *address.Place) (bool, error) {
+	if g.all != nil {
+		q := g.all[id]
+		if q != nil {
+			*p = *q
+		}
+		return q != nil, nil
+	}
 	item, err := txn.Get(placeKey(id))
 	if errors.Is(err, badger.ErrKeyNotFound) {
 		return false, nil
@@ -211,21 +219,26 @@ func getPlace(txn *badger.Txn, id string, p *address.Place) (bool, error) {
 	return true, item.Value(func(v []byte) error { return decodePlace(v, p) })
 }
 
-// ids returns the place ids at the end of the index keys under prefix.
-func ids(txn *badger.Txn, prefix []byte, limit int) []string {
+// eachKey calls fn with every key under prefix, values left unread, until
+// fn returns false. The key is valid only during the call.
+func eachKey(txn *badger.Txn, prefix []byte, fn func(k []byte) bool) {
 	opts := badger.DefaultIteratorOptions
 	opts.PrefetchValues = false
 	opts.Prefix = prefix
 	it := txn.NewIterator(opts)
 	defer it.Close()
-	var out []string
-	for it.Seek(prefix); it.ValidForPrefix(prefix); it.Next() {
-		k := it.Item().Key()
-		out = append(out, string(k[bytes.LastIndexByte(k, 0)+1:]))
-		if limit > 0 && len(out) >= limit {
-			break
-		}
+	for it.Seek(prefix); it.ValidForPrefix(prefix) && fn(it.Item().Key()); it.Next() {
 	}
+}
+
+// ids returns the place ids at the end of the index keys under prefix, at
+// most limit (0: all).
+func ids(txn *badger.Txn, prefix []byte, limit int) []string {
+	var out []string
+	eachKey(txn, prefix, func(k []byte) bool {
+		out = append(out, string(k[bytes.LastIndexByte(k, 0)+1:]))
+		return limit <= 0 || len(out) < limit
+	})
 	return out
 }
 
@@ -240,22 +253,15 @@ func (g *Gazetteer) byIndex(ctx context.Context, prefix []byte, limit int) ([]ad
 	if ps, ok := g.cache.Get(string(prefix)); ok {
 		return ps, nil
 	}
-	var out []address.Place
+	var found []string
 	err := g.db.View(func(txn *badger.Txn) error {
-		for _, id := range ids(txn, prefix, limit) {
-			var p address.Place
-			if ok, err := getPlace(txn, id, &p); err != nil {
-				return err
-			} else if ok {
-				out = append(out, p)
-			}
-		}
+		found = ids(txn, prefix, limit)
 		return nil
 	})
-	if err == nil {
-		g.cache.Set(string(prefix), out, 1)
+	if err != nil {
+		return nil, err
 	}
-	return out, err
+	return g.placesOf(ctx, string(prefix), found)
 }
 
 func indexPrefix(prefix byte, parts ...string) []byte {
@@ -350,7 +356,7 @@ func (g *Gazetteer) Near(ctx context.Context, lat, lon, radius float64, limit in
 			seen[c] = true
 			for _, id := range ids(txn, append([]byte{prefixGeo}, c...), 0) {
 				var p address.Place
-				ok, err := getPlace(txn, id, &p)
+				ok, err := g.getPlace(txn, id, &p)
 				if err != nil {
 					return err
 				}
@@ -440,58 +446,58 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 		builder = nil
 		return nil
 	}
-	err := g.db.View(func(txn *badger.Txn) error {
-		opts := badger.DefaultIteratorOptions
-		opts.PrefetchValues = false
-		opts.Prefix = []byte{prefixName}
-		it := txn.NewIterator(opts)
-		defer it.Close()
-		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
-			parts := bytes.SplitN(it.Item().Key()[1:], []byte{0}, 3)
-			if len(parts) != 3 || len(parts[1]) == 0 || bytes.IndexByte(parts[1], '|') >= 0 {
-				continue // address points are found by number and street only
-			}
-			if string(parts[0]) != cc || builder == nil {
-				if err := finish(); err != nil {
-					return err
-				}
-				cc = string(parts[0])
-				buf.Reset()
-				b, err := vellum.New(&buf, nil)
-				if err != nil {
-					return err
-				}
-				builder, last = b, nil
-			}
-			if bytes.Equal(parts[1], last) {
-				if n := len(t.ids) - 1; len(t.ids[n]) < maxPerKey {
-					t.ids[n] = append(t.ids[n], string(parts[2]))
-				}
-				continue
-			}
-			last = append(last[:0], parts[1]...)
-			if err := builder.Insert(parts[1], uint64(len(t.ids))); err != nil {
+	// add takes one name key: "country 0 key 0 id".
+	add := func(k []byte) error {
+		parts := bytes.SplitN(k[1:], []byte{0}, 3)
+		if len(parts) != 3 || len(parts[1]) == 0 || bytes.IndexByte(parts[1], '|') >= 0 {
+			return nil // address points are found by number and street only
+		}
+		if string(parts[0]) != cc || builder == nil {
+			if err := finish(); err != nil {
 				return err
 			}
-			t.ids = append(t.ids, []string{string(parts[2])})
-			t.nkeys = append(t.nkeys, cc+"\x00"+string(parts[1]))
+			cc = string(parts[0])
+			buf.Reset()
+			b, err := vellum.New(&buf, nil)
+			if err != nil {
+				return err
+			}
+			builder, last = b, nil
 		}
-		if err := finish(); err != nil {
+		if bytes.Equal(parts[1], last) {
+			if n := len(t.ids) - 1; len(t.ids[n]) < maxPerKey {
+				t.ids[n] = append(t.ids[n], string(parts[2]))
+			}
+			return nil
+		}
+		last = append(last[:0], parts[1]...)
+		if err := builder.Insert(parts[1], uint64(len(t.ids))); err != nil {
+			return err
+		}
+		t.ids = append(t.ids, []string{string(parts[2])})
+		t.nkeys = append(t.nkeys, cc+"\x00"+string(parts[1]))
+		return nil
+	}
+	err := g.db.View(func(txn *badger.Txn) error {
+		var err error
+		eachKey(txn, []byte{prefixName}, func(k []byte) bool {
+			err = add(k)
+			return err == nil
+		})
+		if err == nil {
+			err = finish()
+		}
+		if err != nil {
 			return err
 		}
 		// the postcode and parent indexes: keys without the place id
 		t.byPrefix = map[string][]string{}
 		for _, prefix := range []byte{prefixPostcode, prefixParent} {
-			opts := badger.DefaultIteratorOptions
-			opts.PrefetchValues = false
-			opts.Prefix = []byte{prefix}
-			it := txn.NewIterator(opts)
-			for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
-				k := it.Item().Key()
+			eachKey(txn, []byte{prefix}, func(k []byte) bool {
 				cut := bytes.LastIndexByte(k, 0)
 				t.byPrefix[string(k[:cut+1])] = append(t.byPrefix[string(k[:cut+1])], string(k[cut+1:]))
-			}
-			it.Close()
+				return true
+			})
 		}
 		return nil
 	})
@@ -661,14 +667,7 @@ func (g *Gazetteer) Prefixed(ctx context.Context, country, prefix string) ([]add
 func (g *Gazetteer) Count(ctx context.Context) (int, error) {
 	n := 0
 	err := g.db.View(func(txn *badger.Txn) error {
-		opts := badger.DefaultIteratorOptions
-		opts.PrefetchValues = false
-		opts.Prefix = []byte{prefixPlace}
-		it := txn.NewIterator(opts)
-		defer it.Close()
-		for it.Seek(opts.Prefix); it.ValidForPrefix(opts.Prefix); it.Next() {
-			n++
-		}
+		eachKey(txn, []byte{prefixPlace}, func([]byte) bool { n++; return true })
 		return ctx.Err()
 	})
 	return n, err

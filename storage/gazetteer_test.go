@@ -182,12 +182,31 @@ func TestReadOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ro.Close()
 	if _, err := ro.NewLoader(); err != ErrReadOnly {
 		t.Errorf("NewLoader on a read-only store: %v", err)
 	}
 	if ps, err := ro.Named(context.Background(), "NG", "yaba"); err != nil || len(ps) != 2 {
 		t.Errorf("read-only Named: %v, %v", placeIDs(ps), err)
+	}
+	ro.Close()
+	// Preloaded: every look-up answers from memory, the same.
+	pre, err := Open(dir, Options{ReadOnly: true, Preload: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pre.Close()
+	ctx := context.Background()
+	if ps, err := pre.Near(ctx, 6.4303, 3.4160, 300, 10); err != nil || strings.Join(placeIDs(ps), ",") != "ad:12adeola,st:adeola" {
+		t.Errorf("preloaded Near: %v, %v", placeIDs(ps), err)
+	}
+	if ps, err := pre.Named(ctx, "NG", address.AddressKey("12", "Adeola Odeku St")); err != nil || len(ps) != 1 {
+		t.Errorf("preloaded Named: %v, %v", placeIDs(ps), err)
+	}
+	if _, ok, _ := pre.Place(ctx, "nope"); ok {
+		t.Error("preloaded Place found nope")
+	}
+	if _, err := Open(dir, Options{Preload: true}); err == nil {
+		t.Error("Preload of a writable store accepted")
 	}
 }
 
