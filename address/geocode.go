@@ -677,9 +677,6 @@ func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
 	if best == nil || bestScore < 0 {
 		return nil, 0
 	}
-	if g.area == nil && g.state == nil && n > 1 {
-		return best, n
-	}
 	return best, n
 }
 
@@ -844,27 +841,29 @@ func (g *geocoder) complete(ctx context.Context) error {
 	if deepest == nil {
 		return nil
 	}
-	chain := []*Place{deepest}
-	for _, id := range deepest.Parents {
-		p, err := g.place(ctx, id)
-		if err != nil {
-			return err
-		}
-		if p != nil {
-			chain = append(chain, p)
-		}
-	}
-	if g.area != nil && g.area != deepest && !slices.ContainsFunc(chain, func(p *Place) bool { return p.ID == g.area.ID }) {
-		chain = append(chain, g.area)
-		for _, id := range g.area.Parents {
-			if p, err := g.place(ctx, id); err != nil {
+	var chain []*Place
+	// withParents adds a place and the parents the gazetteer has.
+	withParents := func(p *Place) error {
+		chain = append(chain, p)
+		for _, id := range p.Parents {
+			q, err := g.place(ctx, id)
+			if err != nil {
 				return err
-			} else if p != nil {
-				chain = append(chain, p)
+			}
+			if q != nil {
+				chain = append(chain, q)
 			}
 		}
+		return nil
 	}
-	city := g.a.City == "" || g.area != nil && g.area.Kind == KindLGA && NameKey(g.a.City) == NameKey(g.area.Name)
+	if err := withParents(deepest); err != nil {
+		return err
+	}
+	if g.area != nil && g.area != deepest && !slices.ContainsFunc(chain, func(p *Place) bool { return p.ID == g.area.ID }) {
+		if err := withParents(g.area); err != nil {
+			return err
+		}
+	}
 	for _, p := range chain {
 		switch {
 		case p.Kind == KindLGA && g.a.LGA == "":
@@ -877,7 +876,7 @@ func (g *geocoder) complete(ctx context.Context) error {
 			if strings.HasPrefix(p.ID, g.cc+"-") {
 				g.infer("state_code", p.ID)
 			}
-		case (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && city && g.a.City == "":
+		case (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && g.a.City == "":
 			g.infer("city", p.Name)
 		}
 	}
