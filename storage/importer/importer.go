@@ -18,7 +18,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 
@@ -154,9 +153,8 @@ func (s *sink) close() error {
 // resolver attaches places to the administrative places of the store.
 type resolver struct {
 	g     *storage.Gazetteer
-	names map[string]*address.Place  // cache of name look-ups
-	grid  map[[3]int][]address.Place // wards and LGAs by country and 0.25 degree cell
-	built bool
+	names map[string]*address.Place // cache of name look-ups
+	admin map[string]*pointGrid     // wards and LGAs with a point, by country; built on first use
 }
 
 func newResolver(g *storage.Gazetteer) *resolver {
@@ -243,47 +241,31 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 // nearestAdmin returns the parents (LGA, state, country) of the ward or
 // LGA nearest to a point, within 30 km.
 func (r *resolver) nearestAdmin(cc string, lat, lon float64) []string {
-	if !r.built {
-		r.built = true
-		r.grid = map[[3]int][]address.Place{}
+	if r.admin == nil {
+		r.admin = map[string]*pointGrid{}
 		_ = r.g.Scan(context.Background(), func(p address.Place) error {
 			if (p.Kind == address.KindWard || p.Kind == address.KindLGA) && p.HasPoint {
-				c := cell(p.Country, p.Lat, p.Lon)
-				r.grid[c] = append(r.grid[c], p)
+				if r.admin[p.Country] == nil {
+					r.admin[p.Country] = newPointGrid(0.25)
+				}
+				r.admin[p.Country].add(p)
 			}
 			return nil
 		})
 	}
-	c := cell(cc, lat, lon)
-	var best *address.Place
-	bestD := 30000.0
-	for dy := -1; dy <= 1; dy++ {
-		for dx := -1; dx <= 1; dx++ {
-			for i, p := range r.grid[[3]int{c[0], c[1] + dy, c[2] + dx}] {
-				if d := address.Distance(lat, lon, p.Lat, p.Lon); d < bestD {
-					best, bestD = &r.grid[[3]int{c[0], c[1] + dy, c[2] + dx}][i], d
-				}
-			}
-		}
-	}
-	if best == nil {
+	grid := r.admin[cc]
+	if grid == nil {
 		return []string{cc}
 	}
+	i := grid.nearest(lat, lon, 30000, nil)
+	if i < 0 {
+		return []string{cc}
+	}
+	best := &grid.places[i]
 	if best.Kind == address.KindLGA {
 		return append([]string{best.ID}, best.Parents...)
 	}
 	return best.Parents
-}
-
-var countryIndex = map[string]int{}
-
-func cell(cc string, lat, lon float64) [3]int {
-	ci, ok := countryIndex[cc]
-	if !ok {
-		ci = len(countryIndex) + 1
-		countryIndex[cc] = ci
-	}
-	return [3]int{ci, int(math.Floor(lat * 4)), int(math.Floor(lon * 4))}
 }
 
 // parents returns the chain of ids (nearest first) for a place named in

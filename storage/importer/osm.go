@@ -51,8 +51,7 @@ type osmImport struct {
 	sink   *sink
 	stats  *Stats
 	coords map[osm.NodeID][2]float64
-	places []address.Place // localities, for the parents of streets and addresses
-	grid   map[[2]int][]int
+	places *pointGrid // place nodes, for the parents of streets and addresses
 }
 
 // OSM imports an OpenStreetMap extract, .osm.pbf or .osm XML: place nodes
@@ -74,7 +73,7 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 		return st, err
 	}
 	o := &osmImport{ctx: ctx, opts: opts, res: newResolver(g), sink: s, stats: &st,
-		coords: map[osm.NodeID][2]float64{}, grid: map[[2]int][]int{}}
+		coords: map[osm.NodeID][2]float64{}, places: newPointGrid(0.05)}
 	total := 2 * fi.Size()
 	var ways []osmWay
 	need := map[osm.NodeID]bool{}
@@ -193,18 +192,16 @@ func (o *osmImport) place(n *osm.Node, kind address.PlaceKind) {
 		p.Postcodes = []string{pc}
 	}
 	p.Parents = o.res.nearestAdmin(p.Country, p.Lat, p.Lon)
-	i := len(o.places)
-	o.places = append(o.places, p)
-	c := gridCell(p.Lat, p.Lon)
-	o.grid[c] = append(o.grid[c], i)
+	o.places.add(p)
 }
 
 // settlePlaces gives each neighbourhood the nearest town or city within
 // 5 km as its parent (and each village the nearest town or city within
 // 3 km), then stores the places.
 func (o *osmImport) settlePlaces() {
-	for i := range o.places {
-		p := &o.places[i]
+	places := o.places.places
+	for i := range places {
+		p := &places[i]
 		radius := 5000.0
 		switch p.Kind {
 		case address.KindNeighbourhood:
@@ -213,58 +210,33 @@ func (o *osmImport) settlePlaces() {
 		default:
 			continue
 		}
-		c := gridCell(p.Lat, p.Lon)
-		var best *address.Place
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				for _, j := range o.grid[[2]int{c[0] + dy, c[1] + dx}] {
-					q := &o.places[j]
-					if q.Kind != address.KindCity && q.Kind != address.KindTown && (p.Kind == address.KindVillage || q.Kind != address.KindVillage) {
-						continue
-					}
-					if d := address.Distance(p.Lat, p.Lon, q.Lat, q.Lon); d < radius && j != i {
-						best, radius = q, d
-					}
-				}
-			}
-		}
-		if best != nil {
-			p.Parents = append([]string{best.ID}, best.Parents...)
+		j := o.places.nearest(p.Lat, p.Lon, radius, func(j int) bool {
+			q := &places[j]
+			return j != i && (q.Kind == address.KindCity || q.Kind == address.KindTown ||
+				p.Kind == address.KindNeighbourhood && q.Kind == address.KindVillage)
+		})
+		if j >= 0 {
+			p.Parents = append([]string{places[j].ID}, places[j].Parents...)
 		}
 	}
-	for _, p := range o.places {
+	for _, p := range places {
 		o.sink.put(p)
 	}
-}
-
-// gridCell is a cell of about 5 km.
-func gridCell(lat, lon float64) [2]int {
-	return [2]int{int(math.Floor(lat * 20)), int(math.Floor(lon * 20))}
 }
 
 // locality returns the place node a point belongs to: the nearest
 // neighbourhood within 2 km, else the nearest settlement within 10 km.
 func (o *osmImport) locality(lat, lon float64) *address.Place {
-	c := gridCell(lat, lon)
-	var nb, settlement *address.Place
-	nbD, stD := 2000.0, 10000.0
-	for dy := -2; dy <= 2; dy++ {
-		for dx := -2; dx <= 2; dx++ {
-			for _, i := range o.grid[[2]int{c[0] + dy, c[1] + dx}] {
-				p := &o.places[i]
-				d := address.Distance(lat, lon, p.Lat, p.Lon)
-				if p.Kind == address.KindNeighbourhood && d < nbD {
-					nb, nbD = p, d
-				} else if p.Kind != address.KindNeighbourhood && d < stD {
-					settlement, stD = p, d
-				}
-			}
-		}
+	places := o.places.places
+	isNeighbourhood := func(i int) bool { return places[i].Kind == address.KindNeighbourhood }
+	i := o.places.nearest(lat, lon, 2000, isNeighbourhood)
+	if i < 0 {
+		i = o.places.nearest(lat, lon, 10000, func(i int) bool { return !isNeighbourhood(i) })
 	}
-	if nb != nil {
-		return nb
+	if i < 0 {
+		return nil
 	}
-	return settlement
+	return &places[i]
 }
 
 func (o *osmImport) parentsAt(lat, lon float64) []string {
