@@ -107,6 +107,7 @@ type mention struct {
 	field    string // the component it came from
 	townOnly bool   // a state's name tried as its town: never the state itself
 	text     string
+	key      string  // NameKey(text)
 	weight   float64 // how much a place named only here is trusted
 	places   []Place
 	edits    []int // spelling edits of each place, parallel to places
@@ -236,12 +237,13 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		if strings.TrimSpace(text) == "" {
 			return
 		}
+		key := NameKey(text)
 		for _, m := range ms {
-			if NameKey(m.text) == NameKey(text) {
+			if m.key == key {
 				return
 			}
 		}
-		ms = append(ms, &mention{field: field, text: text, weight: weight})
+		ms = append(ms, &mention{field: field, text: text, key: key, weight: weight})
 	}
 	add("neighbourhood", g.a.Neighbourhood, 0)
 	add("estate", g.a.Estate, 0)
@@ -281,7 +283,7 @@ func areaKind(k PlaceKind) bool {
 // lookup finds the places a mention names: exactly, then without generic
 // words ("Ward", "LGA"), then with spelling mistakes.
 func (g *geocoder) lookup(ctx context.Context, m *mention) error {
-	keys := []string{NameKey(m.text)}
+	keys := []string{m.key}
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
 	}
