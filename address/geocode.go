@@ -954,31 +954,8 @@ func (g *geocoder) plusCode() bool {
 	}
 	full := code
 	if pluscode.IsShort(code) {
-		// The reference is the most precise place found: a street, a
-		// neighbourhood or ward, then the postcode area (a delivery district)
-		// before a town, which Google-style addresses often name for a whole
-		// area ("J6F2+MMC, 751101, Bauchi").
-		refs := []*Place{g.street, g.area, g.postcode, g.state, g.country}
-		if g.area != nil && kindDepth(g.area.Kind) < kindDepth(KindWard) {
-			refs = []*Place{g.street, g.postcode, g.area, g.state, g.country}
-		}
-		var ref *Place
-		for _, p := range refs {
-			if p != nil && p.HasPoint {
-				ref = p
-				break
-			}
-		}
-		if ref != nil && (ref == g.state || ref == g.country) {
-			// recovered from the middle of a state: a guess
-			g.conflict("pluscode_guessed", "the short Plus Code %s was recovered from %s alone; it may lie in another cell", code, ref.Name)
-		}
-		if ref == nil {
-			g.res.reasonf("the short Plus Code %s has no locality to recover it from", code)
-			return false
-		}
-		var err error
-		if full, err = pluscode.RecoverNearest(code, ref.Lat, ref.Lon); err != nil {
+		var ok bool
+		if full, ok = g.recoverPlusCode(code); !ok {
 			return false
 		}
 	}
@@ -1005,6 +982,53 @@ func (g *geocoder) plusCode() bool {
 		}
 	}
 	return true
+}
+
+// recoverPlusCode recovers a short Plus Code from the places the address
+// names. A short code drops the 1-degree cell, so each of the street, the
+// locality and the postcode area recovers it in the cell nearest itself.
+// Near the right reference the code lands within a few km of it; near a
+// wrong one (a postcode area placed at the mean of its villages, a town
+// Google names for a whole district) tens of km away: the recovery nearest
+// its own reference wins. The state or the country is the reference only
+// when nothing finer has a point, and then the code is flagged as a guess.
+// (Preferring recoveries that land in the named state was tried, by the
+// nearest LGA seat, and placed fewer codes.)
+func (g *geocoder) recoverPlusCode(code string) (string, bool) {
+	best, bestD := "", math.Inf(1)
+	for _, ref := range []*Place{g.street, g.area, g.postcode} {
+		if ref == nil || !ref.HasPoint || ref == g.state || ref == g.country {
+			continue
+		}
+		full, err := pluscode.RecoverNearest(code, ref.Lat, ref.Lon)
+		if err != nil {
+			continue
+		}
+		area, err := pluscode.Decode(full)
+		if err != nil {
+			continue
+		}
+		lat, lon := area.Center()
+		if d := Distance(lat, lon, ref.Lat, ref.Lon); d < bestD {
+			best, bestD = full, d
+		}
+	}
+	if best != "" {
+		return best, true
+	}
+	for _, ref := range []*Place{g.state, g.country} {
+		if ref == nil || !ref.HasPoint {
+			continue
+		}
+		full, err := pluscode.RecoverNearest(code, ref.Lat, ref.Lon)
+		if err != nil {
+			return "", false
+		}
+		g.conflict("pluscode_guessed", "the short Plus Code %s was recovered from %s alone; it may lie in another cell", code, ref.Name)
+		return full, true
+	}
+	g.res.reasonf("the short Plus Code %s has no locality to recover it from", code)
+	return "", false
 }
 
 func areaLevel(k PlaceKind) MatchLevel {
