@@ -2,64 +2,18 @@ package address_test
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/agnivade/levenshtein"
 )
-
-var (
-	nigeriaOnce sync.Once
-	nigeriaDir  string
-	nigeriaErr  error
-)
-
-// nigeriaGazetteer returns the gazetteer that scripts/import-nigeria.sh
-// builds from the shared data, built once per test binary (or the one in
-// $ADDRKIT_EVAL_GAZETTEER when that names a built directory), opened
-// read-only.
-func nigeriaGazetteer(t testing.TB, shared string) *storage.Gazetteer {
-	t.Helper()
-	nigeriaOnce.Do(func() {
-		if d := os.Getenv("ADDRKIT_EVAL_GAZETTEER"); d != "" {
-			if entries, err := os.ReadDir(d); err == nil && len(entries) > 0 {
-				nigeriaDir = d
-				return
-			}
-		}
-		nigeriaDir = os.Getenv("ADDRKIT_EVAL_GAZETTEER")
-		if nigeriaDir == "" {
-			nigeriaDir, nigeriaErr = os.MkdirTemp("", "addrkit-ng-gazetteer")
-			if nigeriaErr != nil {
-				return
-			}
-		}
-		cmd := exec.Command("bash", filepath.Join("..", "scripts", "import-nigeria.sh"), nigeriaDir, shared)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			nigeriaErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if nigeriaErr != nil {
-		t.Fatalf("scripts/import-nigeria.sh: %v", nigeriaErr)
-	}
-	g, err := storage.Open(nigeriaDir, storage.Options{ReadOnly: true, Preload: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { g.Close() })
-	return g
-}
 
 // sameName reports whether two spellings of a name from different sources
 // name the same place: equal keys, one key a prefix of the other, or
@@ -127,7 +81,7 @@ func TestEvalGeocodeINEC(t *testing.T) {
 		t.Skip("evaluation: skipped in -short mode")
 	}
 	shared := shareddata.Dir(t)
-	gz := nigeriaGazetteer(t, shared)
+	gz := storetest.Nigeria(t, shared)
 	ctx := context.Background()
 	rep := &shareddata.Report{T: t}
 	defer rep.Flush()
@@ -217,7 +171,7 @@ func TestEvalGeocodeINEC(t *testing.T) {
 // gazetteer of scripts/import-nigeria.sh, on one goroutine.
 func BenchmarkGeocode(b *testing.B) {
 	shared := shareddata.Dir(b)
-	gz := nigeriaGazetteer(b, shared)
+	gz := storetest.Nigeria(b, shared)
 	var texts []string
 	shareddata.ReadCSV(b, filepath.Join(shared, "ng-inec-polling-units", "polling_units.csv"), func(row map[string]string) {
 		if len(texts) < 20000 {

@@ -102,7 +102,15 @@ func AddressKey(houseNumber, street string) string {
 // ("Dr. Josef Hoop-Str." and "Dr Josef Hoop-Straße" meet, as do
 // "Zollstr." and "Zollstrasse").
 func StreetKey(street string) string {
-	f := strings.Fields(Fold(street))
+	return strings.Join(Tokens(street), "")
+}
+
+// Tokens returns the search tokens of a name: the words of Fold(s), with
+// street types written as their canonical word ("st" and "str." become
+// "street", "rd" becomes "road"), and German "-strasse" compounds split the
+// same way. StreetKey joins them; the autocomplete index searches them.
+func Tokens(s string) []string {
+	f := strings.Fields(Fold(s))
 	for i, w := range f {
 		if t, ok := streetTypes[w]; ok {
 			w = Fold(t.Canonical)
@@ -117,7 +125,7 @@ func StreetKey(street string) string {
 		}
 		f[i] = w
 	}
-	return strings.Join(f, "")
+	return f
 }
 
 // Gazetteer is what Geocode needs of a place store. Package storage

@@ -23,6 +23,7 @@ type Loader struct {
 	wb      *badger.WriteBatch
 	pending map[string][][]byte // index keys written since the last flush, by place id
 	stats   LoadStats
+	flushed int // stats.Written at the last flush
 }
 
 // LoadStats counts what a Loader did.
@@ -103,6 +104,12 @@ func (l *Loader) Flush() error {
 	l.wb = l.g.db.NewWriteBatch()
 	clear(l.pending)
 	l.g.invalidate()
+	if l.stats.Written > l.flushed {
+		l.flushed = l.stats.Written
+		if err := l.g.bumpVersion(); err != nil {
+			return fmt.Errorf("storage: record the places version: %w", err)
+		}
+	}
 	return nil
 }
 

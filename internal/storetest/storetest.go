@@ -6,6 +6,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
@@ -20,4 +21,21 @@ func Builtin(t testing.TB) *storage.Gazetteer {
 	}
 	t.Cleanup(func() { g.Close() })
 	return g
+}
+
+// Load puts places into a store through a Loader.
+func Load(t testing.TB, g *storage.Gazetteer, places ...address.Place) {
+	t.Helper()
+	l, err := g.NewLoader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range places {
+		if err := l.Put(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,0 +1,164 @@
+package autocomplete
+
+// editAutomaton is a bounded edit-distance automaton over bytes, for
+// searching the term FST: a vellum.Automaton whose states are the rows of
+// the edit-distance table (optimal string alignment: insertions,
+// deletions, substitutions, and transpositions of neighbours, each one
+// edit) between the word and the key read so far, computed as the FST
+// walk reaches them. vellum's own Levenshtein automata are compiled to a
+// DFA first, which takes 50 to 600 µs a word (BenchmarkEditAutomaton
+// measures both); the rows cost a few nanoseconds a byte, and only on the
+// keys the walk reaches.
+//
+// With prefix set, a key also matches when a start of it, at least as long
+// as the word, is within the edits: the word is still being typed. (A
+// shorter start would make one stray last character match every key that
+// starts with the rest.)
+type editAutomaton struct {
+	word   string
+	max    uint8
+	prefix bool
+
+	// State i holds the diagonal band of its row, the only cells that can
+	// be within max edits: cells[i*w:(i+1)*w], w = 2*max+1, cell k being
+	// column depth-max+k. Also the state before it, the byte that led to
+	// it, and its depth (the bytes read).
+	cells []uint8
+	prev  []int32
+	last  []byte
+	depth []int32
+}
+
+const (
+	dead   = -1 // no key from here matches
+	always = -2 // a long enough start matched: every key from here matches
+	far    = 255
+)
+
+// reset readies the automaton for a word, keeping its memory.
+func (a *editAutomaton) reset(word string, max int, prefix bool) {
+	a.word, a.max, a.prefix = word, uint8(max), prefix
+	a.cells, a.prev, a.last, a.depth = a.cells[:0], a.prev[:0], a.last[:0], a.depth[:0]
+	for k := 0; k <= 2*max; k++ {
+		j := k - max
+		v := uint8(far)
+		if j >= 0 && j <= len(word) {
+			v = uint8(j)
+		}
+		a.cells = append(a.cells, v)
+	}
+	a.prev, a.last, a.depth = append(a.prev, -1), append(a.last, 0), append(a.depth, 0)
+}
+
+func (a *editAutomaton) band(s int) []uint8 {
+	w := 2*int(a.max) + 1
+	return a.cells[s*w : (s+1)*w]
+}
+
+// end returns the edits between the word and the key read to state s.
+func (a *editAutomaton) end(s int) uint8 {
+	k := len(a.word) - int(a.depth[s]) + int(a.max)
+	if k < 0 || k > 2*int(a.max) {
+		return far
+	}
+	return a.band(s)[k]
+}
+
+// Start implements vellum.Automaton.
+func (a *editAutomaton) Start() int { return 0 }
+
+// IsMatch implements vellum.Automaton: the key read so far matches whole.
+func (a *editAutomaton) IsMatch(s int) bool {
+	return s == always || s >= 0 && a.end(s) <= a.max
+}
+
+// CanMatch implements vellum.Automaton.
+func (a *editAutomaton) CanMatch(s int) bool { return s != dead }
+
+// WillAlwaysMatch implements vellum.Automaton.
+func (a *editAutomaton) WillAlwaysMatch(s int) bool { return s == always }
+
+// Accept implements vellum.Automaton: the state after one more byte.
+func (a *editAutomaton) Accept(s int, b byte) int {
+	if s < 0 {
+		return s
+	}
+	n, m, depth := len(a.word), int(a.max), int(a.depth[s])
+	if a.prefix && depth >= n && a.end(s) <= a.max {
+		return always
+	}
+	w := 2*m + 1
+	next := len(a.prev)
+	a.cells = append(a.cells, make([]uint8, w)...)
+	cur, prev := a.cells[next*w:(next+1)*w], a.band(s)
+	var before []uint8 // the band before prev, for transpositions
+	if p := a.prev[s]; p >= 0 {
+		before = a.band(int(p))
+	}
+	lowest := uint8(far)
+	for k := range w {
+		j := depth + 1 - m + k // the column
+		v := uint8(far)
+		switch {
+		case j < 0 || j > n:
+		case j == 0:
+			v = uint8(min(depth+1, far))
+		default:
+			v = prev[k] // diagonal: prev column j-1
+			if a.word[j-1] != b {
+				v = sat(v)
+			}
+			if k+1 < w {
+				v = min(v, sat(prev[k+1])) // prev column j
+			}
+			if k > 0 {
+				v = min(v, sat(cur[k-1])) // this row, column j-1
+			}
+			if before != nil && j > 1 && a.word[j-1] == a.last[s] && a.word[j-2] == b {
+				v = min(v, sat(before[k])) // two rows up, column j-2
+			}
+		}
+		cur[k] = v
+		lowest = min(lowest, v)
+	}
+	if lowest > a.max {
+		a.cells = a.cells[:next*w]
+		return dead
+	}
+	a.prev, a.last, a.depth = append(a.prev, int32(s)), append(a.last, b), append(a.depth, int32(depth+1))
+	return next
+}
+
+// sat adds one edit, saturating.
+func sat(v uint8) uint8 {
+	if v == 255 {
+		return v
+	}
+	return v + 1
+}
+
+// distance runs the automaton over a whole key: whether it matches, with
+// how many edits, and whether it matched whole (exact) rather than by a
+// start. It resets the automaton.
+func (a *editAutomaton) distance(key string) (ok bool, edits int, whole bool) {
+	prefix := a.prefix
+	a.reset(a.word, int(a.max), false) // every start is measured: a later one may need fewer edits
+	defer func() { a.prefix = prefix }()
+	n := len(a.word)
+	s, best := 0, -1
+	for i := 0; ; i++ {
+		// a long enough start, or the whole key
+		if e := int(a.end(s)); (prefix && i >= n || i == len(key)) && e <= int(a.max) {
+			if best < 0 || e < best || e == best && i == len(key) {
+				best, whole = e, i == len(key)
+			}
+		}
+		if i == len(key) {
+			break
+		}
+		if s = a.Accept(s, key[i]); s < 0 {
+			break
+		}
+	}
+	return best >= 0, max(best, 0), whole
+}

@@ -1,0 +1,424 @@
+package autocomplete
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/blevesearch/vellum"
+)
+
+// kindOrder is the order of place kinds in the suggestions, other buckets
+// being equal: the larger and better-known places first.
+var kindOrder = []address.PlaceKind{
+	address.KindCountry, address.KindState, address.KindCity, address.KindLGA, address.KindTown,
+	address.KindNeighbourhood, address.KindVillage, address.KindWard, address.KindPostcode,
+	address.KindStreet, address.KindAddress,
+}
+
+func kindIndex(k address.PlaceKind) (uint8, bool) {
+	i := slices.Index(kindOrder, k)
+	return uint8(i), i >= 0
+}
+
+// topK is the length of the precomputed lists for prefixes of 1 to 3
+// bytes: the largest limit a query may ask for.
+const topK = MaxLimit
+
+// maxTopPrefix is the longest prefix served from a precomputed list.
+const maxTopPrefix = 3
+
+// Index is the autocomplete index of a gazetteer: per country, a term
+// dictionary (a vellum FST from each search token to its term number), the
+// postings of each term, and the entries, in one compact columnar form.
+// It is read-only once built and safe for concurrent use.
+type Index struct {
+	version   string // the store's places version it was built from
+	countries map[string]*table
+}
+
+// Version is the version of the places the index was built from (see
+// Store).
+func (ix *Index) Version() string { return ix.version }
+
+// Len returns the number of entries (places after merging duplicates).
+func (ix *Index) Len() int {
+	n := 0
+	for _, t := range ix.countries {
+		n += len(t.kind)
+	}
+	return n
+}
+
+// table is the index of one country. Entries are numbered best first
+// (kind, then rank), so postings in entry order list the best first and a
+// smaller entry number ranks higher, other buckets being equal.
+type table struct {
+	cc  string // ISO 3166-1 alpha-2
+	fst *vellum.FST
+	// fstBytes is the FST as stored; fst reads it.
+	fstBytes []byte
+
+	// term i is terms[termOff[i]:termOff[i+1]]
+	terms   string
+	termOff []uint32
+	// the entries of term i are post[postOff[i]:postOff[i+1]], ascending
+	postOff []uint32
+	post    []uint32
+
+	// per entry
+	kind   []uint8   // index in kindOrder
+	rank   []float32 // population or importance
+	parent []int32   // the nearest enclosing entry, or -1
+	lat    []float32 // NaN without a point
+	lon    []float32
+	// entry i's record is rec[recOff[i]:recOff[i+1]]: its fields (see
+	// recField) separated by fieldSep
+	rec    string
+	recOff []uint32
+	// entry i's terms are et[etOff[i]:etOff[i+1]]: the tokens of its
+	// name in order (the first nname[i]), then those of its other names
+	et    []uint32
+	etOff []uint32
+	nname []uint8
+
+	// top lists the best entries with a term that starts with each
+	// prefix of 1 to maxTopPrefix bytes.
+	top map[string][]uint32
+}
+
+// The fields of an entry's record.
+const (
+	recID = iota
+	recName
+	recHouseNumber
+	recStreet
+	recPostcode
+	recCode // ISO 3166-2 code of a state
+	recFields
+)
+
+const fieldSep = '\x1f'
+
+func (t *table) term(i uint32) string { return t.terms[t.termOff[i]:t.termOff[i+1]] }
+
+func (t *table) field(e uint32, f int) string {
+	r := t.rec[t.recOff[e]:t.recOff[e+1]]
+	for ; f > 0; f-- {
+		i := strings.IndexByte(r, fieldSep)
+		if i < 0 {
+			return ""
+		}
+		r = r[i+1:]
+	}
+	if i := strings.IndexByte(r, fieldSep); i >= 0 {
+		r = r[:i]
+	}
+	return r
+}
+
+func (t *table) entryTerms(e uint32) []uint32 { return t.et[t.etOff[e]:t.etOff[e+1]] }
+
+func (t *table) postings(term uint64) []uint32 { return t.post[t.postOff[term]:t.postOff[term+1]] }
+
+// Source is what an index is built from: every place of a gazetteer.
+// *storage.Gazetteer is one.
+type Source interface {
+	Scan(ctx context.Context, fn func(address.Place) error) error
+}
+
+// draft is a place on its way into the index.
+type draft struct {
+	p      address.Place
+	kind   uint8
+	tokens []string // of the name
+	alt    []string // of the other names, not among tokens
+	merged bool
+}
+
+// Build builds the index from every place of src; version is recorded as
+// the version of the places (see Store).
+func Build(ctx context.Context, src Source, version string) (*Index, error) {
+	byCountry := map[string][]*draft{}
+	err := src.Scan(ctx, func(p address.Place) error {
+		k, ok := kindIndex(p.Kind)
+		if !ok || len(p.Country) != 2 {
+			return nil
+		}
+		d := &draft{p: p, kind: k, tokens: address.Tokens(p.Name)}
+		if len(d.tokens) == 0 {
+			return nil
+		}
+		for _, n := range p.AltNames {
+			for _, tok := range address.Tokens(n) {
+				if !slices.Contains(d.tokens, tok) && !slices.Contains(d.alt, tok) {
+					d.alt = append(d.alt, tok)
+				}
+			}
+		}
+		byCountry[p.Country] = append(byCountry[p.Country], d)
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("autocomplete: read the places: %w", err)
+	}
+	ix := &Index{version: version, countries: map[string]*table{}}
+	for cc, ds := range byCountry {
+		t, err := buildTable(ds)
+		if err != nil {
+			return nil, fmt.Errorf("autocomplete: %s: %w", cc, err)
+		}
+		t.cc = cc
+		ix.countries[cc] = t
+	}
+	return ix, nil
+}
+
+// mergeRadius is how near two places with the same name, kind class and
+// enclosing area must be to be one: segments of one street, one town
+// from several sources.
+func mergeRadius(kind uint8) float64 {
+	switch kindOrder[kind] {
+	case address.KindStreet:
+		return 3000
+	case address.KindAddress:
+		return 100
+	}
+	return 10000
+}
+
+// kindClass groups the kinds whose places of one name are one place to a
+// user: a settlement known as a city in one source and a town in another.
+func kindClass(kind uint8) string {
+	switch kindOrder[kind] {
+	case address.KindCity, address.KindTown, address.KindVillage, address.KindNeighbourhood:
+		return "settlement"
+	}
+	return string(kindOrder[kind])
+}
+
+func buildTable(ds []*draft) (*table, error) {
+	slices.SortFunc(ds, func(a, b *draft) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), strings.Compare(a.p.ID, b.p.ID))
+	})
+	// Merge duplicates into the best of them: same kind class, same
+	// tokens, same enclosing area (the first parent that is not itself a
+	// settlement or street), and near each other.
+	alias := map[string]string{} // merged id -> kept id
+	kinds := make(map[string]uint8, len(ds))
+	for _, d := range ds {
+		kinds[d.p.ID] = d.kind
+	}
+	area := func(d *draft) string {
+		for _, id := range d.p.Parents {
+			if k, ok := kinds[id]; ok && kindClass(k) != "settlement" && kindOrder[k] != address.KindStreet {
+				return id
+			}
+		}
+		return ""
+	}
+	kept := map[string][]*draft{}
+	for _, d := range ds {
+		key := kindClass(d.kind) + "\x00" + strings.Join(d.tokens, " ") + "\x00" + area(d)
+		for _, k := range kept[key] {
+			if !k.p.HasPoint || !d.p.HasPoint || address.Distance(k.p.Lat, k.p.Lon, d.p.Lat, d.p.Lon) < mergeRadius(d.kind) {
+				d.merged = true
+				alias[d.p.ID] = k.p.ID
+				for _, a := range d.alt {
+					if !slices.Contains(k.tokens, a) && !slices.Contains(k.alt, a) {
+						k.alt = append(k.alt, a)
+					}
+				}
+				break
+			}
+		}
+		if !d.merged {
+			kept[key] = append(kept[key], d)
+		}
+	}
+	ds = slices.DeleteFunc(ds, func(d *draft) bool { return d.merged })
+	num := make(map[string]int32, len(ds))
+	for i, d := range ds {
+		num[d.p.ID] = int32(i)
+	}
+
+	// terms, in byte order, numbered
+	termSet := map[string]uint32{}
+	for _, d := range ds {
+		for _, tok := range d.tokens {
+			termSet[tok] = 0
+		}
+		for _, tok := range d.alt {
+			termSet[tok] = 0
+		}
+	}
+	terms := make([]string, 0, len(termSet))
+	for tok := range termSet {
+		terms = append(terms, tok)
+	}
+	slices.Sort(terms)
+	t := &table{termOff: make([]uint32, 0, len(terms)+1)}
+	var buf bytes.Buffer
+	fb, err := vellum.New(&buf, nil)
+	if err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	for i, tok := range terms {
+		termSet[tok] = uint32(i)
+		t.termOff = append(t.termOff, uint32(sb.Len()))
+		sb.WriteString(tok)
+		if err := fb.Insert([]byte(tok), uint64(i)); err != nil {
+			return nil, err
+		}
+	}
+	t.termOff = append(t.termOff, uint32(sb.Len()))
+	t.terms = sb.String()
+	if err := fb.Close(); err != nil {
+		return nil, err
+	}
+	t.fstBytes = buf.Bytes()
+	if t.fst, err = vellum.Load(t.fstBytes); err != nil {
+		return nil, err
+	}
+
+	// entries
+	n := len(ds)
+	t.kind, t.rank, t.parent = make([]uint8, n), make([]float32, n), make([]int32, n)
+	t.lat, t.lon = make([]float32, n), make([]float32, n)
+	t.recOff, t.etOff, t.nname = make([]uint32, 0, n+1), make([]uint32, 0, n+1), make([]uint8, n)
+	counts := make([]uint32, len(terms)+1)
+	var rec strings.Builder
+	for i, d := range ds {
+		p := &d.p
+		t.kind[i], t.rank[i], t.parent[i] = d.kind, float32(p.Rank), -1
+		for _, id := range p.Parents {
+			if a, ok := alias[id]; ok {
+				id = a
+			}
+			if j, ok := num[id]; ok && j != int32(i) {
+				t.parent[i] = j
+				break
+			}
+		}
+		t.lat[i], t.lon[i] = float32(math.NaN()), float32(math.NaN())
+		if p.HasPoint {
+			t.lat[i], t.lon[i] = float32(p.Lat), float32(p.Lon)
+		}
+		t.recOff = append(t.recOff, uint32(rec.Len()))
+		code := ""
+		if kindOrder[d.kind] == address.KindState {
+			if s, ok := address.LookupSubdivision(p.Country, p.Name); ok {
+				code = s.Code
+			} else if len(p.ID) > 3 && p.ID[:3] == p.Country+"-" {
+				code = p.ID
+			}
+		}
+		postcode := ""
+		if len(p.Postcodes) > 0 {
+			postcode = p.Postcodes[0]
+		}
+		for f, v := range [recFields]string{p.ID, p.Name, p.HouseNumber, p.Street, postcode, code} {
+			if f > 0 {
+				rec.WriteByte(fieldSep)
+			}
+			rec.WriteString(strings.ReplaceAll(v, string(fieldSep), " "))
+		}
+		t.etOff = append(t.etOff, uint32(len(t.et)))
+		t.nname[i] = uint8(min(len(d.tokens), 255))
+		for j, tok := range d.tokens {
+			id := termSet[tok]
+			t.et = append(t.et, id)
+			if !slices.Contains(d.tokens[:j], tok) {
+				counts[id+1]++
+			}
+		}
+		for _, tok := range d.alt {
+			id := termSet[tok]
+			t.et = append(t.et, id)
+			counts[id+1]++
+		}
+	}
+	t.recOff = append(t.recOff, uint32(rec.Len()))
+	t.etOff = append(t.etOff, uint32(len(t.et)))
+	t.rec = rec.String()
+
+	// postings: entries are visited in order, so each list is ascending
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	t.postOff = slices.Clone(counts)
+	t.post = make([]uint32, counts[len(counts)-1])
+	for e := range ds {
+		ts := t.entryTerms(uint32(e))
+		for j, id := range ts {
+			if j < int(t.nname[e]) && slices.Contains(ts[:j], id) {
+				continue
+			}
+			t.post[counts[id]] = uint32(e)
+			counts[id]++
+		}
+	}
+	t.buildTop()
+	return t, nil
+}
+
+// broadTerms is the number of terms above which a prefix longer than
+// maxTopPrefix gets a precomputed list too, instead of having its terms
+// enumerated on each query.
+const broadTerms = 48
+
+// buildTop precomputes the best entries for every prefix of 1 to
+// maxTopPrefix bytes of a term, and for the longer prefixes of more than
+// broadTerms terms.
+func (t *table) buildTop() {
+	// terms are sorted: the terms with a prefix are a run
+	long := map[string]bool{}
+	for i := 0; i+broadTerms < len(t.termOff)-1; i++ {
+		a, b := t.term(uint32(i)), t.term(uint32(i+broadTerms))
+		n := 0
+		for n < len(a) && n < len(b) && a[n] == b[n] {
+			n++
+		}
+		// the prefixes a shares with the term broadTerms further on
+		for l := maxTopPrefix + 1; l <= n; l++ {
+			long[a[:l]] = true
+		}
+	}
+	t.top = map[string][]uint32{}
+	for e := range t.kind {
+		for _, id := range t.entryTerms(uint32(e)) {
+			term := t.term(id)
+			for n := 1; n <= len(term); n++ {
+				p := term[:n]
+				if n > maxTopPrefix && !long[p] {
+					break
+				}
+				l := t.top[p]
+				if len(l) < topK && (len(l) == 0 || l[len(l)-1] != uint32(e)) {
+					t.top[p] = append(l, uint32(e))
+				}
+			}
+		}
+	}
+}
+
+// Size returns the bytes the index holds in memory, near enough: its
+// arrays, strings and FSTs, and the precomputed prefix lists.
+func (ix *Index) Size() int {
+	n := 0
+	for _, t := range ix.countries {
+		n += len(t.fstBytes) + len(t.terms) + len(t.rec) + len(t.kind) + len(t.nname)
+		n += 4 * (len(t.termOff) + len(t.postOff) + len(t.post) + len(t.rank) + len(t.parent) +
+			len(t.lat) + len(t.lon) + len(t.recOff) + len(t.et) + len(t.etOff))
+		for p, l := range t.top {
+			n += len(p) + 16 + 24 + 4*cap(l) // key, slice header, list
+		}
+	}
+	return n
+}

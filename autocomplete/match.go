@@ -1,0 +1,135 @@
+package autocomplete
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+// token is one search token of a query with how it may match a term.
+type token struct {
+	text   string
+	n      int           // characters
+	prefix bool          // the last token, still being typed: matches the start of a term
+	number bool          // has a digit: never fuzzed, and optional (see rank)
+	budget int           // edits allowed
+	edits  int           // edits allowed in this pass, up to budget
+	fuzzed bool          // matching with edits: a later pass
+	search editAutomaton // for the FST
+	check  editAutomaton // for one term
+
+	// what the term dictionary gave for it, when expanded: every term it
+	// matches, by term number
+	expanded bool
+	hits     []hit
+	postings int
+}
+
+// hit is a term a token matches, with its class: twice the typos, plus
+// one when only the start of the term matched.
+type hit struct {
+	id    uint32
+	class int8
+}
+
+// class returns how the token matches a term: -1 when it does not, else
+// twice the typos, plus one when only the start of the term matched.
+func (tk *token) class(t *table, id uint32, memo map[uint64]int8, i int) int8 {
+	if tk.expanded {
+		i, ok := slices.BinarySearchFunc(tk.hits, id, func(h hit, id uint32) int { return cmp.Compare(h.id, id) })
+		if !ok {
+			return -1
+		}
+		return tk.hits[i].class
+	}
+	if !tk.fuzzed {
+		return classOf(tk.match(t.term(id)))
+	}
+	// measuring edits costs a few hundred ns: once per term
+	k := uint64(i)<<32 | uint64(id)
+	c, ok := memo[k]
+	if !ok {
+		c = classOf(tk.match(t.term(id)))
+		memo[k] = c
+	}
+	return c
+}
+
+func classOf(ok bool, typos int, exact bool) int8 {
+	if !ok {
+		return -1
+	}
+	c := int8(typos << 1)
+	if !exact {
+		c |= 1
+	}
+	return c
+}
+
+// setToken prepares a token. Its typo budget follows address.TypoBudget
+// (none under 5 characters, 1 from 5 to 8, 2 from 9) of the longer of the
+// word typed and the word of the name, as geocoding allows a name of n
+// characters TypoBudget(n) edits: "inen" finds "Inene". A last word still
+// being typed is measured as typed. Numbers are never fuzzed. The budget
+// here is the most any name may allow; match applies each name's. The
+// automaton is built by fuzzy, only when the search needs it.
+func setToken(tk *token, text string, prefix bool) {
+	*tk = token{text: text, prefix: prefix, hits: tk.hits[:0], n: len([]rune(text)), search: tk.search, check: tk.check}
+	tk.number = strings.ContainsAny(text, "0123456789")
+	switch {
+	case tk.number:
+	case prefix:
+		tk.budget = address.TypoBudget(tk.n)
+	case tk.n >= 4:
+		// a name longer by k characters needs k edits at least
+		tk.budget = max(address.TypoBudget(tk.n+1), min(2, address.TypoBudget(tk.n+2)))
+	}
+}
+
+// fuzzy readies the token to match with up to edits edits (within its
+// budget); false when that is none.
+func (tk *token) fuzzy(edits int) bool {
+	edits = min(edits, tk.budget)
+	if edits == 0 {
+		return false
+	}
+	tk.fuzzed, tk.edits = true, edits
+	tk.search.reset(tk.text, edits, tk.prefix)
+	tk.check.reset(tk.text, edits, tk.prefix)
+	return true
+}
+
+// match tells whether the token matches a term, with how many edits, and
+// whether the whole term matched (exact) rather than only its start.
+func (tk *token) match(term string) (ok bool, typos int, exact bool) {
+	if !tk.prefix {
+		if term == tk.text {
+			return true, 0, true
+		}
+		if !tk.fuzzed || absDiff(len(term), len(tk.text)) > tk.edits {
+			return false, 0, false
+		}
+		ok, d, _ := tk.check.distance(term)
+		if ok && d > address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) {
+			return false, 0, false
+		}
+		return ok, d, ok
+	}
+	if strings.HasPrefix(term, tk.text) {
+		return true, 0, len(term) == len(tk.text)
+	}
+	if !tk.fuzzed || len(term)+tk.edits < len(tk.text) {
+		return false, 0, false
+	}
+	return tk.check.distance(term)
+}
+
+func absDiff(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}

@@ -1,0 +1,90 @@
+package autocomplete
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+)
+
+// blobName is the name under which the index is kept in its Store.
+const blobName = "autocomplete"
+
+// Store is a gazetteer that keeps its autocomplete index beside the
+// places: *storage.Gazetteer is one. Version changes whenever places are
+// written, so a kept index built from an older version is known stale.
+type Store interface {
+	Source
+	Version() (string, error)
+	Blob(name string) (data []byte, ok bool, err error)
+	SetBlob(name string, data []byte) error
+}
+
+// Options configure Open.
+type Options struct {
+	// Logger receives a line when the index is rebuilt; nil is silent.
+	Logger *slog.Logger
+}
+
+// Open returns the index kept in the store when it was built from the
+// places stored now; otherwise (never built, stale after an import, or
+// unreadable) it builds the index and keeps it in the store, unless the
+// store reports ReadOnly() true: then the index built serves this process
+// only.
+func Open(ctx context.Context, st Store, opts Options) (*Index, error) {
+	version, err := st.Version()
+	if err != nil {
+		return nil, fmt.Errorf("autocomplete: %w", err)
+	}
+	data, ok, err := st.Blob(blobName)
+	reason := "none kept"
+	switch {
+	case err != nil:
+		reason = err.Error()
+	case ok:
+		ix, err := Decode(bytes.NewReader(data))
+		if err == nil && ix.version == version {
+			return ix, nil
+		}
+		reason = "stale"
+		if err != nil {
+			reason = err.Error()
+		}
+	}
+	if opts.Logger != nil {
+		opts.Logger.Info("building the autocomplete index", "reason", reason)
+	}
+	ix, err := Build(ctx, st, version)
+	if err != nil {
+		return nil, err
+	}
+	if ro, ok := st.(interface{ ReadOnly() bool }); ok && ro.ReadOnly() {
+		return ix, nil
+	}
+	return ix, ix.save(st)
+}
+
+// Rebuild builds the index from the places stored now and keeps it in
+// the store: run it after an import.
+func Rebuild(ctx context.Context, st Store) (*Index, error) {
+	version, err := st.Version()
+	if err != nil {
+		return nil, fmt.Errorf("autocomplete: %w", err)
+	}
+	ix, err := Build(ctx, st, version)
+	if err != nil {
+		return nil, err
+	}
+	return ix, ix.save(st)
+}
+
+func (ix *Index) save(st Store) error {
+	var buf bytes.Buffer
+	if err := ix.Encode(&buf); err != nil {
+		return fmt.Errorf("autocomplete: encode the index: %w", err)
+	}
+	if err := st.SetBlob(blobName, buf.Bytes()); err != nil {
+		return fmt.Errorf("autocomplete: keep the index: %w", err)
+	}
+	return nil
+}

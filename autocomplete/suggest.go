@@ -1,0 +1,688 @@
+package autocomplete
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/blevesearch/vellum"
+)
+
+// Limits of a query.
+const (
+	DefaultLimit   = 5
+	MaxLimit       = 20
+	DefaultCountry = "NG"
+	// maxTokens is the number of query tokens searched; the rest are
+	// ignored.
+	maxTokens = 8
+	// maxExpand bounds the terms one token may expand to; a token that
+	// matches more (a short prefix) is only checked on the candidates the
+	// others found.
+	maxExpand = 4096
+	// maxCandidates bounds the entries scored for one query.
+	maxCandidates = 1024
+	// maxDepth bounds the enclosing places looked at for one entry.
+	maxDepth = 8
+)
+
+// Errors of Suggest, for callers to tell bad queries from failures.
+var (
+	ErrEmptyQuery = errors.New("autocomplete: the query is empty")
+	ErrLimit      = errors.New("autocomplete: limit must be between 1 and 20")
+	ErrCountry    = errors.New("autocomplete: not an ISO 3166-1 alpha-2 country code")
+	ErrKind       = errors.New("autocomplete: unknown place kind")
+)
+
+// Query is what the user typed, and where to look.
+type Query struct {
+	// Text is the partial address. Its last word is taken as a prefix
+	// unless the text ends with a space or punctuation.
+	Text string
+	// Country is the ISO 3166-1 alpha-2 code of the country searched;
+	// DefaultCountry when empty.
+	Country string
+	// Limit is the number of suggestions wanted, 1 to MaxLimit;
+	// DefaultLimit when 0.
+	Limit int
+	// Focus, when set, breaks ties between equally good suggestions in
+	// favour of the nearer.
+	Focus *Point
+	// Kinds, when set, keeps only places of these kinds.
+	Kinds []address.PlaceKind
+}
+
+// Point is a position in WGS 84 degrees.
+type Point struct {
+	Lat float64 `json:"latitude"`
+	Lon float64 `json:"longitude"`
+}
+
+// Response is the answer to a query.
+type Response struct {
+	Query       QueryEcho    `json:"query"`
+	Suggestions []Suggestion `json:"suggestions"`
+	// TookMS is the time the search took, in milliseconds.
+	TookMS float64 `json:"took_ms"`
+}
+
+// QueryEcho repeats the query as it was understood, defaults applied.
+type QueryEcho struct {
+	Text    string `json:"text"`
+	Country string `json:"country"`
+	Limit   int    `json:"limit"`
+}
+
+// Suggestion is one place the user may mean.
+type Suggestion struct {
+	ID   string            `json:"id"`
+	Kind address.PlaceKind `json:"kind"`
+	// Label is the whole suggestion on one line: MainText, then
+	// SecondaryText.
+	Label         string `json:"label"`
+	MainText      string `json:"main_text"`
+	SecondaryText string `json:"secondary_text"`
+	// Matches are the parts of MainText that the query matched.
+	Matches    []Span     `json:"matches"`
+	Components Components `json:"components"`
+	Latitude   float64    `json:"latitude"`
+	Longitude  float64    `json:"longitude"`
+	Match      Match      `json:"match"`
+	// Score is for display: 100 less 25 for each query word the place does
+	// not account for, 10 for each typo, 5 for a prefix match and the rank
+	// of its kind. The order of the suggestions is by buckets (see Suggest),
+	// not by Score.
+	Score float64 `json:"score"`
+}
+
+// Span is a part of a text, in code points (not bytes).
+type Span struct {
+	Offset int `json:"offset"`
+	Length int `json:"length"`
+}
+
+// Components are the parts of a suggested address.
+type Components struct {
+	HouseNumber   string `json:"house_number,omitempty"`
+	Street        string `json:"street,omitempty"`
+	Neighbourhood string `json:"neighbourhood,omitempty"`
+	City          string `json:"city,omitempty"`
+	LGA           string `json:"lga,omitempty"`
+	State         string `json:"state,omitempty"`
+	StateCode     string `json:"state_code,omitempty"`
+	Postcode      string `json:"postcode,omitempty"`
+	CountryCode   string `json:"country_code"`
+}
+
+// Match says how the query matched: "exact" when every word matched a
+// whole word, "prefix" when the last one matched only the start of one,
+// "fuzzy" when some needed edits (Typos of them).
+type Match struct {
+	Type  string `json:"type"`
+	Typos int    `json:"typos"`
+	// Unmatched counts the query words the place does not account for
+	// (suggested only when no place accounts for all of them).
+	Unmatched int `json:"unmatched_words,omitempty"`
+}
+
+// cand is a candidate entry with its buckets.
+type cand struct {
+	e         uint32
+	uncovered int // query words (not numbers) it does not account for
+	typos     int
+	prefix    bool // the last word matched only the start of a term
+	covered   int
+	rest      int     // words of its name that no query word matched
+	dist      float64 // to the focus point
+}
+
+// scratch is the reusable memory of one search.
+type scratch struct {
+	toks  []token
+	cands []uint32
+	found []cand
+	memo  map[uint64]int8 // classes of fuzzy words checked on terms
+	rest  []uint32
+	idx   []int
+	it    vellum.FSTIterator
+	key   []byte
+	end   []byte
+	seen  []string
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}} }}
+
+// Suggest answers a query: the places of the country whose names (and the
+// names of the places around them) the query's words match, best first.
+//
+// Words are normalized as address.Standardize does (case, accents, street
+// types); the last word is a prefix unless followed by a space; typos are
+// allowed by word length (none under 5 characters, 1 from 5 to 8, 2 from
+// 9; a transposition is one edit); numbers are never fuzzed.
+//
+// The order is by buckets, each deciding only between suggestions equal in
+// the ones before: (1) fewer query words the place does not account for
+// (a number does not count, unless the place is an address point: the
+// street is suggested when it has no address point with that number);
+// (2) fewer typos; (3) exact before prefix; (4) more query words covered;
+// (5) fewer words of the place's name left untyped ("Ide" finds "Idedu"
+// before "Ikot Ide Akpakpan"); (6) the kind of place (country, state, city,
+// LGA, town, neighbourhood, village, ward, postcode, street, address) and
+// the order of magnitude of its rank; (7) distance to the focus point;
+// (8) rank. A place found in
+// several sources, or a street in several segments, is suggested once.
+func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
+	start := time.Now()
+	text := strings.TrimSpace(q.Text)
+	cc := strings.ToUpper(strings.TrimSpace(q.Country))
+	if cc == "" {
+		cc = DefaultCountry
+	}
+	limit := q.Limit
+	if limit == 0 {
+		limit = DefaultLimit
+	}
+	resp := Response{Query: QueryEcho{Text: q.Text, Country: cc, Limit: limit}, Suggestions: []Suggestion{}}
+	switch {
+	case text == "":
+		return resp, ErrEmptyQuery
+	case limit < 1 || limit > MaxLimit:
+		return resp, fmt.Errorf("%w (got %d)", ErrLimit, limit)
+	case !knownCountry(cc):
+		return resp, fmt.Errorf("%w: %q", ErrCountry, q.Country)
+	}
+	for _, k := range q.Kinds {
+		if _, ok := kindIndex(k); !ok {
+			return resp, fmt.Errorf("%w: %q", ErrKind, k)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return resp, err
+	}
+	words := address.Tokens(text)
+	if len(words) == 0 {
+		return resp, ErrEmptyQuery
+	}
+	t := ix.countries[cc]
+	if t == nil {
+		resp.TookMS = ms(time.Since(start))
+		return resp, nil
+	}
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	words = words[:min(len(words), maxTokens)]
+	last, _ := utf8.DecodeLastRuneInString(text)
+	open := unicode.IsLetter(last) || unicode.IsDigit(last)
+	s.toks = slices.Grow(s.toks[:0], len(words))[:len(words)]
+	for i, w := range words {
+		setToken(&s.toks[i], w, open && i == len(words)-1)
+	}
+	// First without typos, then with up to one a word, then two. A pass
+	// that fills the list with places that account for every word ends
+	// the search: no place with more typos could rank among them. So does
+	// a pass with typos that finds any such place: a search with two typos
+	// a word walks about ten times as much of the dictionary as one with
+	// one, and is left for the words that nothing nearer matches.
+	clear(s.memo)
+	for edits := 0; ; edits++ {
+		s.candidates(t, q.Kinds, edits > 0)
+		s.score(t, q.Focus)
+		last := ix.respond(t, s, &resp, limit)
+		full := len(resp.Suggestions) == limit && last.uncovered == 0 && last.typos <= edits
+		if full || edits > 0 && len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
+			break
+		}
+		more := false // a word allows more edits than this pass
+		for i := range s.toks {
+			more = s.toks[i].budget > edits || more
+		}
+		if !more {
+			break
+		}
+		for i := range s.toks {
+			s.toks[i].fuzzy(edits + 1)
+		}
+	}
+	resp.TookMS = ms(time.Since(start))
+	return resp, nil
+}
+
+func ms(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
+
+func knownCountry(cc string) bool {
+	if len(cc) != 2 {
+		return false
+	}
+	c, ok := address.LookupCountry(cc)
+	return ok && c.Alpha2 == cc
+}
+
+// candidates finds the entries to score: the postings of the terms of the
+// most selective word, the terms it matches best first, and the best
+// entries of each (postings are in entry order, best first), up to
+// maxCandidates; or, when the only word to go by is a prefix of many terms
+// (all prefixes of 1 to 3 bytes, longer ones of more than broadTerms
+// terms), its precomputed list.
+func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool) {
+	if !fuzzy {
+		s.cands = s.cands[:0]
+	} // a pass with typos adds to what the passes before found
+	base := len(s.cands)
+	keep := func(e uint32) bool {
+		return len(kinds) == 0 || slices.Contains(kinds, kindOrder[t.kind[e]])
+	}
+	var driver, broad *token
+	for _, i := range s.order(fuzzy) {
+		tk := &s.toks[i]
+		if tk.prefix && !tk.fuzzed && t.top[tk.text] != nil {
+			// A prefix of many terms: its precomputed list stands for it,
+			// and it is checked on what the other words find.
+			tk.expanded, broad = false, tk
+			continue
+		}
+		if fuzzy && driver != nil {
+			// With typos, walking the dictionary is the costly part:
+			// one word finds the candidates, the others are checked on
+			// them.
+			tk.expanded = false
+			continue
+		}
+		s.expand(t, tk)
+		if tk.expanded && len(tk.hits) > 0 && (driver == nil || tk.postings < driver.postings) {
+			driver = tk
+		}
+	}
+	if driver == nil && broad != nil {
+		// the list, and the entries of the word itself, if it is one
+		s.key = append(s.key[:0], broad.text...)
+		if id, ok, _ := t.fst.Get(s.key); ok {
+			for _, e := range t.postings(id) {
+				if len(s.cands)-base == maxCandidates {
+					break
+				}
+				if keep(e) {
+					s.cands = append(s.cands, e)
+				}
+			}
+		}
+		for _, e := range t.top[broad.text] {
+			if keep(e) {
+				s.cands = append(s.cands, e)
+			}
+		}
+		slices.Sort(s.cands)
+		s.cands = slices.Compact(s.cands)
+		return
+	}
+	if driver == nil {
+		return
+	}
+	for class := int8(0); class <= int8(2*driver.budget+1) && len(s.cands)-base < maxCandidates; class++ {
+		// the best entries of the terms of this class
+		s.rest = s.rest[:0]
+		room := maxCandidates - (len(s.cands) - base)
+		for _, h := range driver.hits {
+			if h.class != class {
+				continue
+			}
+			n := 0
+			for _, e := range t.postings(uint64(h.id)) {
+				if n == room {
+					break
+				}
+				if keep(e) {
+					s.rest = append(s.rest, e)
+					n++
+				}
+			}
+		}
+		slices.Sort(s.rest)
+		s.rest = slices.Compact(s.rest)
+		s.cands = append(s.cands, s.rest[:min(len(s.rest), room)]...)
+	}
+	slices.Sort(s.cands)
+	s.cands = slices.Compact(s.cands)
+}
+
+// order returns the order in which to look the words up: as typed, or,
+// with typos, the longest (the most selective) first.
+func (s *scratch) order(fuzzy bool) []int {
+	s.idx = s.idx[:0]
+	for i := range s.toks {
+		s.idx = append(s.idx, i)
+	}
+	if fuzzy {
+		slices.SortStableFunc(s.idx, func(a, b int) int { return cmp.Compare(s.toks[b].n, s.toks[a].n) })
+	}
+	return s.idx
+}
+
+// expand looks a word up in the term dictionary: the term itself, or the
+// terms it starts, and, once its automaton is built, those within its typo
+// budget. A word that matches more than maxExpand terms is left
+// unexpanded: it is checked on the candidates the others find.
+func (s *scratch) expand(t *table, tk *token) {
+	tk.expanded, tk.hits, tk.postings = true, tk.hits[:0], 0
+	add := func(id uint64) bool {
+		if len(tk.hits) == maxExpand {
+			tk.expanded = false
+			return false
+		}
+		tk.hits = append(tk.hits, hit{id: uint32(id), class: classOf(tk.match(t.term(uint32(id))))})
+		tk.postings += int(t.postOff[id+1] - t.postOff[id])
+		return true
+	}
+	s.key = append(s.key[:0], tk.text...)
+	it := &s.it
+	var err error
+	switch {
+	case tk.fuzzed:
+		tk.search.reset(tk.text, tk.edits, tk.prefix)
+		err = it.Reset(t.fst, nil, nil, &tk.search)
+	case tk.prefix:
+		s.end = prefixEnd(append(s.end[:0], tk.text...))
+		err = it.Reset(t.fst, s.key, s.end, nil)
+	default:
+		if id, ok, _ := t.fst.Get(s.key); ok {
+			add(id)
+		}
+		return
+	}
+	for err == nil {
+		_, id := it.Current()
+		if !add(id) {
+			return
+		}
+		err = it.Next()
+	}
+	// Keys come in order, and so do term numbers: hits are sorted. The
+	// iteration ends with vellum.ErrIteratorDone; the FST was checked when
+	// loaded, so no other error is expected, and one would only end the
+	// list early.
+}
+
+// prefixEnd turns a prefix into the first key after every key with it,
+// nil when there is none.
+func prefixEnd(b []byte) []byte {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < 0xff {
+			b[i]++
+			return b[:i+1]
+		}
+	}
+	return nil
+}
+
+// score fills the buckets of every candidate and sorts them.
+func (s *scratch) score(t *table, focus *Point) {
+	s.found = s.found[:0]
+	for _, e := range s.cands {
+		c := cand{e: e}
+		last := len(s.toks) - 1
+		for i := range s.toks {
+			tk := &s.toks[i]
+			best := int8(-1)
+			for a, depth := int32(e), 0; a >= 0 && depth < maxDepth; a, depth = t.parent[a], depth+1 {
+				for _, id := range t.entryTerms(uint32(a)) {
+					if m := tk.class(t, id, s.memo, i); m >= 0 && (best < 0 || m < best) {
+						best = m
+					}
+				}
+				if best == 0 {
+					break
+				}
+			}
+			switch {
+			case best < 0:
+				// a house number is optional on a street or place, not on
+				// an address point with another number
+				if !tk.number || kindOrder[t.kind[e]] == address.KindAddress {
+					c.uncovered++
+				}
+			default:
+				c.covered++
+				c.typos += int(best >> 1)
+				if i == last && tk.prefix && best&1 == 1 {
+					c.prefix = true
+				}
+			}
+		}
+		// the words of its name left untyped, when the query matched its
+		// name (not only another name: "FCT" is all of its short name)
+		own := t.entryTerms(e)[:t.nname[e]]
+		for _, id := range own {
+			matched := false
+			for i := range s.toks {
+				if s.toks[i].class(t, id, s.memo, i) >= 0 {
+					matched = true
+					break
+				}
+			}
+			if !matched {
+				c.rest++
+			}
+		}
+		if c.rest == len(own) {
+			c.rest = 0
+		}
+		if focus != nil && !math.IsNaN(float64(t.lat[e])) {
+			c.dist = address.Distance(focus.Lat, focus.Lon, float64(t.lat[e]), float64(t.lon[e]))
+		}
+		s.found = append(s.found, c)
+	}
+	slices.SortFunc(s.found, func(a, b cand) int {
+		return cmp.Or(
+			cmp.Compare(a.uncovered, b.uncovered),
+			cmp.Compare(a.typos, b.typos),
+			cmpBool(a.prefix, b.prefix),
+			cmp.Compare(b.covered, a.covered),
+			cmp.Compare(a.rest, b.rest),
+			cmp.Compare(t.kind[a.e], t.kind[b.e]),
+			cmp.Compare(magnitude(t.rank[b.e]), magnitude(t.rank[a.e])),
+			cmp.Compare(a.dist, b.dist),
+			cmp.Compare(a.e, b.e),
+		)
+	})
+}
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// magnitude buckets a rank by its order of magnitude, so that a nearer
+// place of about the same size comes first.
+func magnitude(r float32) int {
+	if r < 1 {
+		return 0
+	}
+	return 1 + int(math.Log10(float64(r)))
+}
+
+// respond writes the best distinct suggestions and returns the last.
+func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last cand) {
+	var b strings.Builder
+	type built struct {
+		c                  cand
+		label, main, secnd [2]int // offsets in b
+	}
+	var out []built
+	s.seen = s.seen[:0]
+	for _, c := range s.found {
+		if len(out) == limit {
+			break
+		}
+		// places that leave words unaccounted for only when none accounts
+		// for all of them
+		if c.covered == 0 || c.uncovered > s.found[0].uncovered {
+			break
+		}
+		from := b.Len()
+		name := t.field(c.e, recName)
+		b.WriteString(name)
+		mid := b.Len()
+		t.secondary(&b, c.e)
+		end := b.Len()
+		// one suggestion per label: merged sources, street segments
+		dup := false
+		for _, o := range out {
+			if o.label[1]-o.label[0] == end-from && b.String()[o.label[0]:o.label[1]] == b.String()[from:end] {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			trim(&b, from)
+			continue
+		}
+		out = append(out, built{c: c, label: [2]int{from, end}, main: [2]int{from, mid}, secnd: [2]int{mid, end}})
+	}
+	all := b.String()
+	resp.Suggestions = make([]Suggestion, len(out))
+	spans := make([]Span, 0, 2*len(out))
+	for i, o := range out {
+		e := o.c.e
+		sg := &resp.Suggestions[i]
+		sg.ID = t.field(e, recID)
+		sg.Kind = kindOrder[t.kind[e]]
+		sg.MainText = t.field(e, recName)
+		sg.SecondaryText = strings.TrimPrefix(all[o.secnd[0]:o.secnd[1]], ", ")
+		sg.Label = all[o.label[0]:o.label[1]]
+		if !math.IsNaN(float64(t.lat[e])) {
+			sg.Latitude, sg.Longitude = round6(t.lat[e]), round6(t.lon[e])
+		}
+		sg.Components = t.components(e)
+		sg.Match = Match{Type: "exact", Typos: o.c.typos, Unmatched: o.c.uncovered}
+		switch {
+		case o.c.typos > 0:
+			sg.Match.Type = "fuzzy"
+		case o.c.prefix:
+			sg.Match.Type = "prefix"
+		}
+		sg.Score = max(0, 100-25*float64(o.c.uncovered)-10*float64(o.c.typos)-5*b2f(o.c.prefix)-float64(t.kind[e]))
+		n := len(spans)
+		spans = s.highlight(t, e, sg.MainText, spans)
+		sg.Matches = spans[n:len(spans):len(spans)]
+		last = o.c
+	}
+	return last
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func round6(f float32) float64 { return math.Round(float64(f)*1e6) / 1e6 }
+
+// trim cuts a builder back to n bytes.
+func trim(b *strings.Builder, n int) {
+	s := b.String()[:n]
+	b.Reset()
+	b.WriteString(s)
+}
+
+// secondary writes ", " and the names of the places around an entry: its
+// neighbourhood, town, LGA, state and country, each once.
+func (t *table) secondary(b *strings.Builder, e uint32) {
+	prev := t.field(e, recName)
+	for a, depth := t.parent[e], 0; a >= 0 && depth < maxDepth; a, depth = t.parent[a], depth+1 {
+		switch kindOrder[t.kind[a]] {
+		case address.KindWard, address.KindPostcode, address.KindStreet, address.KindAddress:
+			continue
+		}
+		name := t.field(uint32(a), recName)
+		if name == prev {
+			continue
+		}
+		b.WriteString(", ")
+		b.WriteString(name)
+		prev = name
+	}
+}
+
+// components gathers the parts of an entry's address from it and the
+// places around it.
+func (t *table) components(e uint32) Components {
+	c := Components{CountryCode: t.cc}
+	for a, depth := int32(e), 0; a >= 0 && depth < maxDepth; a, depth = t.parent[a], depth+1 {
+		x := uint32(a)
+		name := t.field(x, recName)
+		switch kindOrder[t.kind[x]] {
+		case address.KindAddress:
+			c.HouseNumber, c.Street = t.field(x, recHouseNumber), t.field(x, recStreet)
+		case address.KindStreet:
+			c.Street = cmp.Or(c.Street, name)
+		case address.KindNeighbourhood, address.KindWard:
+			c.Neighbourhood = cmp.Or(c.Neighbourhood, name)
+		case address.KindCity, address.KindTown, address.KindVillage:
+			c.City = cmp.Or(c.City, name)
+		case address.KindLGA:
+			c.LGA = cmp.Or(c.LGA, name)
+		case address.KindState:
+			c.State = cmp.Or(c.State, name)
+			c.StateCode = cmp.Or(c.StateCode, t.field(x, recCode))
+		case address.KindPostcode:
+			c.Postcode = cmp.Or(c.Postcode, name)
+		}
+		c.Postcode = cmp.Or(c.Postcode, t.field(x, recPostcode))
+	}
+	return c
+}
+
+// highlight appends the spans of the words of the main text that a query
+// word matched. The words of a name are its terms in order (address.Tokens
+// folds word by word), so word i is term i of the entry.
+func (s *scratch) highlight(t *table, e uint32, text string, spans []Span) []Span {
+	terms := t.entryTerms(e)[:t.nname[e]]
+	w, runes, start, inWord := 0, 0, 0, false
+	flush := func(end int) {
+		if w < len(terms) {
+			for i := range s.toks {
+				m := s.toks[i].class(t, terms[w], s.memo, i)
+				if m < 0 {
+					continue
+				}
+				n := end - start
+				if m&1 == 1 { // the start of the word
+					n = min(n, utf8.RuneCountInString(s.toks[i].text))
+				}
+				spans = append(spans, Span{Offset: start, Length: n})
+				break
+			}
+		}
+		w++
+	}
+	for _, r := range text {
+		word := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+		joiner := r == '.' || r == '\'' || r == '’' || r == '`'
+		switch {
+		case word && !inWord:
+			start, inWord = runes, true
+		case !word && !joiner && inWord:
+			flush(runes)
+			inWord = false
+		}
+		runes++
+	}
+	if inWord {
+		flush(runes)
+	}
+	return spans
+}

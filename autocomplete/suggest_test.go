@@ -1,0 +1,314 @@
+package autocomplete_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/internal/storetest"
+	"github.com/addrkit/addrkit/storage"
+)
+
+// fixtureStore opens a real Badger in a temporary directory holding the
+// places of testdata/places.json.
+func fixtureStore(t testing.TB) *storage.Gazetteer {
+	t.Helper()
+	data, err := os.ReadFile("testdata/places.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var places []address.Place
+	if err := json.Unmarshal(data, &places); err != nil {
+		t.Fatal(err)
+	}
+	g, err := storage.Open(t.TempDir(), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	storetest.Load(t, g, places...)
+	return g
+}
+
+func open(t testing.TB, g *storage.Gazetteer) *autocomplete.Index {
+	t.Helper()
+	ix, err := autocomplete.Open(context.Background(), g, autocomplete.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+func suggest(t testing.TB, ix *autocomplete.Index, q autocomplete.Query) autocomplete.Response {
+	t.Helper()
+	r, err := ix.Suggest(context.Background(), q)
+	if err != nil {
+		t.Fatalf("Suggest(%+v): %v", q, err)
+	}
+	return r
+}
+
+func ids(r autocomplete.Response) []string {
+	var out []string
+	for _, s := range r.Suggestions {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+func TestSuggestFixture(t *testing.T) {
+	ix := open(t, fixtureStore(t))
+	tests := []struct {
+		name    string
+		q       autocomplete.Query
+		first   string   // the id of the first suggestion
+		matchTy string   // and its match type
+		typos   int      // and typos
+		absent  []string // ids that must not be suggested
+		order   []string // ids that must come in this order
+	}{
+		{name: "prefix", q: autocomplete.Query{Text: "ikej"}, first: "city/ikeja", matchTy: "prefix"},
+		{name: "one typo", q: autocomplete.Query{Text: "ikejja"}, first: "city/ikeja", matchTy: "fuzzy", typos: 1},
+		{name: "transposition is one edit", q: autocomplete.Query{Text: "victoira island"}, first: "nb/vi", matchTy: "fuzzy", typos: 1},
+		{name: "two typos from 9 characters", q: autocomplete.Query{Text: "victtoriia"}, first: "nb/vi", matchTy: "fuzzy", typos: 2},
+		{name: "no typo under 5 characters", q: autocomplete.Query{Text: "ikje "}, absent: []string{"city/ikeja"}},
+		{name: "exact never below fuzzy", q: autocomplete.Query{Text: "ikija"}, first: "village/ikija", matchTy: "exact",
+			order: []string{"village/ikija", "city/ikeja"}},
+		{name: "alternate name", q: autocomplete.Query{Text: "vi "}, first: "nb/vi", matchTy: "exact"},
+		{name: "context words", q: autocomplete.Query{Text: "yaba abuja"}, first: "nb/yaba-fc", matchTy: "exact"},
+		{name: "house number with its address point", q: autocomplete.Query{Text: "12 adeola od"}, first: "ad/12-adeola", matchTy: "prefix"},
+		{name: "house number without one: the street", q: autocomplete.Query{Text: "15 adeola od"}, first: "st/adeola", matchTy: "prefix",
+			absent: []string{"ad/12-adeola", "st/adeola-2"}},
+		{name: "street type synonyms", q: autocomplete.Query{Text: "adeola odeku st"}, first: "st/adeola"},
+		{name: "segments merged", q: autocomplete.Query{Text: "allen av"}, first: "st/allen-1", absent: []string{"st/allen-2"}},
+		{name: "postcode", q: autocomplete.Query{Text: "101241"}, first: "pc/101241", matchTy: "exact"},
+		{name: "kind filter", q: autocomplete.Query{Text: "ikeja ", Kinds: []address.PlaceKind{address.KindLGA}}, first: "lga/ikeja"},
+		{name: "focus breaks ties", q: autocomplete.Query{Text: "yaba", Focus: &autocomplete.Point{Lat: 9, Lon: 7.4}}, first: "nb/yaba-fc"},
+		{name: "focus breaks ties the other way", q: autocomplete.Query{Text: "yaba", Focus: &autocomplete.Point{Lat: 6.5, Lon: 3.4}}, first: "nb/yaba-la"},
+		{name: "other country", q: autocomplete.Query{Text: "munchener str", Country: "de"}, first: "de/st/muenchener", matchTy: "exact"}, // "str" is a whole street type
+		{name: "country scoped", q: autocomplete.Query{Text: "munchener", Country: "NG"}, absent: []string{"de/st/muenchener"}},
+		{name: "short prefix list", q: autocomplete.Query{Text: "ad"}, first: "st/adeola"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := suggest(t, ix, tt.q)
+			got := ids(r)
+			if tt.first != "" {
+				if len(got) == 0 || got[0] != tt.first {
+					t.Fatalf("%q: got %v, want %s first", tt.q.Text, got, tt.first)
+				}
+				m := r.Suggestions[0].Match
+				if tt.matchTy != "" && (m.Type != tt.matchTy || m.Typos != tt.typos) {
+					t.Errorf("%q: match %+v, want %s with %d typos", tt.q.Text, m, tt.matchTy, tt.typos)
+				}
+			}
+			for _, id := range tt.absent {
+				if slices.Contains(got, id) {
+					t.Errorf("%q: got %v, want no %s", tt.q.Text, got, id)
+				}
+			}
+			if len(tt.order) > 0 {
+				if i, j := slices.Index(got, tt.order[0]), slices.Index(got, tt.order[1]); i < 0 || j < 0 || i > j {
+					t.Errorf("%q: got %v, want %v in that order", tt.q.Text, got, tt.order)
+				}
+			}
+		})
+	}
+}
+
+func TestSuggestResponse(t *testing.T) {
+	ix := open(t, fixtureStore(t))
+	r := suggest(t, ix, autocomplete.Query{Text: "12 Adeola Od", Limit: 3})
+	if r.Query != (autocomplete.QueryEcho{Text: "12 Adeola Od", Country: "NG", Limit: 3}) {
+		t.Errorf("query echo %+v", r.Query)
+	}
+	if len(r.Suggestions) == 0 || len(r.Suggestions) > 3 {
+		t.Fatalf("%d suggestions, want 1 to 3", len(r.Suggestions))
+	}
+	s := r.Suggestions[0]
+	want := autocomplete.Components{HouseNumber: "12", Street: "Adeola Odeku Street", Neighbourhood: "Victoria Island",
+		LGA: "Eti-Osa", State: "Lagos", StateCode: "NG-LA", Postcode: "101241", CountryCode: "NG"}
+	if s.Components != want {
+		t.Errorf("components %+v, want %+v", s.Components, want)
+	}
+	if s.MainText != "12 Adeola Odeku Street" || s.SecondaryText != "Victoria Island, Eti-Osa, Lagos, Nigeria" ||
+		s.Label != s.MainText+", "+s.SecondaryText {
+		t.Errorf("texts %q / %q / %q", s.MainText, s.SecondaryText, s.Label)
+	}
+	// "12" whole, "Adeola" whole, "Od" the start of "Odeku"
+	wantSpans := []autocomplete.Span{{Offset: 0, Length: 2}, {Offset: 3, Length: 6}, {Offset: 10, Length: 2}}
+	if !slices.Equal(s.Matches, wantSpans) {
+		t.Errorf("matches %v, want %v", s.Matches, wantSpans)
+	}
+	if s.Latitude != 6.4302 || s.Longitude != 3.4168 || s.Kind != address.KindAddress || s.Score <= 0 {
+		t.Errorf("suggestion %+v", s)
+	}
+	// offsets count code points, not bytes
+	r = suggest(t, ix, autocomplete.Query{Text: "münchener strasse", Country: "DE"})
+	if len(r.Suggestions) == 0 || !slices.Equal(r.Suggestions[0].Matches, []autocomplete.Span{{Offset: 0, Length: 9}, {Offset: 10, Length: 6}}) {
+		t.Errorf("Münchener Straße: %+v", r.Suggestions)
+	}
+	// the JSON names are the documented ones
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{`"query":{"text"`, `"suggestions":[`, `"main_text"`, `"secondary_text"`, `"matches"`, `"components"`,
+		`"country_code":"DE"`, `"match":{"type"`, `"score"`, `"took_ms"`, `"latitude"`, `"longitude"`} {
+		if !bytes.Contains(b, []byte(f)) {
+			t.Errorf("JSON lacks %s: %s", f, b)
+		}
+	}
+}
+
+func TestSuggestErrors(t *testing.T) {
+	ix := open(t, fixtureStore(t))
+	for _, tt := range []struct {
+		q    autocomplete.Query
+		want error
+	}{
+		{autocomplete.Query{Text: "  "}, autocomplete.ErrEmptyQuery},
+		{autocomplete.Query{Text: ",,;"}, autocomplete.ErrEmptyQuery},
+		{autocomplete.Query{Text: "ikeja", Limit: 21}, autocomplete.ErrLimit},
+		{autocomplete.Query{Text: "ikeja", Limit: -1}, autocomplete.ErrLimit},
+		{autocomplete.Query{Text: "ikeja", Country: "XX"}, autocomplete.ErrCountry},
+		{autocomplete.Query{Text: "ikeja", Country: "NGA"}, autocomplete.ErrCountry},
+		{autocomplete.Query{Text: "ikeja", Kinds: []address.PlaceKind{"planet"}}, autocomplete.ErrKind},
+	} {
+		if _, err := ix.Suggest(context.Background(), tt.q); !errors.Is(err, tt.want) {
+			t.Errorf("Suggest(%+v) = %v, want %v", tt.q, err, tt.want)
+		}
+	}
+	// a known country without places: no suggestions, no error
+	if r := suggest(t, ix, autocomplete.Query{Text: "paris", Country: "FR"}); len(r.Suggestions) != 0 {
+		t.Errorf("FR: %v", ids(r))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ix.Suggest(ctx, autocomplete.Query{Text: "ikeja"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestIndexKeptInStore checks that the index is kept in the store, loaded
+// rather than rebuilt, and rebuilt once places change.
+func TestIndexKeptInStore(t *testing.T) {
+	g := fixtureStore(t)
+	ctx := context.Background()
+	if _, ok, _ := g.Blob("autocomplete"); ok {
+		t.Fatal("an index before any was built")
+	}
+	first := open(t, g)
+	kept, ok, err := g.Blob("autocomplete")
+	if err != nil || !ok {
+		t.Fatalf("no index kept after Open: %v", err)
+	}
+	again := open(t, g)
+	if again.Version() != first.Version() || again.Len() != first.Len() {
+		t.Fatalf("reopened index differs: %s/%d vs %s/%d", again.Version(), again.Len(), first.Version(), first.Len())
+	}
+	if now, _, _ := g.Blob("autocomplete"); !bytes.Equal(now, kept) {
+		t.Error("opening a current index wrote it again")
+	}
+	for _, q := range []string{"ikej", "victoira island", "12 adeola od", "yaba"} {
+		a, b := suggest(t, first, autocomplete.Query{Text: q}), suggest(t, again, autocomplete.Query{Text: q})
+		if !slices.Equal(ids(a), ids(b)) {
+			t.Errorf("%q: built %v, loaded %v", q, ids(a), ids(b))
+		}
+	}
+	// an import makes the kept index stale
+	storetest.Load(t, g, address.Place{ID: "nb/lekki", Kind: address.KindNeighbourhood, Name: "Lekki Phase 1", Country: "NG",
+		Parents: []string{"lga/etiosa", "NG-LA", "NG"}, Lat: 6.44, Lon: 3.47, HasPoint: true})
+	ix := open(t, g)
+	if ix.Version() == first.Version() {
+		t.Fatal("index not rebuilt after the places changed")
+	}
+	if got := ids(suggest(t, ix, autocomplete.Query{Text: "lekki ph"})); len(got) == 0 || got[0] != "nb/lekki" {
+		t.Errorf("the new place is not suggested: %v", got)
+	}
+	// a torn index is rebuilt, not trusted
+	if err := g.SetBlob("autocomplete", kept[:len(kept)/2]); err != nil {
+		t.Fatal(err)
+	}
+	if ix := open(t, g); ix.Len() != first.Len()+1 {
+		t.Errorf("rebuilt index has %d entries, want %d", ix.Len(), first.Len()+1)
+	}
+	if _, err := autocomplete.Rebuild(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDecodeRejectsDamage(t *testing.T) {
+	ix := open(t, fixtureStore(t))
+	var buf bytes.Buffer
+	if err := ix.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	if _, err := autocomplete.Decode(bytes.NewReader(data)); err != nil {
+		t.Fatalf("Decode of an encoded index: %v", err)
+	}
+	for _, cut := range []int{0, 10, len(data) / 2, len(data) - 1} {
+		if _, err := autocomplete.Decode(bytes.NewReader(data[:cut])); err == nil {
+			t.Errorf("Decode of %d of %d bytes: no error", cut, len(data))
+		}
+	}
+	if _, err := autocomplete.Decode(strings.NewReader("not an index")); err == nil {
+		t.Error("Decode of text: no error")
+	}
+}
+
+// TestSuggestBuiltin runs the checks of the autocomplete issue on the
+// embedded gazetteer that a fresh install has.
+func TestSuggestBuiltin(t *testing.T) {
+	ix := open(t, storetest.Builtin(t))
+	for _, tt := range []struct{ text, first string }{
+		{"ikej", "Ikeja, Lagos, Nigeria"},
+		{"surulere lagos", "Surulere, Lagos, Nigeria"},
+		{"ikejja", "Ikeja, Lagos, Nigeria"},
+		{"victoira island", "Victoria Island, Eti-Osa, Lagos, Nigeria"},
+		{"kano", "Kano, Nigeria"},
+		{"wuse 2", "Wuse 2, Abuja Municipal, Federal Capital Territory, Nigeria"},
+		{"port harcourt", "Port Harcourt, Rivers, Nigeria"},
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: tt.text})
+		if len(r.Suggestions) == 0 || r.Suggestions[0].Label != tt.first {
+			var labels []string
+			for _, s := range r.Suggestions {
+				labels = append(labels, s.Label)
+			}
+			t.Errorf("%q: got %q, want %q first", tt.text, labels, tt.first)
+		}
+	}
+}
+
+func FuzzSuggest(f *testing.F) {
+	ix := open(f, fixtureStore(f))
+	for _, s := range []string{"ikej", "12 adeola od", "victoira island", "ÿ\xff", "a", "  x  y ", "Münchener Str"} {
+		f.Add(s, 5)
+	}
+	f.Fuzz(func(t *testing.T, text string, limit int) {
+		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: text, Limit: limit})
+		if err != nil {
+			return
+		}
+		if len(r.Suggestions) > r.Query.Limit {
+			t.Fatalf("%d suggestions over the limit %d", len(r.Suggestions), r.Query.Limit)
+		}
+		for _, s := range r.Suggestions {
+			n := len([]rune(s.MainText))
+			for _, m := range s.Matches {
+				if m.Offset < 0 || m.Length <= 0 || m.Offset+m.Length > n {
+					t.Fatalf("span %+v outside %q", m, s.MainText)
+				}
+			}
+		}
+	})
+}
