@@ -1,3 +1,4 @@
 // Package examples holds small programs that embed addrkit in existing
-// services, one folder each; the autocomplete issue adds the first.
+// services, one folder each: embed-autocomplete serves suggestions on a
+// route of a plain net/http backend.
 package examples

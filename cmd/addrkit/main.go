@@ -4,11 +4,14 @@
 //	addrkit standardize [--region Nigeria] [--format json|line] ["ADDRESS" ...]
 //	addrkit geocode [--data DIR] [--region Nigeria] ["ADDRESS" ...]
 //	addrkit import --data DIR --format geonames|osm|openaddresses|csv|json [--map MAPPING] FILE...
+//	addrkit suggest [--data DIR] [--country NG] [--limit 5] QUERY
+//	addrkit index [--data DIR]
 //
 // With no address arguments, standardize and geocode read one address per
 // line from standard input and write one result per line, so that they
-// stream files of any size. geocode and import install the built-in
-// gazetteer in an empty data directory (./addrkit-data by default).
+// stream files of any size. geocode, import and suggest install the
+// built-in gazetteer in an empty data directory (./addrkit-data by
+// default); import rebuilds the autocomplete index unless --index=false.
 package main
 
 import (
@@ -37,6 +40,8 @@ commands:
   standardize   parse and standardize addresses (arguments, or one per line on stdin)
   geocode       standardize and place addresses with the gazetteer in --data
   import        load places into the gazetteer in --data (geonames, osm, openaddresses, csv, json)
+  suggest       autocomplete: suggest places for a partial address
+  index         rebuild the autocomplete index of the gazetteer in --data
 
 Run "addrkit <command> -h" for the flags of a command.
 `
@@ -67,6 +72,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
 	case "import":
 		return runImport(ctx, args[1:], stdout, stderr)
+	case "suggest":
+		return runSuggest(ctx, args[1:], stdout, stderr)
+	case "index":
+		return runIndex(ctx, args[1:], stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

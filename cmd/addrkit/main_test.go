@@ -147,3 +147,49 @@ func TestRunGeocodeAndImport(t *testing.T) {
 		}
 	}
 }
+
+func TestRunSuggest(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir() + "/data"
+	run := func(args ...string) (string, error) {
+		var stdout, stderr bytes.Buffer
+		err := Run(ctx, args, strings.NewReader(""), &stdout, &stderr)
+		return stdout.String(), err
+	}
+	for _, tt := range []struct{ query, first string }{
+		{"ikej", "Ikeja, Lagos, Nigeria"},
+		{"surulere lagos", "Surulere, Lagos, Nigeria"},
+		{"ikejja", "Ikeja, Lagos, Nigeria"},
+		{"victoira island", "Victoria Island, Eti-Osa, Lagos, Nigeria"},
+	} {
+		out, err := run("suggest", "--data", dir, "--limit", "3", tt.query)
+		if err != nil {
+			t.Fatalf("suggest %q: %v", tt.query, err)
+		}
+		var r struct {
+			Query struct {
+				Text  string `json:"text"`
+				Limit int    `json:"limit"`
+			} `json:"query"`
+			Suggestions []struct {
+				Label string `json:"label"`
+			} `json:"suggestions"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if r.Query.Text != tt.query || r.Query.Limit != 3 || len(r.Suggestions) == 0 || len(r.Suggestions) > 3 || r.Suggestions[0].Label != tt.first {
+			t.Errorf("suggest %q: %s", tt.query, out)
+		}
+	}
+	// the index was kept in the data directory by the first run
+	if _, err := run("index", "--data", dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run("suggest", "--data", dir, "--limit", "21", "ikeja"); exitCode(err) != 2 {
+		t.Errorf("limit 21: %v, want a usage error", err)
+	}
+	if _, err := run("suggest", "--data", dir, "--country", "XX", "ikeja"); exitCode(err) != 2 {
+		t.Errorf("country XX: %v, want a usage error", err)
+	}
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
+)
+
+func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("suggest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", defaultData, "data directory (Badger); the built-in gazetteer is installed when it is empty")
+	country := fs.String("country", autocomplete.DefaultCountry, "ISO 3166-1 alpha-2 code of the country searched")
+	limit := fs.Int("limit", autocomplete.DefaultLimit, fmt.Sprintf("number of suggestions, 1 to %d", autocomplete.MaxLimit))
+	kinds := fs.String("kinds", "", "comma-separated place kinds to keep (city,street,...); all when empty")
+	focus := fs.String("focus", "", "LAT,LON: prefer the nearer of equally good suggestions")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: addrkit suggest [--data DIR] [--country NG] [--limit 5] [--kinds K,...] [--focus LAT,LON] QUERY")
+		fmt.Fprintln(stderr, "Prints the autocomplete response for QUERY (the words after the flags) as JSON.")
+		fs.PrintDefaults()
+	}
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
+	}
+	q := autocomplete.Query{Text: strings.Join(fs.Args(), " "), Country: *country, Limit: *limit}
+	if *kinds != "" {
+		for _, k := range strings.Split(*kinds, ",") {
+			q.Kinds = append(q.Kinds, address.PlaceKind(strings.TrimSpace(k)))
+		}
+	}
+	if *focus != "" {
+		var p autocomplete.Point
+		if _, err := fmt.Sscanf(*focus, "%g,%g", &p.Lat, &p.Lon); err != nil {
+			return usageError{fmt.Sprintf("--focus %q is not LAT,LON", *focus)}
+		}
+		q.Focus = &p
+	}
+	ix, closeStore, err := openIndex(ctx, *data, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeStore()
+	resp, err := ix.Suggest(ctx, q)
+	if err != nil {
+		if ctx.Err() == nil {
+			return usageError{err.Error()}
+		}
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(resp)
+}
+
+// openIndex opens the gazetteer in dir (installing the built-in one when
+// it is empty) and its autocomplete index, building and keeping the index
+// when it is missing or stale.
+func openIndex(ctx context.Context, dir string, stderr io.Writer) (*autocomplete.Index, func(), error) {
+	gz, err := builtin.Open(ctx, dir, storage.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	ix, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
+	if err != nil {
+		gz.Close()
+		return nil, nil, err
+	}
+	// the index holds all it needs: the store can close now
+	return ix, func() { gz.Close() }, nil
+}
+
+func runIndex(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", defaultData, "data directory (Badger)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: addrkit index [--data DIR]")
+		fmt.Fprintln(stderr, "Rebuilds the autocomplete index from the places in DIR and keeps it there.")
+		fs.PrintDefaults()
+	}
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
+	}
+	gz, err := builtin.Open(ctx, *data, storage.Options{})
+	if err != nil {
+		return err
+	}
+	defer gz.Close()
+	return keepIndex(ctx, gz, true, stderr)
+}
+
+// keepIndex builds the autocomplete index of a gazetteer and keeps it
+// there: always with force, else only when the places changed since the
+// kept one was built.
+func keepIndex(ctx context.Context, gz *storage.Gazetteer, force bool, stderr io.Writer) error {
+	start := time.Now()
+	open := autocomplete.Open
+	if force {
+		open = func(ctx context.Context, st autocomplete.Store, _ autocomplete.Options) (*autocomplete.Index, error) {
+			return autocomplete.Rebuild(ctx, st)
+		}
+	}
+	ix, err := open(ctx, gz, autocomplete.Options{})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "autocomplete index: %d entries, %.1f MB, ready in %.1fs\n", ix.Len(), float64(ix.Size())/(1<<20), time.Since(start).Seconds())
+	return nil
+}
