@@ -95,6 +95,25 @@ func (a *editAutomaton) Accept(s int, b byte) int {
 	if p := a.prev[s]; p >= 0 {
 		before = a.band(int(p))
 	}
+	var lastByte byte
+	if before != nil {
+		lastByte = a.last[s]
+	}
+	lowest := step(a.word, m, depth, b, lastByte, before, prev, cur)
+	if lowest > a.max {
+		a.cells = a.cells[:next*w]
+		return dead
+	}
+	a.prev, a.last, a.depth = append(a.prev, int32(s)), append(a.last, b), append(a.depth, int32(depth+1))
+	return next
+}
+
+// step fills cur, the band of the row after reading b at depth (the
+// bytes read before it), from prev, the band of the row before, and
+// before, the band two rows up (nil at the start) with last, the byte
+// read into prev, for transpositions. It returns the lowest cell.
+func step(word string, m, depth int, b, last byte, before, prev, cur []uint8) uint8 {
+	n, w := len(word), 2*m+1
 	lowest := uint8(far)
 	for k := range w {
 		j := depth + 1 - m + k // the column
@@ -105,7 +124,7 @@ func (a *editAutomaton) Accept(s int, b byte) int {
 			v = uint8(min(depth+1, far))
 		default:
 			v = prev[k] // diagonal: prev column j-1
-			if a.word[j-1] != b {
+			if word[j-1] != b {
 				v = sat(v)
 			}
 			if k+1 < w {
@@ -114,19 +133,14 @@ func (a *editAutomaton) Accept(s int, b byte) int {
 			if k > 0 {
 				v = min(v, sat(cur[k-1])) // this row, column j-1
 			}
-			if before != nil && j > 1 && a.word[j-1] == a.last[s] && a.word[j-2] == b {
+			if before != nil && j > 1 && word[j-1] == last && word[j-2] == b {
 				v = min(v, sat(before[k])) // two rows up, column j-2
 			}
 		}
 		cur[k] = v
 		lowest = min(lowest, v)
 	}
-	if lowest > a.max {
-		a.cells = a.cells[:next*w]
-		return dead
-	}
-	a.prev, a.last, a.depth = append(a.prev, int32(s)), append(a.last, b), append(a.depth, int32(depth+1))
-	return next
+	return lowest
 }
 
 // sat adds one edit, saturating.
@@ -137,28 +151,49 @@ func sat(v uint8) uint8 {
 	return v + 1
 }
 
-// distance runs the automaton over a whole key: whether it matches, with
-// how many edits, and whether it matched whole (exact) rather than by a
-// start. It resets the automaton.
-func (a *editAutomaton) distance(key string) (ok bool, edits int, whole bool) {
-	prefix := a.prefix
-	a.reset(a.word, int(a.max), false) // every start is measured: a later one may need fewer edits
-	defer func() { a.prefix = prefix }()
-	n := len(a.word)
-	s, best := 0, -1
-	for i := 0; ; i++ {
-		// a long enough start, or the whole key
-		if e := int(a.end(s)); (prefix && i >= n || i == len(key)) && e <= int(a.max) {
-			if best < 0 || e < best || e == best && i == len(key) {
-				best, whole = e, i == len(key)
+// osa measures a key against a word, with up to maxEdits edits (at most
+// 2): whether it matches, with how many edits, and whether it matched
+// whole rather than by a start (with prefix, a start at least as long as
+// the word may match, as in editAutomaton). It keeps no states: three
+// rolling bands on the stack.
+func osa(word, key string, maxEdits int, prefix bool) (ok bool, edits int, whole bool) {
+	const w = 5 // 2*2+1 cells: the band of two edits
+	n, m := len(word), maxEdits
+	var rows [3][w]uint8 // two rows up, one row up, this row
+	up2, up, cur := &rows[0], &rows[1], &rows[2]
+	end := func(r *[w]uint8, depth int) uint8 {
+		if k := n - depth + m; k >= 0 && k <= 2*m {
+			return r[k]
+		}
+		return far
+	}
+	for k := 0; k <= 2*m; k++ {
+		up[k] = far
+		if j := k - m; j >= 0 && j <= n {
+			up[k] = uint8(j)
+		}
+	}
+	best := -1
+	consider := func(r *[w]uint8, depth int) {
+		if e := int(end(r, depth)); (prefix && depth >= n || depth == len(key)) && e <= m {
+			if best < 0 || e < best || e == best && depth == len(key) {
+				best, whole = e, depth == len(key)
 			}
 		}
-		if i == len(key) {
+	}
+	consider(up, 0)
+	for i := 0; i < len(key); i++ {
+		var before []uint8
+		var last byte
+		if i > 0 {
+			before, last = up2[:2*m+1], key[i-1]
+		}
+		lowest := step(word, m, i, key[i], last, before, up[:2*m+1], cur[:2*m+1])
+		if lowest > uint8(m) {
 			break
 		}
-		if s = a.Accept(s, key[i]); s < 0 {
-			break
-		}
+		consider(cur, i+1)
+		up2, up, cur = up, cur, up2
 	}
 	return best >= 0, max(best, 0), whole
 }

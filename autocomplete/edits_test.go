@@ -7,9 +7,9 @@ import (
 	"github.com/blevesearch/vellum/levenshtein"
 )
 
-// osa is the textbook optimal-string-alignment distance, to check the
+// textbook is the optimal-string-alignment distance, to check the
 // automaton against.
-func osa(a, b string) int {
+func textbook(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)
@@ -33,7 +33,31 @@ func osa(a, b string) int {
 	return d[len(a)][len(b)]
 }
 
-func TestEditAutomaton(t *testing.T) {
+// reference measures a key against a word by the textbook, for every
+// start the rule allows.
+func reference(word, key string, m int, prefix bool) (ok bool, edits int, whole bool) {
+	best := -1
+	for j := 0; j <= len(key); j++ {
+		if !(prefix && j >= len(word) || j == len(key)) {
+			continue
+		}
+		if e := textbook(word, key[:j]); e <= m && (best < 0 || e < best || e == best && j == len(key)) {
+			best, whole = e, j == len(key)
+		}
+	}
+	return best >= 0, max(best, 0), whole
+}
+
+// accepts walks a key through the automaton, as the FST search does.
+func accepts(a *editAutomaton, key string) bool {
+	s := a.Start()
+	for i := 0; i < len(key) && a.CanMatch(s); i++ {
+		s = a.Accept(s, key[i])
+	}
+	return a.IsMatch(s)
+}
+
+func TestEditDistance(t *testing.T) {
 	for _, tt := range []struct {
 		word, key string
 		max       int
@@ -53,11 +77,14 @@ func TestEditAutomaton(t *testing.T) {
 		{"ikejax", "ikej", 1, true, false, 0, false}, // a start shorter than the word is not enough
 		{"ikejax", "ikeja", 1, true, true, 1, true},  // but the whole key is
 	} {
+		ok, edits, whole := osa(tt.word, tt.key, tt.max, tt.prefix)
+		if ok != tt.ok || edits != tt.edits || whole != tt.whole {
+			t.Errorf("osa(%q, %q, %d, %v) = %v %d %v, want %v %d %v", tt.word, tt.key, tt.max, tt.prefix, ok, edits, whole, tt.ok, tt.edits, tt.whole)
+		}
 		var a editAutomaton
 		a.reset(tt.word, tt.max, tt.prefix)
-		ok, edits, whole := a.distance(tt.key)
-		if ok != tt.ok || edits != tt.edits || whole != tt.whole {
-			t.Errorf("%q ~ %q (max %d, prefix %v) = %v %d %v, want %v %d %v", tt.word, tt.key, tt.max, tt.prefix, ok, edits, whole, tt.ok, tt.edits, tt.whole)
+		if got := accepts(&a, tt.key); got != tt.ok {
+			t.Errorf("automaton %q ~ %q: %v, want %v", tt.word, tt.key, got, tt.ok)
 		}
 	}
 	rng := rand.New(rand.NewSource(1))
@@ -69,19 +96,22 @@ func TestEditAutomaton(t *testing.T) {
 		return string(b)
 	}
 	var a editAutomaton
-	for range 20000 {
-		w, k, m := word(), word(), 1+rng.Intn(2)
-		a.reset(w, m, false)
-		ok, edits, _ := a.distance(k)
-		want := osa(w, k)
-		if ok != (want <= m) || ok && edits != want {
-			t.Fatalf("%q ~ %q (max %d) = %v %d, want %d", w, k, m, ok, edits, want)
+	for range 30000 {
+		w, k, m, prefix := word(), word(), 1+rng.Intn(2), rng.Intn(2) == 0
+		want, wantEdits, wantWhole := reference(w, k, m, prefix)
+		if ok, edits, whole := osa(w, k, m, prefix); ok != want || edits != wantEdits || whole != wantWhole {
+			t.Fatalf("osa(%q, %q, %d, %v) = %v %d %v, want %v %d %v", w, k, m, prefix, ok, edits, whole, want, wantEdits, wantWhole)
+		}
+		a.reset(w, m, prefix)
+		if got := accepts(&a, k); got != want {
+			t.Fatalf("automaton %q ~ %q (max %d, prefix %v): %v, want %v", w, k, m, prefix, got, want)
 		}
 	}
 }
 
-// BenchmarkEditAutomaton compares making vellum's Levenshtein DFA with
-// readying the automaton here and running both over one key.
+// BenchmarkEditAutomaton compares making vellum's Levenshtein DFA and
+// running it over one key with readying the automaton here and running
+// it over the key.
 func BenchmarkEditAutomaton(b *testing.B) {
 	for _, word := range []string{"ikeja", "aduragbemi", "victoriaisland"} {
 		for d := 1; d <= 2; d++ {
@@ -104,7 +134,9 @@ func BenchmarkEditAutomaton(b *testing.B) {
 				var a editAutomaton
 				for range b.N {
 					a.reset(word, d, false)
-					a.distance(word)
+					if !accepts(&a, word) {
+						b.Fatal("no match")
+					}
 				}
 			})
 		}

@@ -19,7 +19,6 @@ type token struct {
 	edits  int           // edits allowed in this pass, up to budget
 	fuzzed bool          // matching with edits: a later pass
 	search editAutomaton // for the FST
-	check  editAutomaton // for one term
 
 	// what the term dictionary gave for it, when expanded: every term it
 	// matches, by term number
@@ -77,7 +76,7 @@ func classOf(ok bool, typos int, exact bool) int8 {
 // here is the most any name may allow; match applies each name's. The
 // automaton is built by fuzzy, only when the search needs it.
 func setToken(tk *token, text string, prefix bool) {
-	*tk = token{text: text, prefix: prefix, hits: tk.hits[:0], n: len([]rune(text)), search: tk.search, check: tk.check}
+	*tk = token{text: text, prefix: prefix, hits: tk.hits[:0], n: len([]rune(text)), search: tk.search}
 	tk.number = strings.ContainsAny(text, "0123456789")
 	switch {
 	case tk.number:
@@ -98,7 +97,6 @@ func (tk *token) fuzzy(edits int) bool {
 	}
 	tk.fuzzed, tk.edits = true, edits
 	tk.search.reset(tk.text, edits, tk.prefix)
-	tk.check.reset(tk.text, edits, tk.prefix)
 	return true
 }
 
@@ -112,7 +110,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		if !tk.fuzzed || absDiff(len(term), len(tk.text)) > tk.edits {
 			return false, 0, false
 		}
-		ok, d, _ := tk.check.distance(term)
+		ok, d, _ := osa(tk.text, term, tk.edits, false)
 		if ok && d > address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) {
 			return false, 0, false
 		}
@@ -124,7 +122,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 	if !tk.fuzzed || len(term)+tk.edits < len(tk.text) {
 		return false, 0, false
 	}
-	return tk.check.distance(term)
+	return osa(tk.text, term, tk.edits, true)
 }
 
 func absDiff(a, b int) int {

@@ -29,10 +29,15 @@ const (
 	// matches more (a short prefix) is only checked on the candidates the
 	// others found.
 	maxExpand = 4096
-	// maxCandidates bounds the entries scored for one query.
-	maxCandidates = 1024
+	// maxCandidates bounds the entries one pass scores; fillCandidates
+	// the entries a pass with typos adds to fill the list when a pass
+	// before found places that account for every word.
+	maxCandidates  = 256
+	fillCandidates = 64
 	// maxDepth bounds the enclosing places looked at for one entry.
 	maxDepth = 8
+	// maxOwn bounds the terms of one place that are matched.
+	maxOwn = 16
 )
 
 // Errors of Suggest, for callers to tell bad queries from failures.
@@ -143,23 +148,37 @@ type cand struct {
 	covered   int
 	rest      int     // words of its name that no query word matched
 	dist      float64 // to the focus point
+	key       uint64  // the buckets packed, for sorting
+	missing   uint16  // the query words it does not account for, by bit
+}
+
+// pack packs the buckets of a candidate into one number that sorts as
+// they do: 4 bits each for the counts, capped, and the distance in metres.
+func (c *cand) pack(kind uint8, magnitude int) {
+	c4 := func(v int) uint64 { return uint64(min(max(v, 0), 15)) }
+	var p uint64
+	if c.prefix {
+		p = 1
+	}
+	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | p<<55 | c4(15-c.covered)<<51 | c4(c.rest)<<47 |
+		c4(int(kind))<<43 | c4(15-magnitude)<<39 | uint64(min(c.dist, 1<<38))
 }
 
 // scratch is the reusable memory of one search.
 type scratch struct {
-	toks  []token
-	cands []uint32
-	found []cand
-	memo  map[uint64]int8 // classes of fuzzy words checked on terms
-	rest  []uint32
-	idx   []int
-	it    vellum.FSTIterator
-	key   []byte
-	end   []byte
-	seen  []string
+	toks   []token
+	cands  []uint32
+	found  []cand
+	memo   map[uint64]int8 // classes of fuzzy words checked on terms
+	around map[uint64]int8 // classes of words on places and those around them
+	rest   []uint32
+	idx    []int
+	it     vellum.FSTIterator
+	key    []byte
+	end    []byte
 }
 
-var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}} }}
+var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}, around: map[uint64]int8{}} }}
 
 // Suggest answers a query: the places of the country whose names (and the
 // names of the places around them) the query's words match, best first.
@@ -234,11 +253,15 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	// one, and is left for the words that nothing nearer matches.
 	clear(s.memo)
 	for edits := 0; ; edits++ {
-		s.candidates(t, q.Kinds, edits > 0)
+		limitCands := maxCandidates
+		if len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
+			limitCands = fillCandidates
+		}
+		s.candidates(t, q.Kinds, edits > 0, limitCands)
 		s.score(t, q.Focus)
 		last := ix.respond(t, s, &resp, limit)
 		full := len(resp.Suggestions) == limit && last.uncovered == 0 && last.typos <= edits
-		if full || edits > 0 && len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
+		if full || edits > 0 && len(s.found) > 0 && !s.fixable(s.found[0].missing, edits) {
 			break
 		}
 		more := false // a word allows more edits than this pass
@@ -251,6 +274,16 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		for i := range s.toks {
 			s.toks[i].fuzzy(edits + 1)
 		}
+		// The next pass scores again what this one found that accounts for
+		// every word, and the best few of the rest, in case it finds
+		// nothing better; not all it looked at.
+		s.cands = s.cands[:0]
+		for i, c := range s.found {
+			if c.uncovered == 0 || i < limit {
+				s.cands = append(s.cands, c.e)
+			}
+		}
+		slices.Sort(s.cands)
 	}
 	resp.TookMS = ms(time.Since(start))
 	return resp, nil
@@ -272,7 +305,7 @@ func knownCountry(cc string) bool {
 // maxCandidates; or, when the only word to go by is a prefix of many terms
 // (all prefixes of 1 to 3 bytes, longer ones of more than broadTerms
 // terms), its precomputed list.
-func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool) {
+func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, maxCandidates int) {
 	if !fuzzy {
 		s.cands = s.cands[:0]
 	} // a pass with typos adds to what the passes before found
@@ -326,6 +359,25 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool) {
 	if driver == nil {
 		return
 	}
+	if driver.postings > maxCandidates {
+		// Too many to score: first the places whose own names have the
+		// driver's words and another word's (a word of one term, as a
+		// whole word is), found by intersecting their postings, then the
+		// best of the rest for the words that name places around them.
+		var other *token
+		for i := range s.toks {
+			tk := &s.toks[i]
+			if tk != driver && tk.expanded && len(tk.hits) == 1 && (other == nil || tk.postings < other.postings) {
+				other = tk
+			}
+		}
+		if other != nil {
+			with := t.postings(uint64(other.hits[0].id))
+			for _, h := range driver.hits {
+				s.cands = intersect(s.cands, t.postings(uint64(h.id)), with, keep, base+maxCandidates/2)
+			}
+		}
+	}
 	for class := int8(0); class <= int8(2*driver.budget+1) && len(s.cands)-base < maxCandidates; class++ {
 		// the best entries of the terms of this class
 		s.rest = s.rest[:0]
@@ -351,6 +403,42 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool) {
 	}
 	slices.Sort(s.cands)
 	s.cands = slices.Compact(s.cands)
+}
+
+// intersect appends to out the entries in both a and b (ascending lists)
+// that keep accepts, until out holds limit, galloping through the longer.
+func intersect(out, a, b []uint32, keep func(uint32) bool, limit int) []uint32 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for _, e := range a {
+		if len(out) >= limit || len(b) == 0 {
+			break
+		}
+		// gallop to the first of b not below e
+		step := 1
+		for step < len(b) && b[step] < e {
+			step *= 2
+		}
+		i, _ := slices.BinarySearch(b[step/2:min(step+1, len(b))], e)
+		b = b[step/2+i:]
+		if len(b) > 0 && b[0] == e && keep(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// fixable reports whether a later pass, allowing more edits than edits,
+// could match any of the words missing: whether it could find a better
+// first suggestion.
+func (s *scratch) fixable(missing uint16, edits int) bool {
+	for i := range s.toks {
+		if missing&(1<<i) != 0 && s.toks[i].budget > edits {
+			return true
+		}
+	}
+	return false
 }
 
 // order returns the order in which to look the words up: as typed, or,
@@ -425,20 +513,25 @@ func prefixEnd(b []byte) []byte {
 // score fills the buckets of every candidate and sorts them.
 func (s *scratch) score(t *table, focus *Point) {
 	s.found = s.found[:0]
+	clear(s.around)
+	last := len(s.toks) - 1
 	for _, e := range s.cands {
 		c := cand{e: e}
-		last := len(s.toks) - 1
+		terms := t.entryTerms(e)
+		// how each word matches each of the entry's own terms
+		var cls [maxTokens][maxOwn]int8
+		nt := min(len(terms), maxOwn)
+		for i := range s.toks {
+			for j := range nt {
+				cls[i][j] = s.toks[i].class(t, terms[j], s.memo, i)
+			}
+		}
 		for i := range s.toks {
 			tk := &s.toks[i]
-			best := int8(-1)
-			for a, depth := int32(e), 0; a >= 0 && depth < maxDepth; a, depth = t.parent[a], depth+1 {
-				for _, id := range t.entryTerms(uint32(a)) {
-					if m := tk.class(t, id, s.memo, i); m >= 0 && (best < 0 || m < best) {
-						best = m
-					}
-				}
-				if best == 0 {
-					break
+			best := s.aroundClass(t, i, t.parent[e], 1)
+			for j := range nt {
+				if m := cls[i][j]; m >= 0 && (best < 0 || m < best) {
+					best = m
 				}
 			}
 			switch {
@@ -447,6 +540,7 @@ func (s *scratch) score(t *table, focus *Point) {
 				// an address point with another number
 				if !tk.number || kindOrder[t.kind[e]] == address.KindAddress {
 					c.uncovered++
+					c.missing |= 1 << i
 				}
 			default:
 				c.covered++
@@ -458,11 +552,11 @@ func (s *scratch) score(t *table, focus *Point) {
 		}
 		// the words of its name left untyped, when the query matched its
 		// name (not only another name: "FCT" is all of its short name)
-		own := t.entryTerms(e)[:t.nname[e]]
-		for _, id := range own {
+		nn := min(int(t.nname[e]), nt)
+		for j := range nn {
 			matched := false
 			for i := range s.toks {
-				if s.toks[i].class(t, id, s.memo, i) >= 0 {
+				if cls[i][j] >= 0 {
 					matched = true
 					break
 				}
@@ -471,37 +565,44 @@ func (s *scratch) score(t *table, focus *Point) {
 				c.rest++
 			}
 		}
-		if c.rest == len(own) {
+		if c.rest == nn {
 			c.rest = 0
 		}
 		if focus != nil && !math.IsNaN(float64(t.lat[e])) {
 			c.dist = address.Distance(focus.Lat, focus.Lon, float64(t.lat[e]), float64(t.lon[e]))
 		}
+		c.pack(t.kind[e], magnitude(t.rank[e]))
 		s.found = append(s.found, c)
 	}
 	slices.SortFunc(s.found, func(a, b cand) int {
-		return cmp.Or(
-			cmp.Compare(a.uncovered, b.uncovered),
-			cmp.Compare(a.typos, b.typos),
-			cmpBool(a.prefix, b.prefix),
-			cmp.Compare(b.covered, a.covered),
-			cmp.Compare(a.rest, b.rest),
-			cmp.Compare(t.kind[a.e], t.kind[b.e]),
-			cmp.Compare(magnitude(t.rank[b.e]), magnitude(t.rank[a.e])),
-			cmp.Compare(a.dist, b.dist),
-			cmp.Compare(a.e, b.e),
-		)
+		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.e, b.e))
 	})
 }
 
-func cmpBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
+// aroundClass returns how word i best matches place a and the places
+// around it (-1 when it matches none), remembered for the query: the
+// candidates share their towns, LGAs and states.
+func (s *scratch) aroundClass(t *table, i int, a int32, depth int) int8 {
+	if a < 0 || depth > maxDepth {
+		return -1
 	}
-	return -1
+	k := uint64(i)<<32 | uint64(uint32(a))
+	if m, ok := s.around[k]; ok {
+		return m
+	}
+	best := int8(-1)
+	for _, id := range t.entryTerms(uint32(a)) {
+		if m := s.toks[i].class(t, id, s.memo, i); m >= 0 && (best < 0 || m < best) {
+			best = m
+		}
+	}
+	if best != 0 {
+		if up := s.aroundClass(t, i, t.parent[a], depth+1); up >= 0 && (best < 0 || up < best) {
+			best = up
+		}
+	}
+	s.around[k] = best
+	return best
 }
 
 // magnitude buckets a rank by its order of magnitude, so that a nearer
@@ -521,7 +622,6 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		label, main, secnd [2]int // offsets in b
 	}
 	var out []built
-	s.seen = s.seen[:0]
 	for _, c := range s.found {
 		if len(out) == limit {
 			break
