@@ -1,0 +1,356 @@
+package batch
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+// Options configure Batch.
+type Options struct {
+	// Gazetteer places the addresses; required.
+	Gazetteer address.Gazetteer
+	// Region is the country the addresses belong to unless a row names
+	// another (a name or ISO code); Nigeria when empty.
+	Region string
+	// Filename, when known, helps tell the format (".tsv").
+	Filename string
+	// Format, when set, is used instead of detecting it.
+	Format Format
+	// Workers standardize and geocode in parallel; GOMAXPROCS when 0.
+	Workers int
+	// MaxRows, when above 0, fails the batch (ErrTooManyRows) at the
+	// first data row beyond it.
+	MaxRows int
+	// Progress, when set, is called from time to time with the rows
+	// written so far.
+	Progress func(rows int)
+	// Skip is the number of data rows already written by an earlier run
+	// (see Manager): they are read but neither processed nor written.
+	Skip int
+}
+
+// Summary counts the rows of a batch. Rows = HighConfidence + Partial +
+// Unverified.
+type Summary struct {
+	Format         Format  `json:"format"`
+	Rows           int     `json:"rowCount"`
+	HighConfidence int     `json:"highConfidenceCount"`
+	Partial        int     `json:"partialMatchCount"`
+	Unverified     int     `json:"unverifiedCount"`
+	Validated      float64 `json:"validatedPercent"`
+}
+
+// ValidatedPercent is the share of rows matched with high confidence or in
+// part: (HighConfidence + Partial) / Rows × 100, rounded to two decimals;
+// 0 for no rows.
+func (s *Summary) ValidatedPercent() float64 {
+	if s.Rows == 0 {
+		return 0
+	}
+	return float64(int(10000*float64(s.HighConfidence+s.Partial)/float64(s.Rows)+0.5)) / 100
+}
+
+// Errors of Batch.
+var (
+	ErrNoGazetteer = errors.New("batch: no gazetteer")
+	ErrTooManyRows = errors.New("batch: too many rows")
+)
+
+// maxFieldBytes bounds one field: longer is not an address.
+const maxFieldBytes = 4 << 10
+
+// chunkRows is the number of rows a worker takes at a time.
+const chunkRows = 128
+
+// chunk is a run of consecutive rows, processed by one worker.
+type chunk struct {
+	first int // row number of the first, from 1
+	recs  [][]string
+	bad   []string // per row: why it cannot be processed, or ""
+	out   []outcome
+	done  chan struct{}
+}
+
+// Batch standardizes and geocodes every data row of r and writes the
+// output CSV to w: the input columns, each named input_<name> (for text
+// input, input_address), then Columns. Every data row gives exactly one
+// output row, in input order; a row that cannot be processed (a different
+// number of fields than the header, invalid UTF-8, an empty row, a field
+// over 4 KB, an address the standardizer refuses) gives a row with status
+// UNVERIFIED and the reason in the error column. Cells are sanitized
+// against CSV formula injection.
+//
+// The format is detected from the content and Options.Filename: CSV, TSV,
+// semicolon- or pipe-separated with a header row, or text with one address
+// per line. A byte-order mark is skipped; CRLF and LF both end lines;
+// quoted fields may hold newlines. Header names are mapped by synonyms
+// (see the README). Rows are processed on Options.Workers goroutines while
+// their order is kept and at most a few thousand rows are in memory.
+//
+// It returns an error only when reading or writing fails, ctx ends, or
+// MaxRows is passed; the summary then counts the rows written.
+func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary, error) {
+	var sum Summary
+	if opts.Gazetteer == nil {
+		return sum, ErrNoGazetteer
+	}
+	if opts.Region == "" {
+		opts.Region = "Nigeria"
+	}
+	if _, ok := address.LookupCountry(opts.Region); !ok {
+		return sum, fmt.Errorf("batch: unknown region %q", opts.Region)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	br := bufio.NewReaderSize(r, sniffBytes)
+	head, _ := br.Peek(sniffBytes)
+	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+		head = head[3:]
+	}
+	format := opts.Format
+	if format == "" {
+		format = detect(head, opts.Filename)
+	}
+	sum.Format = format
+
+	var next func() ([]string, error)
+	var header []string
+	var m mapping
+	long := func() bool { return false }
+	if format == Text {
+		tr := &textRecords{r: br}
+		next, long = tr.next, func() bool { return tr.long }
+		header = []string{"address"}
+		m = mapHeader([]string{"address"})
+	} else {
+		cr := csv.NewReader(br)
+		cr.Comma, cr.LazyQuotes, cr.FieldsPerRecord, cr.ReuseRecord = format.comma(), true, -1, false
+		var err error
+		if header, err = cr.Read(); err != nil && !errors.Is(err, io.EOF) {
+			return sum, fmt.Errorf("batch: read the header: %w", err)
+		}
+		next = cr.Read
+		m = mapHeader(header)
+	}
+
+	cw := csv.NewWriter(w)
+	outHeader := make([]string, 0, len(header)+len(Columns))
+	for _, h := range header {
+		outHeader = append(outHeader, Sanitize("input_"+strings.TrimSpace(h)))
+	}
+	outHeader = append(outHeader, Columns...)
+	if opts.Skip == 0 {
+		if err := cw.Write(outHeader); err != nil {
+			return sum, err
+		}
+	}
+
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	work := make(chan *chunk)
+	order := make(chan *chunk, 4*workers) // bounds the rows in memory
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range work {
+				c.out = make([]outcome, len(c.recs))
+				for i, rec := range c.recs {
+					c.out[i] = process(ctx, opts, &m, rec, c.bad[i])
+				}
+				close(c.done)
+			}
+		}()
+	}
+	// read: rows into chunks, in order
+	readErr := make(chan error, 1)
+	go func() {
+		var err error
+		defer func() { readErr <- err }()
+		defer close(work)
+		defer close(order)
+		row := 0
+		c := newChunk(1)
+		send := func() bool {
+			select {
+			case order <- c:
+			case <-ctx.Done():
+				return false
+			}
+			select {
+			case work <- c:
+			case <-ctx.Done():
+				return false
+			}
+			c = newChunk(row + 1)
+			return true
+		}
+		for {
+			rec, rerr := next()
+			if errors.Is(rerr, io.EOF) {
+				break
+			}
+			var pe *csv.ParseError
+			bad := ""
+			switch {
+			case errors.As(rerr, &pe):
+				bad = "malformed row: " + pe.Err.Error()
+			case rerr != nil:
+				err = fmt.Errorf("batch: read row %d: %w", row+1, rerr)
+				return
+			}
+			row++
+			if opts.MaxRows > 0 && row > opts.MaxRows {
+				err = fmt.Errorf("%w: more than %d", ErrTooManyRows, opts.MaxRows)
+				return
+			}
+			if row <= opts.Skip {
+				c.first = row + 1
+				continue
+			}
+			if bad == "" {
+				bad = check(rec, len(header), format, long())
+			}
+			c.recs, c.bad = append(c.recs, rec), append(c.bad, bad)
+			if len(c.recs) == chunkRows && !send() {
+				return
+			}
+		}
+		if len(c.recs) > 0 {
+			send()
+		}
+	}()
+
+	// write: chunks in order, as they are done
+	cells := make([]string, len(outHeader))
+	var writeErr error
+	for c := range order {
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		for i, rec := range c.recs {
+			o := &c.out[i]
+			for j := range header {
+				cells[j] = ""
+				if j < len(rec) {
+					cells[j] = Sanitize(rec[j])
+				}
+			}
+			o.resultCells(c.first+i, cells[len(header):])
+			for j := len(header); j < len(cells); j++ {
+				cells[j] = Sanitize(cells[j])
+			}
+			if writeErr = cw.Write(cells); writeErr != nil {
+				break
+			}
+			sum.count(o)
+		}
+		if writeErr != nil {
+			break
+		}
+		cw.Flush()
+		if writeErr = cw.Error(); writeErr != nil {
+			break
+		}
+		if opts.Progress != nil {
+			opts.Progress(opts.Skip + sum.Rows)
+		}
+	}
+	cancel()
+	wg.Wait()
+	for range order { // let the reader end
+	}
+	if writeErr == nil {
+		cw.Flush()
+		writeErr = cw.Error()
+	}
+	sum.Validated = sum.ValidatedPercent()
+	if writeErr != nil {
+		return sum, fmt.Errorf("batch: write: %w", writeErr)
+	}
+	if err := <-readErr; err != nil {
+		return sum, err
+	}
+	return sum, parent.Err()
+}
+
+func newChunk(first int) *chunk {
+	return &chunk{first: first, done: make(chan struct{})}
+}
+
+// check returns why a row cannot be processed, or "".
+func check(rec []string, fields int, format Format, long bool) string {
+	switch {
+	case long:
+		return fmt.Sprintf("line longer than %d bytes", maxLineBytes)
+	case format != Text && len(rec) != fields:
+		return fmt.Sprintf("row has %d fields, the header %d", len(rec), fields)
+	}
+	empty := true
+	for _, f := range rec {
+		switch {
+		case !utf8.ValidString(f):
+			return "invalid UTF-8"
+		case len(f) > maxFieldBytes:
+			return fmt.Sprintf("field longer than %d bytes", maxFieldBytes)
+		case strings.TrimSpace(f) != "":
+			empty = false
+		}
+	}
+	if empty {
+		return "empty row"
+	}
+	return ""
+}
+
+// process standardizes and geocodes one row.
+func process(ctx context.Context, opts Options, m *mapping, rec []string, bad string) outcome {
+	if bad != "" {
+		return outcome{err: bad, r: unverified()}
+	}
+	s, err := address.Standardize(ctx, m.input(rec, opts.Region))
+	if err != nil {
+		return outcome{err: err.Error(), r: unverified()}
+	}
+	r, err := address.Geocode(ctx, opts.Gazetteer, s)
+	if err != nil {
+		return outcome{s: s, err: err.Error(), r: unverified()}
+	}
+	return outcome{s: s, r: r}
+}
+
+func unverified() address.Result {
+	return address.Result{Level: address.LevelNone, Verdict: address.Unverified, NextAction: address.Fix}
+}
+
+func (s *Summary) count(o *outcome) {
+	s.Rows++
+	switch o.r.Verdict {
+	case address.HighConfidence:
+		s.HighConfidence++
+	case address.Partial:
+		s.Partial++
+	default:
+		s.Unverified++
+	}
+}

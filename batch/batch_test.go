@@ -1,0 +1,228 @@
+package batch_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/storetest"
+)
+
+// gazetteer opens the built-in gazetteer in a temporary directory.
+func gazetteer(t testing.TB) address.Gazetteer { return storetest.Builtin(t) }
+
+// run runs a batch and returns the output as records, with the header.
+func run(t testing.TB, input string, opts batch.Options) ([][]string, batch.Summary) {
+	t.Helper()
+	opts.Gazetteer = gazetteer(t)
+	var out bytes.Buffer
+	sum, err := batch.Batch(context.Background(), strings.NewReader(input), &out, opts)
+	if err != nil {
+		t.Fatalf("Batch: %v", err)
+	}
+	recs, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatalf("output is not CSV: %v\n%s", err, out.String())
+	}
+	return recs, sum
+}
+
+// col returns the value of a named column in a row.
+func col(header, row []string, name string) string {
+	i := slices.Index(header, name)
+	if i < 0 {
+		return "<no column " + name + ">"
+	}
+	return row[i]
+}
+
+func TestBatchRows(t *testing.T) {
+	input := "\ufeffid,Street,Town,State,Postal_Code\r\n" +
+		"1,12 Adeola Odeku Street,Victoria Island,Lagos,101241\r\n" +
+		"2,\"5, Ogunsiji Close,\nOff Allen Avenue\",Ikeja,Lagos,\r\n" + // a quoted field with a newline
+		"3,too,few\r\n" + // ragged
+		"4,\xff\xfe bad bytes,Ikeja,Lagos,\r\n" + // invalid UTF-8
+		",,,,\r\n" + // empty
+		"6,=HYPERLINK(\"http://x\"),@SUM(A1),+1,-2\r\n" + // formulas
+		"7,Plot 339 Cadastral Zone A08,Wuse 2,Abuja,\r\n"
+	recs, sum := run(t, input, batch.Options{Filename: "clients.csv"})
+	header, rows := recs[0], recs[1:]
+	wantHeader := append([]string{"input_id", "input_Street", "input_Town", "input_State", "input_Postal_Code"}, batch.Columns...)
+	if !slices.Equal(header, wantHeader) {
+		t.Fatalf("header %q\nwant %q", header, wantHeader)
+	}
+	if len(batch.Columns) < 37 {
+		t.Errorf("%d result columns, want at least 37", len(batch.Columns))
+	}
+	if len(rows) != 7 || sum.Rows != 7 || sum.HighConfidence+sum.Partial+sum.Unverified != 7 {
+		t.Fatalf("%d rows, summary %+v; want 7", len(rows), sum)
+	}
+	for i, row := range rows {
+		if len(row) != len(header) {
+			t.Errorf("row %d has %d cells", i+1, len(row))
+		}
+		if got := col(header, row, "row_number"); got != fmt.Sprint(i+1) {
+			t.Errorf("row %d numbered %s", i+1, got)
+		}
+	}
+	r1 := rows[0]
+	if col(header, r1, "state_code") != "NG-LA" || col(header, r1, "lga") != "Eti-Osa" || col(header, r1, "latitude") == "" ||
+		col(header, r1, "status") == "UNVERIFIED" || col(header, r1, "error") != "" {
+		t.Errorf("row 1: %q", r1)
+	}
+	if got := col(header, rows[1], "input_Street"); got != "5, Ogunsiji Close, Off Allen Avenue" {
+		t.Errorf("row 2 street %q: the newline should be a space in the output", got)
+	}
+	for _, c := range []struct {
+		row  int
+		want string
+	}{{2, "row has 3 fields, the header 5"}, {3, "invalid UTF-8"}, {4, "empty row"}} {
+		row := rows[c.row]
+		if col(header, row, "status") != "UNVERIFIED" || col(header, row, "error") != c.want || col(header, row, "next_action") != "FIX" {
+			t.Errorf("row %d: status %s, error %q; want UNVERIFIED, %q", c.row+1, col(header, row, "status"), col(header, row, "error"), c.want)
+		}
+	}
+	f := rows[5]
+	for name, want := range map[string]string{
+		"input_Street": `'=HYPERLINK("http://x")`, "input_Town": "'@SUM(A1)", "input_State": "+1", "input_Postal_Code": "-2",
+	} {
+		if got := col(header, f, name); got != want {
+			t.Errorf("%s = %q, want %q", name, got, want)
+		}
+	}
+	if sum.ValidatedPercent() != float64(int(10000*float64(sum.HighConfidence+sum.Partial)/7+0.5))/100 || sum.Validated != sum.ValidatedPercent() {
+		t.Errorf("validated %v", sum.Validated)
+	}
+}
+
+func TestBatchFormats(t *testing.T) {
+	for _, tt := range []struct {
+		name, filename, input string
+		format                batch.Format
+		rows                  int
+		firstInput            string
+	}{
+		{"tsv", "a.tsv", "street\tcity\tstate\n12 Allen Avenue\tIkeja\tLagos\n3 Awolowo Road\tIkoyi\tLagos\n", batch.TSV, 2, "12 Allen Avenue"},
+		{"tsv by content", "", "street\tcity\n12 Allen Avenue\tIkeja\n", batch.TSV, 1, "12 Allen Avenue"},
+		{"semicolon", "", "address;zip\n12 Allen Avenue, Ikeja, Lagos;100271\n", batch.Semicolon, 1, "12 Allen Avenue, Ikeja, Lagos"},
+		{"pipe", "", "ref|address\nA1|12 Allen Avenue, Ikeja\nA2|Wuse 2, Abuja\n", batch.Pipe, 2, "A1"},
+		{"text", "list.txt", "12 Allen Avenue, Ikeja, Lagos\r\nPlot 5, Wuse 2, Abuja\n\nKano\n", batch.Text, 4, "12 Allen Avenue, Ikeja, Lagos"},
+		{"text, commas on each line", "", "12 Allen Avenue, Ikeja, Lagos\nWuse 2, Abuja\n", batch.Text, 2, "12 Allen Avenue, Ikeja, Lagos"},
+		{"csv, unknown column names", "x.csv", "a,b\n12 Allen Avenue,Ikeja\n", batch.CSV, 1, "12 Allen Avenue"},
+		{"header only", "x.csv", "street,city\n", batch.CSV, 0, ""},
+		{"nothing", "", "", batch.Text, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, sum := run(t, tt.input, batch.Options{Filename: tt.filename})
+			if sum.Format != tt.format || sum.Rows != tt.rows || len(recs)-1 != tt.rows {
+				t.Fatalf("format %s, %d rows (%d output); want %s, %d", sum.Format, sum.Rows, len(recs)-1, tt.format, tt.rows)
+			}
+			if tt.rows > 0 && recs[1][0] != tt.firstInput {
+				t.Errorf("first input cell %q, want %q", recs[1][0], tt.firstInput)
+			}
+		})
+	}
+	// the empty line of the text is a row of its own
+	recs, _ := run(t, "Ikeja\n\nKano\n", batch.Options{Format: batch.Text})
+	if h := recs[0]; col(h, recs[2], "error") != "empty row" || recs[0][0] != "input_address" {
+		t.Errorf("text rows %q", recs)
+	}
+}
+
+// TestBatchOrder runs many rows on several workers: the output keeps the
+// input order.
+func TestBatchOrder(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,address\n")
+	towns := []string{"Ikeja, Lagos", "Wuse 2, Abuja", "Kano", "Nowhere at all", "Yaba, Lagos", "Port Harcourt"}
+	for i := range 3000 {
+		fmt.Fprintf(&b, "%d,%d Main Street, %s\n", i, i%90+1, towns[i%len(towns)])
+	}
+	var progress []int
+	recs, sum := run(t, b.String(), batch.Options{Workers: 4, Progress: func(n int) { progress = append(progress, n) }})
+	if sum.Rows != 3000 || len(recs) != 3001 {
+		t.Fatalf("%d rows", sum.Rows)
+	}
+	for i, row := range recs[1:] {
+		if row[0] != fmt.Sprint(i) || col(recs[0], row, "row_number") != fmt.Sprint(i+1) {
+			t.Fatalf("row %d is %q", i, row[:3])
+		}
+	}
+	if len(progress) == 0 || progress[len(progress)-1] != 3000 || !slices.IsSorted(progress) {
+		t.Errorf("progress %v", progress)
+	}
+}
+
+func TestBatchLimitsAndErrors(t *testing.T) {
+	ctx := context.Background()
+	var out bytes.Buffer
+	if _, err := batch.Batch(ctx, strings.NewReader("a\n"), &out, batch.Options{}); !errors.Is(err, batch.ErrNoGazetteer) {
+		t.Errorf("no gazetteer: %v", err)
+	}
+	g := gazetteer(t)
+	if _, err := batch.Batch(ctx, strings.NewReader("a\n"), &out, batch.Options{Gazetteer: g, Region: "Atlantis"}); err == nil {
+		t.Error("unknown region: no error")
+	}
+	_, err := batch.Batch(ctx, strings.NewReader("street\na\nb\nc\n"), &out, batch.Options{Gazetteer: g, MaxRows: 2})
+	if !errors.Is(err, batch.ErrTooManyRows) {
+		t.Errorf("3 rows with MaxRows 2: %v", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := batch.Batch(cctx, strings.NewReader("street\na\nb\n"), &out, batch.Options{Gazetteer: g}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	// Skip leaves out the rows an earlier run wrote, and the header
+	out.Reset()
+	sum, err := batch.Batch(ctx, strings.NewReader("street\nIkeja\nKano\nYaba\n"), &out, batch.Options{Gazetteer: g, Skip: 2})
+	recs, _ := csv.NewReader(&out).ReadAll()
+	if err != nil || sum.Rows != 1 || len(recs) != 1 || recs[0][0] != "Yaba" || recs[0][1] != "3" {
+		t.Errorf("skip 2: %v %+v %q", err, sum, recs)
+	}
+}
+
+func FuzzBatch(f *testing.F) {
+	for _, s := range []string{"street,city\nIkeja,Lagos\n", "a\tb\n1\t2\n", "\"unterminated\nx", "x;y\n;;;\n", "\ufeff=1\n@2\n"} {
+		f.Add(s)
+	}
+	g := gazetteer(f)
+	f.Fuzz(func(t *testing.T, input string) {
+		var out bytes.Buffer
+		sum, err := batch.Batch(context.Background(), strings.NewReader(input), &out, batch.Options{Gazetteer: g, Workers: 2})
+		if err != nil {
+			t.Fatalf("Batch: %v", err)
+		}
+		recs, err := csv.NewReader(&out).ReadAll()
+		if err != nil {
+			t.Fatalf("output is not CSV: %v", err)
+		}
+		if len(recs) != sum.Rows+1 || sum.HighConfidence+sum.Partial+sum.Unverified != sum.Rows {
+			t.Fatalf("%d output records for %+v", len(recs), sum)
+		}
+		for _, r := range recs {
+			for _, c := range r {
+				if c != "" && strings.ContainsRune("=@", rune(c[0])) {
+					t.Fatalf("unsanitized cell %q", c)
+				}
+			}
+		}
+	})
+}
+
+func TestSanitize(t *testing.T) {
+	for in, want := range map[string]string{
+		"=1+1": "'=1+1", "+1": "+1", "-2.5": "-2.5", "-2-": "'-2-", "@A1": "'@A1", "\t=x": "' =x", "\r1": "' 1",
+		"a\x00b": "ab", "\x01=0": "'=0", "ok": "ok", "": "", "a\nb": "a b", "\xff": "\uFFFD",
+	} {
+		if got := batch.Sanitize(in); got != want {
+			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
