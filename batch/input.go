@@ -160,7 +160,7 @@ var synonyms = map[string]role{
 	"organization": roleOrganization, "organisation": roleOrganization, "company": roleOrganization,
 	"business": roleOrganization, "building": roleOrganization,
 	"neighbourhood": roleNeighbourhood, "neighborhood": roleNeighbourhood, "area": roleNeighbourhood,
-	"district": roleNeighbourhood, "suburb": roleNeighbourhood, "estate": roleNeighbourhood,
+	"district": roleNeighbourhood, "suburb": roleNeighbourhood, "estate": roleNeighbourhood, "ward": roleNeighbourhood,
 	"city": roleCity, "town": roleCity, "locality": roleCity, "village": roleCity,
 	"lga": roleLGA, "local government": roleLGA, "local government area": roleLGA, "county": roleLGA,
 	"state": roleState, "region": roleState, "province": roleState, "state province": roleState,

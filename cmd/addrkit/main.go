@@ -6,6 +6,7 @@
 //	addrkit import --data DIR --format geonames|osm|openaddresses|csv|json [--map MAPPING] FILE...
 //	addrkit suggest [--data DIR] [--country NG] [--limit 5] QUERY
 //	addrkit index [--data DIR]
+//	addrkit batch [--data DIR] [--region Nigeria] [--out FILE] INPUT
 //
 // With no address arguments, standardize and geocode read one address per
 // line from standard input and write one result per line, so that they
@@ -41,6 +42,7 @@ commands:
   geocode       standardize and place addresses with the gazetteer in --data
   import        load places into the gazetteer in --data (geonames, osm, openaddresses, csv, json)
   suggest       autocomplete: suggest places for a partial address
+  batch         standardize and geocode a whole file (CSV, TSV, text) into an output CSV
   index         rebuild the autocomplete index of the gazetteer in --data
 
 Run "addrkit <command> -h" for the flags of a command.
@@ -74,6 +76,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runImport(ctx, args[1:], stdout, stderr)
 	case "suggest":
 		return runSuggest(ctx, args[1:], stdout, stderr)
+	case "batch":
+		return runBatch(ctx, args[1:], stdin, stdout, stderr)
 	case "index":
 		return runIndex(ctx, args[1:], stderr)
 	case "help", "-h", "--help":

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -191,5 +194,39 @@ func TestRunSuggest(t *testing.T) {
 	}
 	if _, err := run("suggest", "--data", dir, "--country", "XX", "ikeja"); exitCode(err) != 2 {
 		t.Errorf("country XX: %v, want a usage error", err)
+	}
+}
+
+func TestRunBatch(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "clients.csv")
+	if err := os.WriteFile(in, []byte("id,street,city,state\n1,12 Allen Avenue,Ikeja,Lagos\n2,=cmd,,\n3,,,\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := Run(ctx, []string{"batch", "--data", filepath.Join(dir, "data"), in}, strings.NewReader(""), &stdout, &stderr); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	var sum struct {
+		Rows       int     `json:"rowCount"`
+		High       int     `json:"highConfidenceCount"`
+		Partial    int     `json:"partialMatchCount"`
+		Unverified int     `json:"unverifiedCount"`
+		Validated  float64 `json:"validatedPercent"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &sum); err != nil || sum.Rows != 3 || sum.High+sum.Partial+sum.Unverified != 3 {
+		t.Fatalf("summary %s (%v)", stdout.String(), err)
+	}
+	out, err := os.ReadFile(filepath.Join(dir, "clients_validated.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	if err != nil || len(recs) != 4 || recs[2][1] != "'=cmd" {
+		t.Fatalf("output %q (%v)", recs, err)
+	}
+	if err := Run(ctx, []string{"batch", "--data", filepath.Join(dir, "data")}, strings.NewReader(""), &stdout, &stderr); exitCode(err) != 2 {
+		t.Errorf("no input: %v, want a usage error", err)
 	}
 }
