@@ -80,6 +80,11 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 	}
 	// Places are small: keep values in the LSM tree, beside their keys.
 	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1).WithDetectConflicts(false)
+	if opts.Preload {
+		// every place is held in memory: Badger's block cache (256 MB by
+		// default) would only hold them a second time
+		bo = bo.WithBlockCacheSize(16 << 20)
+	}
 	db, err := badger.Open(bo)
 	if err != nil {
 		return nil, fmt.Errorf("storage: open gazetteer %s: %w", dir, err)
