@@ -1,0 +1,318 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/addrkit/addrkit/address"
+	"gocloud.dev/blob"
+)
+
+// MaxJobRows is the most data rows a job may have.
+const MaxJobRows = 500_000
+
+// ManagerOptions configure a Manager.
+type ManagerOptions struct {
+	Gazetteer address.Gazetteer // required
+	Store     JobStore          // required
+	Queue     Queue             // required
+	Bucket    *blob.Bucket      // required: inputs and outputs
+	// Jobs is the number of jobs processed at once (1 when 0); each uses
+	// all cores.
+	Jobs int
+	// MaxRows fails jobs with more data rows; MaxJobRows when 0.
+	MaxRows int
+	// ProgressEvery is how often a running job's record is updated; 1s
+	// when 0.
+	ProgressEvery time.Duration
+	Logger        *slog.Logger // nil: slog.Default()
+}
+
+// Manager runs batch jobs: Submit stores the input in the bucket, then the
+// job record, then queues it, so an accepted job is never lost; Run takes
+// jobs from the queue and processes them. Jobs are single-process: Run
+// queues again, on start, the jobs left unfinished by a process that
+// stopped.
+type Manager struct {
+	o ManagerOptions
+
+	mu      sync.Mutex // serializes record updates of this process
+	running map[string]context.CancelFunc
+}
+
+// NewManager returns a Manager.
+func NewManager(o ManagerOptions) (*Manager, error) {
+	if o.Gazetteer == nil || o.Store == nil || o.Queue == nil || o.Bucket == nil {
+		return nil, errors.New("batch: a Manager needs a gazetteer, a job store, a queue and a bucket")
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = 1
+	}
+	if o.MaxRows <= 0 {
+		o.MaxRows = MaxJobRows
+	}
+	if o.ProgressEvery <= 0 {
+		o.ProgressEvery = time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Manager{o: o, running: map[string]context.CancelFunc{}}, nil
+}
+
+// SubmitRequest describes a job.
+type SubmitRequest struct {
+	Owner            string
+	Filename         string
+	Region           string
+	EnhancedMatching bool
+	ValidationScope  string
+}
+
+// ErrInvalid is wrapped by the errors of Submit for requests it refuses.
+var ErrInvalid = errors.New("batch: invalid request")
+
+// Submit stores the input and queues the job; the job is QUEUED.
+func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader) (Job, error) {
+	name := path.Base(strings.ReplaceAll(strings.TrimSpace(req.Filename), "\\", "/"))
+	switch {
+	case name == "" || name == "." || name == "/":
+		return Job{}, fmt.Errorf("%w: filename is required", ErrInvalid)
+	case req.Region == "":
+		return Job{}, fmt.Errorf("%w: region is required", ErrInvalid)
+	}
+	if _, ok := address.LookupCountry(req.Region); !ok {
+		return Job{}, fmt.Errorf("%w: unknown region %q", ErrInvalid, req.Region)
+	}
+	now := time.Now().UTC()
+	j := Job{
+		ID: NewJobID(), Owner: req.Owner, Filename: req.Filename, Region: req.Region,
+		EnhancedMatching: req.EnhancedMatching, ValidationScope: req.ValidationScope,
+		State: Queued, Created: now, Updated: now,
+	}
+	j.InputKey = "uploads/" + j.ID + "/" + name
+	j.OutputKey = "processed/" + j.ID + "/" + strings.TrimSuffix(name, path.Ext(name)) + "_validated.csv"
+	// 1. the input, counting its lines
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
+	if err != nil {
+		return Job{}, fmt.Errorf("batch: store the input: %w", err)
+	}
+	lc := &lineCounter{w: w}
+	if _, err := io.Copy(lc, input); err != nil {
+		cancel()
+		w.Close()
+		return Job{}, fmt.Errorf("batch: store the input: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return Job{}, fmt.Errorf("batch: store the input: %w", err)
+	}
+	j.Rows = max(0, lc.lines-1) // the header
+	if lc.lines-1 > m.o.MaxRows {
+		m.o.Bucket.Delete(ctx, j.InputKey)
+		return Job{}, fmt.Errorf("%w: %d rows, more than %d", ErrTooManyRows, lc.lines-1, m.o.MaxRows)
+	}
+	// 2. the record, 3. the queue
+	if err := m.o.Store.Put(ctx, j); err != nil {
+		return Job{}, fmt.Errorf("batch: store the job: %w", err)
+	}
+	if err := m.o.Queue.Send(ctx, j.ID); err != nil {
+		// stored: Run queues it again on start
+		m.o.Logger.Error("queue a job", "job", j.ID, "err", err)
+	}
+	return j, nil
+}
+
+type lineCounter struct {
+	w     io.Writer
+	lines int
+	last  byte
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		c.lines += bytes.Count(p, []byte{'\n'})
+		c.last = p[len(p)-1]
+	}
+	return c.w.Write(p)
+}
+
+// Job returns a job of an owner; ErrNotFound for another owner's.
+func (m *Manager) Job(ctx context.Context, owner, id string) (Job, error) {
+	j, err := m.o.Store.Get(ctx, id)
+	if err != nil {
+		return Job{}, err
+	}
+	if j.Owner != owner {
+		return Job{}, ErrNotFound
+	}
+	return j, nil
+}
+
+// Cancel cancels a job of an owner that is not finished: a queued job is
+// never run, a running one stops. Cancelling a finished job changes
+// nothing.
+func (m *Manager) Cancel(ctx context.Context, owner, id string) (Job, error) {
+	if _, err := m.Job(ctx, owner, id); err != nil {
+		return Job{}, err
+	}
+	j, err := m.update(ctx, id, func(j *Job) {
+		if !j.State.Final() {
+			j.State, j.Finished = Cancelled, time.Now().UTC()
+		}
+	})
+	m.mu.Lock()
+	if stop := m.running[id]; stop != nil {
+		stop()
+	}
+	m.mu.Unlock()
+	return j, err
+}
+
+// update changes a job record under the lock.
+func (m *Manager) update(ctx context.Context, id string, change func(*Job)) (Job, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	j, err := m.o.Store.Get(ctx, id)
+	if err != nil {
+		return j, err
+	}
+	change(&j)
+	j.Updated = time.Now().UTC()
+	return j, m.o.Store.Put(ctx, j)
+}
+
+// Run queues the unfinished jobs again, then processes jobs from the queue
+// until ctx ends. A job running when ctx ends is left PROCESSING, its
+// output not written, for the next Run.
+func (m *Manager) Run(ctx context.Context) error {
+	unfinished, err := m.o.Store.Unfinished(ctx)
+	if err != nil {
+		return err
+	}
+	for _, j := range unfinished {
+		m.o.Logger.Info("job taken up again", "job", j.ID, "state", j.State)
+		if err := m.o.Queue.Send(ctx, j.ID); err != nil {
+			return err
+		}
+	}
+	var wg sync.WaitGroup
+	for range m.o.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				id, ack, err := m.o.Queue.Receive(ctx)
+				if err != nil {
+					return // ctx ended, or the queue is closed
+				}
+				m.process(ctx, id)
+				if ctx.Err() == nil {
+					ack()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// process runs one job.
+func (m *Manager) process(ctx context.Context, id string) {
+	j, err := m.update(ctx, id, func(j *Job) {
+		if !j.State.Final() {
+			j.State, j.Started, j.Processed = Processing, time.Now().UTC(), 0
+		}
+	})
+	if err != nil || j.State != Processing {
+		return // gone, or finished (cancelled while queued, or queued twice)
+	}
+	jctx, stop := context.WithCancel(ctx)
+	defer stop()
+	m.mu.Lock()
+	m.running[id] = stop
+	m.mu.Unlock()
+	defer func() {
+		m.mu.Lock()
+		delete(m.running, id)
+		m.mu.Unlock()
+	}()
+	log := m.o.Logger.With("job", id)
+	log.Info("job started", "file", j.Filename)
+
+	sum, err := m.run(jctx, j)
+	switch {
+	case ctx.Err() != nil:
+		log.Info("job left for the next run", "err", ctx.Err())
+		return
+	case err != nil && jctx.Err() != nil:
+		log.Info("job cancelled")
+		return // Cancel recorded it
+	case err != nil:
+		log.Error("job failed", "err", err)
+		m.update(ctx, id, func(j *Job) {
+			if !j.State.Final() {
+				j.State, j.Reason, j.Finished = Failed, err.Error(), time.Now().UTC()
+			}
+		})
+		return
+	}
+	m.update(ctx, id, func(j *Job) {
+		if j.State == Processing {
+			j.State, j.Finished = Completed, time.Now().UTC()
+			j.Rows, j.Processed, j.Summary = sum.Rows, sum.Rows, sum
+		}
+	})
+	log.Info("job completed", "rows", sum.Rows)
+}
+
+// run streams the input through Batch into the output; the output is
+// committed only when whole.
+func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
+	r, err := m.o.Bucket.NewReader(ctx, j.InputKey, nil)
+	if err != nil {
+		return Summary{}, fmt.Errorf("read the input: %w", err)
+	}
+	defer r.Close()
+	wctx, abort := context.WithCancel(ctx)
+	defer abort()
+	w, err := m.o.Bucket.NewWriter(wctx, j.OutputKey, &blob.WriterOptions{
+		ContentType: "text/csv; charset=utf-8", ContentDisposition: `attachment; filename="` + path.Base(j.OutputKey) + `"`,
+	})
+	if err != nil {
+		return Summary{}, fmt.Errorf("write the output: %w", err)
+	}
+	last := time.Now()
+	sum, err := Batch(ctx, r, w, Options{
+		Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename, MaxRows: m.o.MaxRows,
+		Progress: func(rows int) {
+			if time.Since(last) < m.o.ProgressEvery {
+				return
+			}
+			last = time.Now()
+			m.update(ctx, j.ID, func(j *Job) {
+				if j.State == Processing {
+					j.Processed = rows
+				}
+			})
+		},
+	})
+	if err != nil {
+		abort() // the writer is not committed
+		w.Close()
+		return sum, err
+	}
+	if err := w.Close(); err != nil {
+		return sum, fmt.Errorf("write the output: %w", err)
+	}
+	return sum, nil
+}

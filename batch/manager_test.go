@@ -1,0 +1,257 @@
+package batch_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/batch"
+	"gocloud.dev/blob"
+	"gocloud.dev/blob/fileblob"
+	"gocloud.dev/pubsub"
+	"gocloud.dev/pubsub/mempubsub"
+)
+
+// rig is a Manager over a real Badger job store and a file:// bucket in
+// temporary directories.
+type rig struct {
+	store  *batch.BadgerJobs
+	bucket *blob.Bucket
+	gz     address.Gazetteer
+}
+
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	store, err := batch.OpenBadgerJobs(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	bucket, err := fileblob.OpenBucket(t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bucket.Close() })
+	return &rig{store: store, bucket: bucket, gz: gazetteer(t)}
+}
+
+func (r *rig) manager(t *testing.T, q batch.Queue) *batch.Manager {
+	t.Helper()
+	m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
+		ProgressEvery: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// start runs the manager until the test ends or stop is called.
+func start(t *testing.T, m *batch.Manager) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		m.Run(ctx)
+	}()
+	stop = func() { cancel(); <-done }
+	t.Cleanup(stop)
+	return stop
+}
+
+// waitFor polls a job until cond holds.
+func waitFor(t *testing.T, m *batch.Manager, owner, id string, cond func(batch.Job) bool) batch.Job {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		j, err := m.Job(context.Background(), owner, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cond(j) {
+			return j
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatalf("job %s: condition not reached", id)
+	return batch.Job{}
+}
+
+func rows(n int) string {
+	var b strings.Builder
+	b.WriteString("id,street,city,state\n")
+	towns := []string{"Ikeja,Lagos", "Wuse 2,Abuja", "Yaba,Lagos", "Kano,Kano"}
+	for i := range n {
+		fmt.Fprintf(&b, "%d,%d Allen Avenue,%s\n", i, i%50+1, towns[i%len(towns)])
+	}
+	return b.String()
+}
+
+// output reads a job's output and checks that it holds every row once, in
+// order.
+func output(t *testing.T, r *rig, j batch.Job, n int) {
+	t.Helper()
+	data, err := r.bucket.ReadAll(context.Background(), j.OutputKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != n+1 {
+		t.Fatalf("%d output rows, want %d", len(recs)-1, n)
+	}
+	for i, rec := range recs[1:] {
+		if rec[0] != fmt.Sprint(i) || col(recs[0], rec, "row_number") != fmt.Sprint(i+1) {
+			t.Fatalf("output row %d is %q", i, rec[:6])
+		}
+	}
+}
+
+func TestManagerJob(t *testing.T) {
+	r := newRig(t)
+	m := r.manager(t, batch.NewMemoryQueue())
+	ctx := context.Background()
+	j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "key1", Filename: "clients.csv", Region: "Nigeria", ValidationScope: "full"},
+		strings.NewReader(rows(500)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.State != batch.Queued || !strings.HasPrefix(j.ID, "job_batch_") || len(j.ID) < 30 || j.Rows != 500 ||
+		j.OutputKey != "processed/"+j.ID+"/clients_validated.csv" {
+		t.Fatalf("submitted %+v", j)
+	}
+	if _, err := m.Job(ctx, "key2", j.ID); !errors.Is(err, batch.ErrNotFound) {
+		t.Errorf("another owner's job: %v, want ErrNotFound", err)
+	}
+	start(t, m)
+	done := waitFor(t, m, "key1", j.ID, func(j batch.Job) bool { return j.State.Final() })
+	if done.State != batch.Completed || done.Summary.Rows != 500 || done.Processed != 500 ||
+		done.Summary.HighConfidence+done.Summary.Partial+done.Summary.Unverified != 500 || done.Finished.IsZero() {
+		t.Fatalf("finished %+v", done)
+	}
+	output(t, r, done, 500)
+	// the request is checked
+	for _, req := range []batch.SubmitRequest{{Owner: "k", Region: "Nigeria"}, {Owner: "k", Filename: "a.csv"}, {Owner: "k", Filename: "a.csv", Region: "Atlantis"}} {
+		if _, err := m.Submit(ctx, req, strings.NewReader("street\nIkeja\n")); !errors.Is(err, batch.ErrInvalid) {
+			t.Errorf("Submit(%+v): %v, want ErrInvalid", req, err)
+		}
+	}
+}
+
+func TestManagerCancel(t *testing.T) {
+	r := newRig(t)
+	m := r.manager(t, batch.NewMemoryQueue())
+	ctx := context.Background()
+	j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(100000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, m)
+	waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State == batch.Processing && j.Processed > 0 })
+	if _, err := m.Cancel(ctx, "other", j.ID); !errors.Is(err, batch.ErrNotFound) {
+		t.Errorf("cancel by another owner: %v", err)
+	}
+	if _, err := m.Cancel(ctx, "k", j.ID); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // let the worker stop
+	got := waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
+	if got.State != batch.Cancelled {
+		t.Fatalf("state %s", got.State)
+	}
+	if ok, _ := r.bucket.Exists(ctx, j.OutputKey); ok {
+		t.Error("a cancelled job wrote its output")
+	}
+}
+
+// TestManagerRestart stops the worker in the middle of a job, as a crash
+// would, and starts another over the same job store and bucket: the job is
+// taken up again and its output holds every row once, in order.
+func TestManagerRestart(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	first := r.manager(t, batch.NewMemoryQueue())
+	const n = 60000
+	j, err := first.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "Nigeria"}, strings.NewReader(rows(n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := start(t, first)
+	mid := waitFor(t, first, "k", j.ID, func(j batch.Job) bool { return j.State == batch.Processing && j.Processed > 0 })
+	stop()
+	after, _ := first.Job(ctx, "k", j.ID)
+	if after.State != batch.Processing || mid.Processed >= n {
+		t.Fatalf("after the stop: %s, %d of %d processed", after.State, mid.Processed, n)
+	}
+	if ok, _ := r.bucket.Exists(ctx, j.OutputKey); ok {
+		t.Fatal("a job stopped midway committed its output")
+	}
+	second := r.manager(t, batch.NewMemoryQueue()) // the queue was lost with the process
+	start(t, second)
+	done := waitFor(t, second, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
+	if done.State != batch.Completed || done.Summary.Rows != n {
+		t.Fatalf("after the restart %+v", done)
+	}
+	output(t, r, done, n)
+}
+
+func TestPubSubQueue(t *testing.T) {
+	ctx := context.Background()
+	topic := mempubsub.NewTopic()
+	defer topic.Shutdown(ctx)
+	sub := mempubsub.NewSubscription(topic, time.Minute)
+	defer sub.Shutdown(ctx)
+	var q batch.Queue = &batch.PubSubQueue{Topic: topic, Subscription: sub}
+	for _, id := range []string{"a", "b"} {
+		if err := q.Send(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{"a", "b"} {
+		id, ack, err := q.Receive(ctx)
+		if err != nil || id != want {
+			t.Fatalf("Receive = %q, %v; want %q", id, err, want)
+		}
+		ack()
+	}
+	var _ *pubsub.Topic = topic
+}
+
+func TestSigner(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	s := &batch.Signer{Key: bytes.Repeat([]byte{7}, 32), Now: func() time.Time { return now }}
+	p := "/processed/job_batch_x/clients_validated.csv"
+	q, err := url.ParseQuery(s.Sign(p, time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Verify(p, q); err != nil {
+		t.Fatalf("a good link: %v", err)
+	}
+	bad := func(name string, path string, q url.Values, want error) {
+		if err := s.Verify(path, q); !errors.Is(err, want) {
+			t.Errorf("%s: %v, want %v", name, err, want)
+		}
+	}
+	bad("another path", "/processed/job_batch_y/clients_validated.csv", q, batch.ErrBadSignature)
+	tampered := url.Values{"expires": {q.Get("expires") + "0"}, "signature": q["signature"]}
+	bad("a later expiry", p, tampered, batch.ErrBadSignature)
+	bad("no signature", p, url.Values{"expires": q["expires"]}, batch.ErrBadSignature)
+	bad("no expiry", p, url.Values{"signature": q["signature"]}, batch.ErrBadSignature)
+	bad("a bad signature", p, url.Values{"expires": q["expires"], "signature": {"zz"}}, batch.ErrBadSignature)
+	later := &batch.Signer{Key: s.Key, Now: func() time.Time { return now.Add(2 * time.Hour) }}
+	if err := later.Verify(p, q); !errors.Is(err, batch.ErrExpired) {
+		t.Errorf("expired: %v", err)
+	}
+	if err := (&batch.Signer{}).Verify(p, q); !errors.Is(err, batch.ErrBadSignature) {
+		t.Errorf("no key: %v", err)
+	}
+}
