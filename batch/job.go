@@ -95,7 +95,11 @@ type BadgerJobs struct{ db *badger.DB }
 // OpenBadgerJobs opens (creating) the job store in dir; an empty dir keeps
 // it in memory.
 func OpenBadgerJobs(dir string) (*BadgerJobs, error) {
-	opts := badger.DefaultOptions(dir).WithLogger(nil).WithNumVersionsToKeep(1)
+	// job records are small and few: small tables and caches, not
+	// Badger's 64 MB memtables and 256 MB block cache
+	opts := badger.DefaultOptions(dir).WithLogger(nil).WithNumVersionsToKeep(1).
+		WithMemTableSize(8 << 20).WithValueThreshold(64 << 10).WithBlockCacheSize(1 << 20).WithIndexCacheSize(1 << 20).
+		WithValueLogFileSize(16 << 20).WithNumMemtables(2).WithNumLevelZeroTables(2).WithNumLevelZeroTablesStall(4)
 	if dir == "" {
 		opts = opts.WithInMemory(true)
 	}

@@ -1,0 +1,139 @@
+package batch_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/internal/storetest"
+	"gocloud.dev/blob/fileblob"
+)
+
+// realAddresses returns the Nigerian address strings of the shared data:
+// the INEC polling units as "pu_name, ward, lga, state" and their
+// Google-formatted addresses, and the NIPOST rural villages.
+func realAddresses(b *testing.B, shared string) []string {
+	var out []string
+	shareddata.ReadCSV(b, filepath.Join(shared, "ng-inec-polling-units", "polling_units.csv"), func(row map[string]string) {
+		out = append(out, strings.Join([]string{row["pu_name"], row["ward"], row["lga"], row["state"]}, ", "))
+		if g := row["google_formatted_address"]; g != "" {
+			out = append(out, g)
+		}
+	})
+	shareddata.ReadCSV(b, filepath.Join(shared, "ng-nipost-postcodes", "rural_postcodes.csv"), func(row map[string]string) {
+		out = append(out, strings.Join([]string{row["town"], row["district"], row["lga"], row["state"]}, ", "))
+	})
+	return out
+}
+
+// peakRSS returns the process's peak resident set, in MB (Linux).
+func peakRSS() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
+
+// BenchmarkJob runs jobs of 50,000 and 500,000 rows of real Nigerian
+// address strings end to end (Submit to COMPLETED, the output written to a
+// file:// bucket) with the gazetteer of scripts/import-nigeria.sh, and
+// reports rows/s, the heap the job adds at its peak and the process's peak
+// RSS.
+func BenchmarkJob(b *testing.B) {
+	shared := shareddata.Dir(b)
+	gz := storetest.Nigeria(b, shared)
+	addrs := realAddresses(b, shared)
+	// The gazetteer builds its spelling tables on first use: start-up
+	// work, left out of the job's memory and time.
+	if _, err := gz.Similar(context.Background(), "NG", "lagoss", 1); err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{50_000, 500_000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for range b.N {
+				store, err := batch.OpenBadgerJobs(b.TempDir())
+				if err != nil {
+					b.Fatal(err)
+				}
+				bucket, err := fileblob.OpenBucket(b.TempDir(), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: gz, Store: store, Queue: batch.NewMemoryQueue(), Bucket: bucket})
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				var base runtime.MemStats
+				runtime.ReadMemStats(&base)
+				// the input is generated as it is read: the benchmark holds no copy
+				pr, pw := io.Pipe()
+				go func() {
+					w := bufio.NewWriter(pw)
+					cw := csv.NewWriter(w)
+					cw.Write([]string{"id", "address"})
+					for i := range n {
+						cw.Write([]string{strconv.Itoa(i), addrs[i%len(addrs)]})
+					}
+					cw.Flush()
+					w.Flush()
+					pw.Close()
+				}()
+				ctx, cancel := context.WithCancel(context.Background())
+				start := time.Now()
+				j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "bench", Filename: "bench.csv", Region: "Nigeria"}, pr)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var wg sync.WaitGroup
+				wg.Add(1)
+				go func() { defer wg.Done(); m.Run(ctx) }()
+				var peak uint64
+				for {
+					var ms runtime.MemStats
+					runtime.ReadMemStats(&ms)
+					peak = max(peak, ms.HeapInuse)
+					j, err = m.Job(ctx, "bench", j.ID)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if j.State.Final() {
+						break
+					}
+					time.Sleep(50 * time.Millisecond)
+				}
+				elapsed := time.Since(start)
+				cancel()
+				wg.Wait()
+				if j.State != batch.Completed || j.Summary.Rows != n {
+					b.Fatalf("job %s, %d rows: %s", j.State, j.Summary.Rows, j.Reason)
+				}
+				b.ReportMetric(float64(n)/elapsed.Seconds(), "rows/s")
+				b.ReportMetric(elapsed.Seconds(), "s/job")
+				b.ReportMetric(float64(peak-min(peak, base.HeapInuse))/(1<<20), "job-heap-MB")
+				b.ReportMetric(peakRSS(), "peak-RSS-MB")
+				b.ReportMetric(j.Summary.Validated, "validated-%")
+				store.Close()
+				bucket.Close()
+			}
+		})
+	}
+}
