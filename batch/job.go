@@ -86,6 +86,8 @@ type JobStore interface {
 	Get(ctx context.Context, id string) (Job, error) // ErrNotFound
 	// Unfinished returns the jobs QUEUED or PROCESSING, oldest first.
 	Unfinished(ctx context.Context) ([]Job, error)
+	// FinishedBefore returns the finished jobs that ended before t.
+	FinishedBefore(ctx context.Context, t time.Time) ([]Job, error)
 	Delete(ctx context.Context, id string) error
 }
 
@@ -142,6 +144,18 @@ func (s *BadgerJobs) Get(ctx context.Context, id string) (Job, error) {
 
 // Unfinished returns the jobs QUEUED or PROCESSING, oldest first.
 func (s *BadgerJobs) Unfinished(ctx context.Context) ([]Job, error) {
+	out, err := s.scan(func(j *Job) bool { return !j.State.Final() })
+	sortByCreated(out)
+	return out, err
+}
+
+// FinishedBefore returns the finished jobs that ended before t.
+func (s *BadgerJobs) FinishedBefore(ctx context.Context, t time.Time) ([]Job, error) {
+	return s.scan(func(j *Job) bool { return j.State.Final() && j.Finished.Before(t) })
+}
+
+// scan returns the jobs that keep accepts.
+func (s *BadgerJobs) scan(keep func(*Job) bool) ([]Job, error) {
 	var out []Job
 	err := s.db.View(func(txn *badger.Txn) error {
 		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte("job/"), PrefetchValues: true})
@@ -151,13 +165,12 @@ func (s *BadgerJobs) Unfinished(ctx context.Context) ([]Job, error) {
 			if err := it.Item().Value(func(v []byte) error { return json.Unmarshal(v, &j) }); err != nil {
 				return err
 			}
-			if !j.State.Final() {
+			if keep(&j) {
 				out = append(out, j)
 			}
 		}
 		return nil
 	})
-	sortByCreated(out)
 	return out, err
 }
 

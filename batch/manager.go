@@ -14,6 +14,7 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"gocloud.dev/blob"
+	"gocloud.dev/gcerrors"
 )
 
 // MaxJobRows is the most data rows a job may have.
@@ -34,6 +35,14 @@ type ManagerOptions struct {
 	// when 0.
 	ProgressEvery time.Duration
 	Logger        *slog.Logger // nil: slog.Default()
+	// Signer signs the download links of outputs the service serves
+	// itself (file:// buckets); nil uses the bucket's own signed URLs.
+	Signer *Signer
+	// LinkTTL is how long a download link is good; 24 h when 0.
+	LinkTTL time.Duration
+	// Retention is how long a finished job's input, output and record are
+	// kept; 7 days when 0.
+	Retention time.Duration
 }
 
 // Manager runs batch jobs: Submit stores the input in the bucket, then the
@@ -64,6 +73,12 @@ func NewManager(o ManagerOptions) (*Manager, error) {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.LinkTTL <= 0 {
+		o.LinkTTL = 24 * time.Hour
+	}
+	if o.Retention <= 0 {
+		o.Retention = 7 * 24 * time.Hour
 	}
 	return &Manager{o: o, running: map[string]context.CancelFunc{}}, nil
 }
@@ -192,7 +207,7 @@ func (m *Manager) update(ctx context.Context, id string, change func(*Job)) (Job
 }
 
 // Run queues the unfinished jobs again, then processes jobs from the queue
-// until ctx ends. A job running when ctx ends is left PROCESSING, its
+// until ctx ends, and every hour deletes the jobs past their retention. A job running when ctx ends is left PROCESSING, its
 // output not written, for the next Run.
 func (m *Manager) Run(ctx context.Context) error {
 	unfinished, err := m.o.Store.Unfinished(ctx)
@@ -206,6 +221,24 @@ func (m *Manager) Run(ctx context.Context) error {
 		}
 	}
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Hour)
+		defer tick.Stop()
+		for {
+			if n, err := m.Expire(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				m.o.Logger.Error("expire old jobs", "err", err)
+			} else if n > 0 {
+				m.o.Logger.Info("expired old jobs", "jobs", n)
+			}
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	for range m.o.Jobs {
 		wg.Add(1)
 		go func() {
@@ -273,6 +306,40 @@ func (m *Manager) process(ctx context.Context, id string) {
 		}
 	})
 	log.Info("job completed", "rows", sum.Rows)
+}
+
+// DownloadURL returns a link to a completed job's output, good for
+// LinkTTL: with a Signer, base (the service's address) + "/" + the output
+// key + the signed query; without, the bucket's own signed URL.
+func (m *Manager) DownloadURL(ctx context.Context, j Job, base string) (string, error) {
+	if j.State != Completed {
+		return "", fmt.Errorf("batch: job %s is %s, not COMPLETED", j.ID, j.State)
+	}
+	if m.o.Signer != nil {
+		p := "/" + j.OutputKey
+		return strings.TrimSuffix(base, "/") + p + "?" + m.o.Signer.Sign(p, m.o.LinkTTL), nil
+	}
+	return m.o.Bucket.SignedURL(ctx, j.OutputKey, &blob.SignedURLOptions{Expiry: m.o.LinkTTL})
+}
+
+// Expire deletes the inputs, outputs and records of the jobs that finished
+// more than Retention before now, and returns how many.
+func (m *Manager) Expire(ctx context.Context, now time.Time) (int, error) {
+	old, err := m.o.Store.FinishedBefore(ctx, now.Add(-m.o.Retention))
+	if err != nil {
+		return 0, err
+	}
+	for _, j := range old {
+		for _, key := range []string{j.InputKey, j.OutputKey} {
+			if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+				return 0, err
+			}
+		}
+		if err := m.o.Store.Delete(ctx, j.ID); err != nil {
+			return 0, err
+		}
+	}
+	return len(old), nil
 }
 
 // run streams the input through Batch into the output; the output is

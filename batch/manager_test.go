@@ -255,3 +255,49 @@ func TestSigner(t *testing.T) {
 		t.Errorf("no key: %v", err)
 	}
 }
+
+func TestManagerLinksAndRetention(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	signer := &batch.Signer{Key: bytes.Repeat([]byte{9}, 32)}
+	m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: batch.NewMemoryQueue(), Bucket: r.bucket,
+		Signer: signer, LinkTTL: time.Hour, Retention: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "x.csv", Region: "Nigeria"}, strings.NewReader(rows(10)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.DownloadURL(ctx, j, "http://h"); err == nil {
+		t.Error("a link to a queued job's output")
+	}
+	start(t, m)
+	j = waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
+	link, err := m.DownloadURL(ctx, j, "http://h/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(link)
+	if err != nil || u.Path != "/"+j.OutputKey {
+		t.Fatalf("link %s", link)
+	}
+	if err := signer.Verify(u.Path, u.Query()); err != nil {
+		t.Errorf("the link does not verify: %v", err)
+	}
+	// not yet past retention: kept; past it: input, output and record gone
+	if n, err := m.Expire(ctx, time.Now()); err != nil || n != 0 {
+		t.Errorf("Expire now: %d, %v", n, err)
+	}
+	if n, err := m.Expire(ctx, time.Now().Add(2*time.Hour)); err != nil || n != 1 {
+		t.Fatalf("Expire later: %d, %v", n, err)
+	}
+	for _, key := range []string{j.InputKey, j.OutputKey} {
+		if ok, _ := r.bucket.Exists(ctx, key); ok {
+			t.Errorf("%s kept past retention", key)
+		}
+	}
+	if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, batch.ErrNotFound) {
+		t.Errorf("record kept past retention: %v", err)
+	}
+}
