@@ -22,24 +22,26 @@ import (
 // rig is a Manager over a real Badger job store and a file:// bucket in
 // temporary directories.
 type rig struct {
-	store  *batch.BadgerJobs
-	bucket *blob.Bucket
-	gz     address.Gazetteer
+	store               *batch.BadgerJobs
+	bucket              *blob.Bucket
+	gz                  address.Gazetteer
+	storeDir, bucketDir string
 }
 
 func newRig(t *testing.T) *rig {
 	t.Helper()
-	store, err := batch.OpenBadgerJobs(t.TempDir())
+	storeDir, bucketDir := t.TempDir(), t.TempDir()
+	store, err := batch.OpenBadgerJobs(storeDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	bucket, err := fileblob.OpenBucket(t.TempDir(), nil)
+	bucket, err := fileblob.OpenBucket(bucketDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bucket.Close() })
-	return &rig{store: store, bucket: bucket, gz: gazetteer(t)}
+	return &rig{store: store, bucket: bucket, gz: gazetteer(t), storeDir: storeDir, bucketDir: bucketDir}
 }
 
 func (r *rig) manager(t *testing.T, q batch.Queue) *batch.Manager {

@@ -1,0 +1,132 @@
+package batch_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
+	"gocloud.dev/blob/fileblob"
+)
+
+// The worker process of TestManagerKilled: it runs a Manager over the job
+// store and bucket named in its environment, and prints the rows processed
+// of the job named there as they advance, until it is killed.
+func TestMain(m *testing.M) {
+	if os.Getenv("ADDRKIT_TEST_WORKER") == "1" {
+		if err := worker(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func worker() error {
+	ctx := context.Background()
+	gz, err := builtin.Open(ctx, os.Getenv("ADDRKIT_TEST_GAZETTEER"), storage.Options{})
+	if err != nil {
+		return err
+	}
+	store, err := batch.OpenBadgerJobs(os.Getenv("ADDRKIT_TEST_STORE"))
+	if err != nil {
+		return err
+	}
+	bucket, err := fileblob.OpenBucket(os.Getenv("ADDRKIT_TEST_BUCKET"), nil)
+	if err != nil {
+		return err
+	}
+	m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: gz, Store: store, Queue: batch.NewMemoryQueue(), Bucket: bucket,
+		ProgressEvery: 5 * time.Millisecond})
+	if err != nil {
+		return err
+	}
+	go func() {
+		for {
+			if j, err := store.Get(ctx, os.Getenv("ADDRKIT_TEST_JOB")); err == nil {
+				fmt.Printf("%s %d\n", j.State, j.Processed)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	return m.Run(ctx)
+}
+
+// TestManagerKilled kills (SIGKILL) a worker process in the middle of a job
+// and finishes the job in this one: the output holds every row once, in
+// order.
+func TestManagerKilled(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	const n = 40000
+	j, err := r.manager(t, batch.NewMemoryQueue()).Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "Nigeria"},
+		strings.NewReader(rows(n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	storeDir, bucketDir := r.storeDir, r.bucketDir
+	r.store.Close() // the worker process opens it
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "ADDRKIT_TEST_WORKER=1", "ADDRKIT_TEST_STORE="+storeDir, "ADDRKIT_TEST_BUCKET="+bucketDir,
+		"ADDRKIT_TEST_GAZETTEER="+t.TempDir(), "ADDRKIT_TEST_JOB="+j.ID)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// kill it once it has written some rows
+	sc := bufio.NewScanner(out)
+	killed := false
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 2 && f[0] == string(batch.Processing) {
+			if p, _ := strconv.Atoi(f[1]); p > 0 && p < n {
+				cmd.Process.Signal(syscall.SIGKILL)
+				killed = true
+				break
+			}
+		}
+	}
+	cmd.Wait()
+	if !killed {
+		t.Fatal("the worker ended before it could be killed midway")
+	}
+	// a new process, here, over the same store and bucket
+	store, err := batch.OpenBadgerJobs(storeDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	bucket, err := fileblob.OpenBucket(bucketDir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2 := &rig{store: store, bucket: bucket, gz: r.gz}
+	left, err := store.Get(ctx, j.ID)
+	if err != nil || left.State != batch.Processing {
+		t.Fatalf("after the kill: %+v, %v", left, err)
+	}
+	if ok, _ := bucket.Exists(ctx, j.OutputKey); ok {
+		t.Fatal("a killed job committed its output")
+	}
+	m := r2.manager(t, batch.NewMemoryQueue())
+	start(t, m)
+	done := waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
+	if done.State != batch.Completed || done.Summary.Rows != n {
+		t.Fatalf("after the restart %+v", done)
+	}
+	output(t, r2, done, n)
+}
