@@ -96,7 +96,6 @@ func (tk *token) fuzzy(edits int) bool {
 		return false
 	}
 	tk.fuzzed, tk.edits = true, edits
-	tk.search.reset(tk.text, edits, tk.prefix)
 	return true
 }
 

@@ -618,8 +618,8 @@ func magnitude(r float32) int {
 func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last cand) {
 	var b strings.Builder
 	type built struct {
-		c                  cand
-		label, main, secnd [2]int // offsets in b
+		c            cand
+		label, secnd [2]int // offsets in b
 	}
 	var out []built
 	for _, c := range s.found {
@@ -649,7 +649,7 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 			trim(&b, from)
 			continue
 		}
-		out = append(out, built{c: c, label: [2]int{from, end}, main: [2]int{from, mid}, secnd: [2]int{mid, end}})
+		out = append(out, built{c: c, label: [2]int{from, end}, secnd: [2]int{mid, end}})
 	}
 	all := b.String()
 	resp.Suggestions = make([]Suggestion, len(out))

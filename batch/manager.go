@@ -150,14 +150,10 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 type lineCounter struct {
 	w     io.Writer
 	lines int
-	last  byte
 }
 
 func (c *lineCounter) Write(p []byte) (int, error) {
-	if len(p) > 0 {
-		c.lines += bytes.Count(p, []byte{'\n'})
-		c.last = p[len(p)-1]
-	}
+	c.lines += bytes.Count(p, []byte{'\n'})
 	return c.w.Write(p)
 }
 

@@ -44,11 +44,10 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		q.Focus = &p
 	}
-	ix, closeStore, err := openIndex(ctx, *data, stderr)
+	ix, err := openIndex(ctx, *data)
 	if err != nil {
 		return err
 	}
-	defer closeStore()
 	resp, err := ix.Suggest(ctx, q)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -65,18 +64,17 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // openIndex opens the gazetteer in dir (installing the built-in one when
 // it is empty) and its autocomplete index, building and keeping the index
 // when it is missing or stale.
-func openIndex(ctx context.Context, dir string, stderr io.Writer) (*autocomplete.Index, func(), error) {
+func openIndex(ctx context.Context, dir string) (*autocomplete.Index, error) {
 	gz, err := builtin.Open(ctx, dir, storage.Options{})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ix, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
-	if err != nil {
-		gz.Close()
-		return nil, nil, err
-	}
 	// the index holds all it needs: the store can close now
-	return ix, func() { gz.Close() }, nil
+	if cerr := gz.Close(); err == nil {
+		err = cerr
+	}
+	return ix, err
 }
 
 func runIndex(ctx context.Context, args []string, stderr io.Writer) error {
@@ -104,13 +102,13 @@ func runIndex(ctx context.Context, args []string, stderr io.Writer) error {
 // kept one was built.
 func keepIndex(ctx context.Context, gz *storage.Gazetteer, force bool, stderr io.Writer) error {
 	start := time.Now()
-	open := autocomplete.Open
+	var ix *autocomplete.Index
+	var err error
 	if force {
-		open = func(ctx context.Context, st autocomplete.Store, _ autocomplete.Options) (*autocomplete.Index, error) {
-			return autocomplete.Rebuild(ctx, st)
-		}
+		ix, err = autocomplete.Rebuild(ctx, gz)
+	} else {
+		ix, err = autocomplete.Open(ctx, gz, autocomplete.Options{})
 	}
-	ix, err := open(ctx, gz, autocomplete.Options{})
 	if err != nil {
 		return err
 	}
