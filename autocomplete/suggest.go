@@ -169,7 +169,7 @@ type scratch struct {
 	toks   []token
 	cands  []uint32
 	found  []cand
-	memo   map[uint64]int8 // classes of fuzzy words checked on terms
+	memo   map[uint64]int8 // classes of fuzzy words checked on terms, this pass
 	around map[uint64]int8 // classes of words on places and those around them
 	rest   []uint32
 	idx    []int
@@ -251,8 +251,8 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	// a pass with typos that finds any such place: a search with two typos
 	// a word walks about ten times as much of the dictionary as one with
 	// one, and is left for the words that nothing nearer matches.
-	clear(s.memo)
 	for edits := 0; ; edits++ {
+		clear(s.memo) // classes hold for this pass's edits only
 		limitCands := maxCandidates
 		if len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
 			limitCands = fillCandidates
