@@ -32,9 +32,10 @@ type Options struct {
 	// MaxRows, when above 0, fails the batch (ErrTooManyRows) at the
 	// first data row beyond it.
 	MaxRows int
-	// Progress, when set, is called from time to time with the rows
-	// written so far.
-	Progress func(rows int)
+	// Progress, when set, is called from time to time with the data rows
+	// written so far (Skip included) and the counts of those this call
+	// wrote.
+	Progress func(written int, counts Summary)
 	// Skip is the number of data rows already written by an earlier run
 	// (see Manager): they are read but neither processed nor written.
 	Skip int
@@ -273,7 +274,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 			break
 		}
 		if opts.Progress != nil {
-			opts.Progress(opts.Skip + sum.Rows)
+			opts.Progress(opts.Skip+sum.Rows, sum)
 		}
 	}
 	cancel()

@@ -146,7 +146,10 @@ func TestBatchOrder(t *testing.T) {
 		fmt.Fprintf(&b, "%d,%d Main Street, %s\n", i, i%90+1, towns[i%len(towns)])
 	}
 	var progress []int
-	recs, sum := run(t, b.String(), batch.Options{Workers: 4, Progress: func(n int) { progress = append(progress, n) }})
+	var counts batch.Summary
+	recs, sum := run(t, b.String(), batch.Options{Workers: 4, Progress: func(n int, c batch.Summary) {
+		progress, counts = append(progress, n), c
+	}})
 	if sum.Rows != 3000 || len(recs) != 3001 {
 		t.Fatalf("%d rows", sum.Rows)
 	}
@@ -157,6 +160,9 @@ func TestBatchOrder(t *testing.T) {
 	}
 	if len(progress) == 0 || progress[len(progress)-1] != 3000 || !slices.IsSorted(progress) {
 		t.Errorf("progress %v", progress)
+	}
+	if counts.Rows != sum.Rows || counts.HighConfidence != sum.HighConfidence || counts.Unverified != sum.Unverified {
+		t.Errorf("last progress counts %+v, summary %+v", counts, sum)
 	}
 }
 

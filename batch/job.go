@@ -89,6 +89,18 @@ type JobStore interface {
 	// FinishedBefore returns the finished jobs that ended before t.
 	FinishedBefore(ctx context.Context, t time.Time) ([]Job, error)
 	Delete(ctx context.Context, id string) error
+	// Counts returns the number of jobs in each state.
+	Counts(ctx context.Context) (map[State]int, error)
+	// Remember keeps, for ttl, the job an owner's idempotency key made;
+	// Recall returns it (ErrNotFound when there is none).
+	Remember(ctx context.Context, owner, key string, rec Idempotency, ttl time.Duration) error
+	Recall(ctx context.Context, owner, key string) (Idempotency, error)
+}
+
+// Idempotency records the job an idempotency key made.
+type Idempotency struct {
+	JobID  string `json:"jobId"`
+	Digest string `json:"digest"`
 }
 
 // BadgerJobs is a JobStore in a Badger database.
@@ -177,6 +189,44 @@ func (s *BadgerJobs) scan(keep func(*Job) bool) ([]Job, error) {
 // Delete removes a job record.
 func (s *BadgerJobs) Delete(ctx context.Context, id string) error {
 	return s.db.Update(func(txn *badger.Txn) error { return txn.Delete(jobKey(id)) })
+}
+
+// Counts returns the number of jobs in each state.
+func (s *BadgerJobs) Counts(ctx context.Context) (map[State]int, error) {
+	n := map[State]int{}
+	_, err := s.scan(func(j *Job) bool { n[j.State]++; return false })
+	return n, err
+}
+
+func idemKey(owner, key string) []byte {
+	return []byte("idem/" + owner + "\x00" + key)
+}
+
+// Remember implements JobStore.
+func (s *BadgerJobs) Remember(ctx context.Context, owner, key string, rec Idempotency, ttl time.Duration) error {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return s.db.Update(func(txn *badger.Txn) error {
+		return txn.SetEntry(badger.NewEntry(idemKey(owner, key), b).WithTTL(ttl))
+	})
+}
+
+// Recall implements JobStore.
+func (s *BadgerJobs) Recall(ctx context.Context, owner, key string) (Idempotency, error) {
+	var rec Idempotency
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(idemKey(owner, key))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		return item.Value(func(v []byte) error { return json.Unmarshal(v, &rec) })
+	})
+	return rec, err
 }
 
 func sortByCreated(js []Job) {

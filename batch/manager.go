@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/addrkit/addrkit/address"
@@ -54,7 +55,15 @@ type Manager struct {
 	o ManagerOptions
 
 	mu      sync.Mutex // serializes record updates of this process
-	running map[string]context.CancelFunc
+	running map[string]*runningJob
+	claims  sync.Map     // idempotency keys being submitted
+	rows    atomic.Int64 // data rows written by this process's jobs
+}
+
+// runningJob is a job being processed by this process.
+type runningJob struct {
+	stop context.CancelFunc
+	done chan struct{} // closed when its worker is done with it
 }
 
 // NewManager returns a Manager.
@@ -80,7 +89,7 @@ func NewManager(o ManagerOptions) (*Manager, error) {
 	if o.Retention <= 0 {
 		o.Retention = 7 * 24 * time.Hour
 	}
-	return &Manager{o: o, running: map[string]context.CancelFunc{}}, nil
+	return &Manager{o: o, running: map[string]*runningJob{}}, nil
 }
 
 // SubmitRequest describes a job.
@@ -90,13 +99,58 @@ type SubmitRequest struct {
 	Region           string
 	EnhancedMatching bool
 	ValidationScope  string
+	// IdempotencyKey, when set, makes a retry safe: while the job is kept,
+	// a Submit of the same owner with the same key and Digest returns
+	// that job (with ErrReplayed) instead of making another.
+	IdempotencyKey string
+	// Digest identifies the request (a hash of it); it is compared when
+	// the IdempotencyKey has been used before.
+	Digest string
 }
 
-// ErrInvalid is wrapped by the errors of Submit for requests it refuses.
-var ErrInvalid = errors.New("batch: invalid request")
+// Errors of Submit.
+var (
+	// ErrInvalid is wrapped by the errors for requests it refuses.
+	ErrInvalid = errors.New("batch: invalid request")
+	// ErrReplayed comes with the job an earlier Submit with the same
+	// idempotency key and digest made: nothing new was submitted.
+	ErrReplayed = errors.New("batch: the idempotency key was used before for the same request")
+	// ErrKeyReused is returned when the idempotency key was used before
+	// for a request with another digest.
+	ErrKeyReused = errors.New("batch: the idempotency key was used before for another request")
+	// ErrKeyInFlight is returned while another Submit with the same
+	// idempotency key is running.
+	ErrKeyInFlight = errors.New("batch: a request with the same idempotency key is in progress")
+)
 
-// Submit stores the input and queues the job; the job is QUEUED.
+// Submit stores the input and queues the job; the job is QUEUED. With an
+// IdempotencyKey already used, it returns the job made then and
+// ErrReplayed, or ErrKeyReused, or ErrKeyInFlight.
 func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader) (Job, error) {
+	if req.IdempotencyKey != "" {
+		claim := req.Owner + "\x00" + req.IdempotencyKey
+		if _, busy := m.claims.LoadOrStore(claim, true); busy {
+			return Job{}, ErrKeyInFlight
+		}
+		defer m.claims.Delete(claim)
+		prev, err := m.o.Store.Recall(ctx, req.Owner, req.IdempotencyKey)
+		switch {
+		case errors.Is(err, ErrNotFound):
+		case err != nil:
+			return Job{}, err
+		case prev.Digest != req.Digest:
+			return Job{}, ErrKeyReused
+		default:
+			j, err := m.o.Store.Get(ctx, prev.JobID)
+			if err == nil {
+				return j, ErrReplayed
+			}
+			if !errors.Is(err, ErrNotFound) {
+				return Job{}, err
+			}
+			// the job expired: the key is free again
+		}
+	}
 	name := path.Base(strings.ReplaceAll(strings.TrimSpace(req.Filename), "\\", "/"))
 	switch {
 	case name == "" || name == "." || name == "/":
@@ -140,6 +194,14 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	if err := m.o.Store.Put(ctx, j); err != nil {
 		return Job{}, fmt.Errorf("batch: store the job: %w", err)
 	}
+	if req.IdempotencyKey != "" {
+		rec := Idempotency{JobID: j.ID, Digest: req.Digest}
+		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
+			m.o.Store.Delete(ctx, j.ID)
+			m.o.Bucket.Delete(ctx, j.InputKey)
+			return Job{}, fmt.Errorf("batch: store the idempotency key: %w", err)
+		}
+	}
 	if err := m.o.Queue.Send(ctx, j.ID); err != nil {
 		// stored: Run queues it again on start
 		m.o.Logger.Error("queue a job", "job", j.ID, "err", err)
@@ -182,12 +244,55 @@ func (m *Manager) Cancel(ctx context.Context, owner, id string) (Job, error) {
 		}
 	})
 	m.mu.Lock()
-	if stop := m.running[id]; stop != nil {
-		stop()
+	if r := m.running[id]; r != nil {
+		r.stop()
 	}
 	m.mu.Unlock()
 	return j, err
 }
+
+// Delete deletes a job of an owner with its input and output: a job not
+// finished is cancelled first, and Delete waits for its worker to let it
+// go.
+func (m *Manager) Delete(ctx context.Context, owner, id string) error {
+	if _, err := m.Cancel(ctx, owner, id); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	r := m.running[id]
+	m.mu.Unlock()
+	if r != nil {
+		select {
+		case <-r.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	j, err := m.o.Store.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	return m.remove(ctx, j)
+}
+
+// remove deletes the input, output and record of a finished job.
+func (m *Manager) remove(ctx context.Context, j Job) error {
+	for _, key := range []string{j.InputKey, j.OutputKey} {
+		if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+			return err
+		}
+	}
+	return m.o.Store.Delete(ctx, j.ID)
+}
+
+// Counts returns the number of jobs kept in each state.
+func (m *Manager) Counts(ctx context.Context) (map[State]int, error) {
+	return m.o.Store.Counts(ctx)
+}
+
+// RowsWritten returns the data rows the jobs of this process have written
+// since it started.
+func (m *Manager) RowsWritten() int64 { return m.rows.Load() }
 
 // update changes a job record under the lock.
 func (m *Manager) update(ctx context.Context, id string, change func(*Job)) (Job, error) {
@@ -267,13 +372,15 @@ func (m *Manager) process(ctx context.Context, id string) {
 	}
 	jctx, stop := context.WithCancel(ctx)
 	defer stop()
+	r := &runningJob{stop: stop, done: make(chan struct{})}
 	m.mu.Lock()
-	m.running[id] = stop
+	m.running[id] = r
 	m.mu.Unlock()
 	defer func() {
 		m.mu.Lock()
 		delete(m.running, id)
 		m.mu.Unlock()
+		close(r.done)
 	}()
 	log := m.o.Logger.With("job", id)
 	log.Info("job started", "file", j.Filename)
@@ -326,12 +433,7 @@ func (m *Manager) Expire(ctx context.Context, now time.Time) (int, error) {
 		return 0, err
 	}
 	for _, j := range old {
-		for _, key := range []string{j.InputKey, j.OutputKey} {
-			if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
-				return 0, err
-			}
-		}
-		if err := m.o.Store.Delete(ctx, j.ID); err != nil {
+		if err := m.remove(ctx, j); err != nil {
 			return 0, err
 		}
 	}
@@ -354,17 +456,21 @@ func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
 	if err != nil {
 		return Summary{}, fmt.Errorf("write the output: %w", err)
 	}
-	last := time.Now()
+	last, written := time.Now(), 0
 	sum, err := Batch(ctx, r, w, Options{
 		Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename, MaxRows: m.o.MaxRows,
-		Progress: func(rows int) {
+		Progress: func(rows int, counts Summary) {
+			m.rows.Add(int64(rows - written))
+			written = rows
 			if time.Since(last) < m.o.ProgressEvery {
 				return
 			}
 			last = time.Now()
 			m.update(ctx, j.ID, func(j *Job) {
 				if j.State == Processing {
-					j.Processed = rows
+					j.Processed, j.Summary = rows, counts
+					j.Summary.Validated = counts.ValidatedPercent()
+					j.Rows = max(j.Rows, rows)
 				}
 			})
 		},

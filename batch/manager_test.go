@@ -303,3 +303,81 @@ func TestManagerLinksAndRetention(t *testing.T) {
 		t.Errorf("record kept past retention: %v", err)
 	}
 }
+
+func TestManagerIdempotency(t *testing.T) {
+	r := newRig(t)
+	m := r.manager(t, batch.NewMemoryQueue())
+	ctx := context.Background()
+	req := batch.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "Nigeria", IdempotencyKey: "retry-1", Digest: "d1"}
+	first, err := m.Submit(ctx, req, strings.NewReader(rows(3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := m.Submit(ctx, req, strings.NewReader(rows(3)))
+	if !errors.Is(err, batch.ErrReplayed) || again.ID != first.ID {
+		t.Errorf("the same key and digest: %v, job %s, want ErrReplayed and %s", err, again.ID, first.ID)
+	}
+	other := req
+	other.Digest = "d2"
+	if _, err := m.Submit(ctx, other, strings.NewReader(rows(4))); !errors.Is(err, batch.ErrKeyReused) {
+		t.Errorf("the same key, another digest: %v, want ErrKeyReused", err)
+	}
+	// keys are per owner
+	mine := req
+	mine.Owner = "k2"
+	j2, err := m.Submit(ctx, mine, strings.NewReader(rows(3)))
+	if err != nil || j2.ID == first.ID {
+		t.Errorf("another owner with the same key: %v, job %s", err, j2.ID)
+	}
+	// once the job is gone, the key makes a new one
+	if err := m.Delete(ctx, "k", first.ID); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := m.Submit(ctx, req, strings.NewReader(rows(3)))
+	if err != nil || fresh.ID == first.ID {
+		t.Errorf("after the job was deleted: %v, job %s", err, fresh.ID)
+	}
+}
+
+func TestManagerDeleteAndCounts(t *testing.T) {
+	r := newRig(t)
+	m := r.manager(t, batch.NewMemoryQueue())
+	ctx := context.Background()
+	small, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "small.csv", Region: "NG"}, strings.NewReader(rows(10)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, m)
+	waitFor(t, m, "k", small.ID, func(j batch.Job) bool { return j.State == batch.Completed })
+	big, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(100000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mid := waitFor(t, m, "k", big.ID, func(j batch.Job) bool { return j.State == batch.Processing && j.Processed > 0 })
+	if c := mid.Summary; c.Rows != mid.Processed || c.HighConfidence+c.Partial+c.Unverified != c.Rows {
+		t.Errorf("counts so far %+v, %d processed", c, mid.Processed)
+	}
+	counts, err := m.Counts(ctx)
+	if err != nil || counts[batch.Completed] != 1 || counts[batch.Processing] != 1 {
+		t.Errorf("counts %v, %v", counts, err)
+	}
+	if m.RowsWritten() < 10 {
+		t.Errorf("%d rows written", m.RowsWritten())
+	}
+	if err := m.Delete(ctx, "other", big.ID); !errors.Is(err, batch.ErrNotFound) {
+		t.Errorf("delete by another owner: %v", err)
+	}
+	for _, j := range []batch.Job{big, small} { // running, then finished
+		if err := m.Delete(ctx, "k", j.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, batch.ErrNotFound) {
+			t.Errorf("deleted job %s: %v", j.ID, err)
+		}
+		for _, key := range []string{j.InputKey, j.OutputKey} {
+			if ok, _ := r.bucket.Exists(ctx, key); ok {
+				t.Errorf("%s is left", key)
+			}
+		}
+	}
+}

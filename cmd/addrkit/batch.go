@@ -86,7 +86,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		bar = progressBar(stderr, filepath.Base(path))
 	}
 	if bar != nil {
-		opts.Progress = func(rows int) { bar.Set(rows) }
+		opts.Progress = func(rows int, _ batch.Summary) { bar.Set(rows) }
 	}
 	sum, err := batch.Batch(ctx, in, w, opts)
 	if bar != nil {
