@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
+	"net/url"
 	"path"
 	"strings"
 	"sync"
@@ -419,10 +421,20 @@ func (m *Manager) DownloadURL(ctx context.Context, j Job, base string) (string, 
 		return "", fmt.Errorf("batch: job %s is %s, not COMPLETED", j.ID, j.State)
 	}
 	if m.o.Signer != nil {
+		// signed as the server sees it (decoded), sent escaped
 		p := "/" + j.OutputKey
-		return strings.TrimSuffix(base, "/") + p + "?" + m.o.Signer.Sign(p, m.o.LinkTTL), nil
+		return strings.TrimSuffix(base, "/") + (&url.URL{Path: p}).EscapedPath() + "?" + m.o.Signer.Sign(p, m.o.LinkTTL), nil
 	}
 	return m.o.Bucket.SignedURL(ctx, j.OutputKey, &blob.SignedURLOptions{Expiry: m.o.LinkTTL})
+}
+
+// ContentDisposition is the Content-Disposition of a download named name:
+// an attachment, the name quoted or encoded as RFC 6266 asks.
+func ContentDisposition(name string) string {
+	if v := mime.FormatMediaType("attachment", map[string]string{"filename": name}); v != "" {
+		return v
+	}
+	return "attachment"
 }
 
 // Expire deletes the inputs, outputs and records of the jobs that finished
@@ -451,7 +463,7 @@ func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
 	wctx, abort := context.WithCancel(ctx)
 	defer abort()
 	w, err := m.o.Bucket.NewWriter(wctx, j.OutputKey, &blob.WriterOptions{
-		ContentType: "text/csv; charset=utf-8", ContentDisposition: `attachment; filename="` + path.Base(j.OutputKey) + `"`,
+		ContentType: "text/csv; charset=utf-8", ContentDisposition: ContentDisposition(path.Base(j.OutputKey)),
 	})
 	if err != nil {
 		return Summary{}, fmt.Errorf("write the output: %w", err)

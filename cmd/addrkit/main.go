@@ -7,12 +7,17 @@
 //	addrkit suggest [--data DIR] [--country NG] [--limit 5] QUERY
 //	addrkit index [--data DIR]
 //	addrkit batch [--data DIR] [--region Nigeria] [--out FILE] INPUT
+//	addrkit serve [--data DIR] [--listen ADDR] [--blob URL] [--queue URL]
+//	addrkit keys create --name NAME | list | revoke ID [--data DIR]
 //
 // With no address arguments, standardize and geocode read one address per
 // line from standard input and write one result per line, so that they
 // stream files of any size. geocode, import and suggest install the
 // built-in gazetteer in an empty data directory (./addrkit-data by
 // default); import rebuilds the autocomplete index unless --index=false.
+// serve runs the /v1 HTTP API (package httpapi) with its batch workers;
+// keys manages its API keys. serve and keys also read their flags from
+// ADDRKIT_<FLAG> environment variables.
 package main
 
 import (
@@ -24,10 +29,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "addrkit:", err)
@@ -44,6 +50,8 @@ commands:
   suggest       autocomplete: suggest places for a partial address
   batch         standardize and geocode a whole file (CSV, TSV, text) into an output CSV
   index         rebuild the autocomplete index of the gazetteer in --data
+  serve         serve the /v1 HTTP API (batch jobs, autocomplete)
+  keys          create, list and revoke the API keys of the server
 
 Run "addrkit <command> -h" for the flags of a command.
 `
@@ -80,6 +88,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runBatch(ctx, args[1:], stdin, stdout, stderr)
 	case "index":
 		return runIndex(ctx, args[1:], stderr)
+	case "serve":
+		return runServe(ctx, args[1:], stdout, stderr)
+	case "keys":
+		return runKeys(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,7 +288,7 @@ func EnsureInstalled(ctx context.Context, g *storage.Gazetteer) (bool, error) {
 // opts.ReadOnly, the store is then reopened read-only (and with
 // opts.Preload, held in memory), so that other processes may read it too.
 func Open(ctx context.Context, dir string, opts storage.Options) (*storage.Gazetteer, error) {
-	if empty, err := isEmptyDir(dir); err != nil {
+	if empty, err := noDatabase(dir); err != nil {
 		return nil, err
 	} else if empty || !opts.ReadOnly {
 		g, err := storage.Open(dir, storage.Options{Logger: opts.Logger})
@@ -308,10 +309,12 @@ func Open(ctx context.Context, dir string, opts storage.Options) (*storage.Gazet
 	return storage.Open(dir, opts)
 }
 
-func isEmptyDir(dir string) (bool, error) {
-	entries, err := os.ReadDir(dir)
+// noDatabase reports whether dir holds no Badger database yet (it may hold
+// other things: a server keeps its jobs and keys in subdirectories).
+func noDatabase(dir string) (bool, error) {
+	_, err := os.Stat(filepath.Join(dir, "MANIFEST"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return true, nil
 	}
-	return len(entries) == 0, err
+	return false, err
 }

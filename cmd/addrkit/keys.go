@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"text/tabwriter"
+	"time"
+
+	"github.com/addrkit/addrkit/httpapi/apikey"
+)
+
+// keysDir is where the API keys of a data directory are kept.
+func keysDir(data string) string { return filepath.Join(data, "keys") }
+
+func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	const usage = `usage: addrkit keys create --name NAME [--data DIR]
+       addrkit keys list [--data DIR]
+       addrkit keys revoke [--data DIR] ID
+Manages the API keys of the server whose data directory is DIR. A key is shown
+once, as the last line of "create"; only its hash is kept. Changes reach a
+running server within two seconds.
+`
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{"keys: give create, list or revoke"}
+	}
+	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	data := fs.String("data", defaultData, "data directory of the server (or ADDRKIT_DATA)")
+	name := fs.String("name", "", "create: what the key is for (a client, an application)")
+	if err := applyEnv(fs); err != nil {
+		return err
+	}
+	if help, err := parseFlags(fs, args[1:]); help || err != nil {
+		return err
+	}
+	open := func() (*apikey.Store, error) { return apikey.Open(ctx, keysDir(*data)) }
+	switch args[0] {
+	case "create":
+		if *name == "" || fs.NArg() > 0 {
+			fs.Usage()
+			return usageError{"keys create: give --name"}
+		}
+		s, err := open()
+		if err != nil {
+			return err
+		}
+		k, key, err := s.Create(ctx, *name)
+		if cerr := s.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "created API key %s (%s). It is shown only now; keep it secret:\n%s\n", k.ID, k.Name, key)
+		return nil
+	case "list":
+		s, err := open()
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		keys, err := s.List(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tNAME\tCREATED\tSTATUS")
+		for _, k := range keys {
+			status := "active"
+			if !k.Active() {
+				status = "revoked " + k.Revoked.Format(time.RFC3339)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", k.ID, k.Name, k.Created.Format(time.RFC3339), status)
+		}
+		return tw.Flush()
+	case "revoke":
+		if fs.NArg() != 1 {
+			fs.Usage()
+			return usageError{"keys revoke: give the ID of one key"}
+		}
+		s, err := open()
+		if err != nil {
+			return err
+		}
+		defer s.Close()
+		k, err := s.Revoke(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "revoked API key %s (%s)\n", k.ID, k.Name)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Sprintf("keys: unknown command %q", args[0])}
+}

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/httpapi"
+	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
+	"gocloud.dev/blob"
+	"gocloud.dev/pubsub"
+)
+
+// applyEnv sets each flag not given on the command line from the
+// environment variable ADDRKIT_<NAME> (upper case, - as _), when set.
+func applyEnv(fs *flag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := "ADDRKIT_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := os.LookupEnv(name); ok && err == nil {
+			if serr := f.Value.Set(v); serr != nil {
+				err = usageError{fmt.Sprintf("%s=%q: %v", name, v, serr)}
+			}
+		}
+	})
+	return err
+}
+
+// serveConfig is what `addrkit serve` is told.
+type serveConfig struct {
+	data, listen, blobURL, queueURL, subURL, baseURL, signingKey, logFormat string
+	linkTTL, retention, shutdown, keysReload                                time.Duration
+	maxBody                                                                 int64
+	rate                                                                    float64
+	burst, jobs                                                             int
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var c serveConfig
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.data, "data", defaultData, "data directory: the gazetteer (built-in when empty), jobs/, keys/, blobs/")
+	fs.StringVar(&c.listen, "listen", "localhost:8080", "address to listen on (:8080 for every interface)")
+	fs.StringVar(&c.blobURL, "blob", "", "gocloud.dev bucket URL for inputs and outputs (file://, s3://, gs://, mem://); default file://DATA/blobs")
+	fs.StringVar(&c.queueURL, "queue", "", "gocloud.dev pubsub topic URL carrying job ids; default: an in-process queue")
+	fs.StringVar(&c.subURL, "queue-subscription", "", "pubsub subscription URL (default: the --queue URL)")
+	fs.StringVar(&c.baseURL, "base-url", "", "public address of the service, for links (default: from each request's Host)")
+	fs.StringVar(&c.signingKey, "signing-key", "", "file with the hex key signing download links of file:// and mem:// buckets (default DATA/signing.key, made when missing)")
+	fs.DurationVar(&c.linkTTL, "link-ttl", 24*time.Hour, "how long a download link is good")
+	fs.DurationVar(&c.retention, "retention", 7*24*time.Hour, "how long finished jobs and their files are kept")
+	fs.Int64Var(&c.maxBody, "max-body", httpapi.DefaultMaxBodyBytes, "largest request body, in bytes")
+	fs.Float64Var(&c.rate, "rate", httpapi.DefaultRateLimit, "requests per second per API key (negative: no limit)")
+	fs.IntVar(&c.burst, "burst", 0, "burst of requests per API key (default: twice --rate)")
+	fs.IntVar(&c.jobs, "jobs", 1, "batch jobs processed at once (each uses every core)")
+	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to wait for requests in flight on SIGINT/SIGTERM")
+	fs.DurationVar(&c.keysReload, "keys-reload", 2*time.Second, "how often to look for API keys created or revoked")
+	fs.StringVar(&c.logFormat, "log-format", "text", "log lines as text or json")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: addrkit serve [--data DIR] [--listen ADDR] [--blob URL] [--queue URL] [flags]")
+		fmt.Fprintln(stderr, "Serves the /v1 HTTP API. Every flag can also be set as ADDRKIT_<FLAG> (ADDRKIT_LISTEN, ADDRKIT_RATE...).")
+		fs.PrintDefaults()
+	}
+	if err := applyEnv(fs); err != nil {
+		return err
+	}
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return usageError{"serve takes no arguments"}
+	}
+	var h slog.Handler = slog.NewTextHandler(stderr, nil)
+	if c.logFormat == "json" {
+		h = slog.NewJSONHandler(stderr, nil)
+	}
+	return serve(ctx, c, slog.New(h), nil)
+}
+
+// serve runs the server until ctx ends; ready, when set, receives the
+// address it listens on.
+func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- string) error {
+	start := time.Now()
+	gz, err := builtin.Open(ctx, c.data, storage.Options{ReadOnly: true, Preload: true})
+	if err != nil {
+		return err
+	}
+	defer gz.Close()
+	index, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
+	if err != nil {
+		return err
+	}
+	log.Info("gazetteer ready", "dir", c.data, "suggestions", index.Len(), "index_mb", index.Size()>>20)
+
+	jobs, err := batch.OpenBadgerJobs(filepath.Join(c.data, "jobs"))
+	if err != nil {
+		return err
+	}
+	defer jobs.Close()
+	keys, err := apikey.Load(ctx, keysDir(c.data))
+	if err != nil {
+		return err
+	}
+	bucket, signer, err := openBucket(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer bucket.Close()
+	queue, closeQueue, err := openQueue(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer closeQueue()
+	manager, err := batch.NewManager(batch.ManagerOptions{
+		Gazetteer: gz, Store: jobs, Queue: queue, Bucket: bucket, Jobs: c.jobs,
+		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention,
+	})
+	if err != nil {
+		return err
+	}
+	api, err := httpapi.New(httpapi.Options{
+		Jobs: manager, Suggester: index, Keys: keys, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
+		MaxBodyBytes: c.maxBody, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
+	})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", c.listen)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           api,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       10 * time.Minute, // a 256 MB upload over a slow line
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	work, stopWork := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Go(func() { manager.Run(work) })
+	wg.Go(func() { keys.Watch(work, c.keysReload, log) })
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "startup_ms", time.Since(start).Milliseconds())
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+
+	select {
+	case err = <-served: // the listener failed
+	case <-ctx.Done():
+		log.Info("shutting down: no new requests; requests in flight finish, running jobs are handed back")
+		api.SetReady(false)
+		sctx, cancel := context.WithTimeout(context.Background(), c.shutdown)
+		err = srv.Shutdown(sctx)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) {
+			srv.Close()
+		}
+	}
+	stopWork() // a running job stays PROCESSING and is taken up at the next start
+	wg.Wait()
+	log.Info("stopped")
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// openBucket opens the bucket of inputs and outputs, and the signer of
+// the links the server serves itself (file:// and mem:// buckets; other
+// buckets sign their own).
+func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *batch.Signer, error) {
+	u := c.blobURL
+	if u == "" {
+		dir, err := filepath.Abs(filepath.Join(c.data, "blobs"))
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, nil, err
+		}
+		u = (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
+	}
+	bucket, err := blob.OpenBucket(ctx, u)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open the bucket %s: %w", u, err)
+	}
+	scheme, _, _ := strings.Cut(u, "://")
+	if scheme != "file" && scheme != "mem" {
+		return bucket, nil, nil
+	}
+	path := c.signingKey
+	if path == "" {
+		path = filepath.Join(c.data, "signing.key")
+	}
+	key, err := signingKey(path)
+	if err != nil {
+		bucket.Close()
+		return nil, nil, err
+	}
+	return bucket, &batch.Signer{Key: key}, nil
+}
+
+// signingKey reads the hex key in path, making a random one there first
+// when the file does not exist.
+func signingKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		key := make([]byte, 32)
+		rand.Read(key)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("make the signing key: %w", err)
+		}
+		_, err = fmt.Fprintln(f, hex.EncodeToString(key))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return key, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	key, err := hex.DecodeString(strings.TrimSpace(string(b)))
+	if err != nil || len(key) < 32 {
+		return nil, fmt.Errorf("%s: a signing key is at least 32 bytes in hex", path)
+	}
+	return key, nil
+}
+
+// openQueue opens the job queue: in-process by default, else the pubsub
+// topic and subscription of the URLs.
+func openQueue(ctx context.Context, c serveConfig) (batch.Queue, func(), error) {
+	if c.queueURL == "" {
+		return batch.NewMemoryQueue(), func() {}, nil
+	}
+	topic, err := pubsub.OpenTopic(ctx, c.queueURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open the queue %s: %w", c.queueURL, err)
+	}
+	sub := c.subURL
+	if sub == "" {
+		sub = c.queueURL
+	}
+	subscription, err := pubsub.OpenSubscription(ctx, sub)
+	if err != nil {
+		topic.Shutdown(ctx)
+		return nil, nil, fmt.Errorf("open the queue subscription %s: %w", sub, err)
+	}
+	return &batch.PubSubQueue{Topic: topic, Subscription: subscription}, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		subscription.Shutdown(ctx)
+		topic.Shutdown(ctx)
+	}, nil
+}

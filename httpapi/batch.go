@@ -1,0 +1,328 @@
+package httpapi
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/batch"
+	"github.com/gorilla/mux"
+	"gocloud.dev/gcerrors"
+)
+
+// Defaults of a submitted job.
+const (
+	DefaultRegion          = "Nigeria"
+	DefaultValidationScope = "full"
+	// retryAfter is the polling interval suggested while a job runs.
+	retryAfter = "2"
+)
+
+// SubmitRequest is the body of POST /v1/batch/process.
+type SubmitRequest struct {
+	Filename         string `json:"filename"`
+	FileContent      string `json:"fileContent"`
+	Region           string `json:"region"`
+	EnhancedMatching *bool  `json:"enhancedMatching"`
+	ValidationScope  string `json:"validationScope"`
+}
+
+// SubmitResponse is the answer to POST /v1/batch/process.
+type SubmitResponse struct {
+	Success  bool   `json:"success"`
+	JobID    string `json:"jobId"`
+	Status   string `json:"status"`
+	Filename string `json:"filename"`
+	Region   string `json:"region"`
+	Message  string `json:"message"`
+}
+
+// JobStatus is the answer to GET /v1/batch/{jobId}.
+type JobStatus struct {
+	ID                  string  `json:"id"`
+	Status              string  `json:"status"`
+	Filename            string  `json:"filename"`
+	Region              string  `json:"region"`
+	RowCount            int     `json:"rowCount"`
+	ProcessedCount      int     `json:"processedCount"`
+	Progress            float64 `json:"progress"`
+	HighConfidenceCount int     `json:"highConfidenceCount"`
+	PartialMatchCount   int     `json:"partialMatchCount"`
+	UnverifiedCount     int     `json:"unverifiedCount"`
+	ValidatedPercent    float64 `json:"validatedPercent"`
+	DownloadURL         string  `json:"downloadUrl,omitempty"`
+	Error               string  `json:"error,omitempty"`
+	CreatedAt           string  `json:"createdAt"`
+	StartedAt           string  `json:"startedAt,omitempty"`
+	FinishedAt          string  `json:"finishedAt,omitempty"`
+}
+
+func timestamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// submit queues a job.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		writeProblem(w, r, http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
+			"Send the job as JSON: Content-Type: application/json.")
+		return
+	}
+	idem := r.Header.Get("Idempotency-Key")
+	if len(idem) > 255 {
+		writeProblem(w, r, http.StatusBadRequest, CodeInvalidIdempotencyKey, "The Idempotency-Key header is longer than 255 characters.")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.o.MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
+				fmt.Sprintf("The body is larger than %d bytes.", tooBig.Limit))
+			return
+		}
+		writeProblem(w, r, http.StatusBadRequest, CodeMalformedJSON, "The body could not be read: "+err.Error())
+		return
+	}
+	var req SubmitRequest
+	if code, detail := decodeJSON(body, &req); code != "" {
+		writeProblem(w, r, http.StatusBadRequest, code, detail)
+		return
+	}
+	switch {
+	case strings.TrimSpace(req.Filename) == "":
+		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "filename is required: the name of the file, with its extension.")
+		return
+	case strings.TrimSpace(req.FileContent) == "":
+		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "fileContent is required: the whole file as text, a header row first.")
+		return
+	}
+	if req.Region == "" {
+		req.Region = DefaultRegion
+	}
+	if _, ok := address.LookupCountry(req.Region); !ok {
+		writeProblem(w, r, http.StatusBadRequest, CodeInvalidRegion,
+			fmt.Sprintf("region %q is not a country name or ISO 3166-1 code the service knows.", req.Region))
+		return
+	}
+	if req.ValidationScope == "" {
+		req.ValidationScope = DefaultValidationScope
+	}
+	if req.ValidationScope != DefaultValidationScope {
+		writeProblem(w, r, http.StatusBadRequest, CodeInvalidValidationScope,
+			fmt.Sprintf("validationScope %q is not supported; the one scope is \"full\".", req.ValidationScope))
+		return
+	}
+	digest := sha256.Sum256(body)
+	j, err := s.o.Jobs.Submit(r.Context(), batch.SubmitRequest{
+		Owner: owner(r.Context()), Filename: req.Filename, Region: req.Region,
+		EnhancedMatching: req.EnhancedMatching == nil || *req.EnhancedMatching, ValidationScope: req.ValidationScope,
+		IdempotencyKey: idem, Digest: hex.EncodeToString(digest[:]),
+	}, strings.NewReader(req.FileContent))
+	switch {
+	case errors.Is(err, batch.ErrReplayed):
+		w.Header().Set("Idempotent-Replayed", "true")
+	case errors.Is(err, batch.ErrKeyReused):
+		writeProblem(w, r, http.StatusUnprocessableEntity, CodeIdempotencyKeyReused,
+			"This Idempotency-Key was used with another request body; use a new key for a new job.")
+		return
+	case errors.Is(err, batch.ErrKeyInFlight):
+		writeProblem(w, r, http.StatusConflict, CodeIdempotencyInProgress,
+			"A request with this Idempotency-Key is being processed; retry when it has been answered.")
+		return
+	case errors.Is(err, batch.ErrTooManyRows):
+		writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeTooManyRecords,
+			fmt.Sprintf("A job holds at most %d records: split the file.", batch.MaxJobRows))
+		return
+	case errors.Is(err, batch.ErrInvalid):
+		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, strings.TrimPrefix(err.Error(), "batch: invalid request: "))
+		return
+	case err != nil:
+		s.internal(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/v1/batch/"+j.ID)
+	w.Header().Set("Retry-After", retryAfter)
+	writeJSON(w, http.StatusAccepted, SubmitResponse{
+		Success: true, JobID: j.ID, Status: string(batch.Queued), Filename: j.Filename, Region: j.Region,
+		Message: fmt.Sprintf("Job queued: about %d records. Poll GET /v1/batch/%s for its progress and download link.", j.Rows, j.ID),
+	})
+}
+
+// decodeJSON decodes one JSON object into v and returns the problem code
+// and detail of a body that is not one.
+func decodeJSON(body []byte, v any) (code, detail string) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("data after the JSON object")
+		}
+	}
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return "", ""
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return CodeInvalidField, fmt.Sprintf("%s must be a %s, not a %s.", typeErr.Field, jsonType(typeErr.Type.Kind().String()), typeErr.Value)
+	case errors.As(err, &typeErr):
+		return CodeMalformedJSON, "The body must be a JSON object."
+	case errors.Is(err, io.EOF):
+		return CodeMalformedJSON, "The body is empty; send a JSON object."
+	}
+	return CodeMalformedJSON, "The body is not valid JSON: " + err.Error() + "."
+}
+
+func jsonType(kind string) string {
+	switch kind {
+	case "ptr", "bool":
+		return "boolean"
+	case "string":
+		return "string"
+	}
+	return kind
+}
+
+// job returns the requested job of the caller, or answers 404.
+func (s *Server) job(w http.ResponseWriter, r *http.Request) (batch.Job, bool) {
+	id := mux.Vars(r)["jobId"]
+	j, err := s.o.Jobs.Job(r.Context(), owner(r.Context()), id)
+	if errors.Is(err, batch.ErrNotFound) {
+		writeProblem(w, r, http.StatusNotFound, CodeJobNotFound, fmt.Sprintf("There is no job %q for this API key.", id))
+		return j, false
+	}
+	if err != nil {
+		s.internal(w, r, err)
+		return j, false
+	}
+	return j, true
+}
+
+// statusOf is the status response of a job.
+func (s *Server) statusOf(r *http.Request, j batch.Job) (JobStatus, error) {
+	st := JobStatus{
+		ID: j.ID, Status: string(j.State), Filename: j.Filename, Region: j.Region,
+		RowCount: max(j.Rows, j.Summary.Rows), ProcessedCount: j.Processed,
+		HighConfidenceCount: j.Summary.HighConfidence, PartialMatchCount: j.Summary.Partial,
+		UnverifiedCount: j.Summary.Unverified, ValidatedPercent: j.Summary.Validated,
+		Error:     j.Reason,
+		CreatedAt: timestamp(j.Created), StartedAt: timestamp(j.Started), FinishedAt: timestamp(j.Finished),
+	}
+	switch {
+	case j.State == batch.Completed:
+		st.Progress = 100
+	case st.RowCount > 0:
+		st.Progress = float64(int(1000*float64(j.Processed)/float64(st.RowCount))) / 10
+	}
+	if j.State == batch.Completed {
+		u, err := s.o.Jobs.DownloadURL(r.Context(), j, s.base(r))
+		if err != nil {
+			return st, err
+		}
+		st.DownloadURL = u
+	}
+	return st, nil
+}
+
+func (s *Server) writeStatus(w http.ResponseWriter, r *http.Request, j batch.Job) {
+	st, err := s.statusOf(r, j)
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if !j.State.Final() {
+		w.Header().Set("Retry-After", retryAfter)
+	}
+	writeJSON(w, http.StatusOK, st)
+}
+
+// status answers a job's status.
+func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+	if j, ok := s.job(w, r); ok {
+		s.writeStatus(w, r, j)
+	}
+}
+
+// cancel cancels a job and answers its status.
+func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.job(w, r); !ok {
+		return
+	}
+	j, err := s.o.Jobs.Cancel(r.Context(), owner(r.Context()), mux.Vars(r)["jobId"])
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	s.writeStatus(w, r, j)
+}
+
+// delete cancels a job if it runs and deletes it with its files.
+func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.job(w, r); !ok {
+		return
+	}
+	if err := s.o.Jobs.Delete(r.Context(), owner(r.Context()), mux.Vars(r)["jobId"]); err != nil {
+		if errors.Is(err, batch.ErrNotFound) { // deleted meanwhile
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		s.internal(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// download serves an output of a file:// bucket through its signed link.
+func (s *Server) download(w http.ResponseWriter, r *http.Request) {
+	if s.o.Signer == nil {
+		writeProblem(w, r, http.StatusNotFound, CodeNotFound, "This server does not serve outputs; the download links point to the bucket.")
+		return
+	}
+	switch err := s.o.Signer.Verify(r.URL.Path, r.URL.Query()); {
+	case errors.Is(err, batch.ErrExpired):
+		writeProblem(w, r, http.StatusForbidden, CodeLinkExpired, "The link has expired: get a new one from GET /v1/batch/{jobId}.")
+		return
+	case err != nil:
+		writeProblem(w, r, http.StatusForbidden, CodeInvalidSignature, "The link's signature is missing or does not match.")
+		return
+	}
+	key := strings.TrimPrefix(r.URL.Path, "/")
+	rd, err := s.o.Bucket.NewReader(r.Context(), key, nil)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		writeProblem(w, r, http.StatusNotFound, CodeFileNotFound, "The output is gone: the job was deleted or is past its retention.")
+		return
+	}
+	if err != nil {
+		s.internal(w, r, err)
+		return
+	}
+	defer rd.Close()
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", batch.ContentDisposition(path.Base(key)))
+	h.Set("Cache-Control", "private, no-store")
+	http.ServeContent(w, r, "", rd.ModTime(), rd)
+}
+
+// internal logs an unexpected error and answers 500.
+func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		return // the client is gone
+	}
+	s.o.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-Id"), "err", err)
+	writeProblem(w, r, http.StatusInternalServerError, CodeInternal, "The server failed to answer; the failure is logged with the request id.")
+}

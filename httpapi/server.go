@@ -1,0 +1,208 @@
+package httpapi
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync/atomic"
+
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/gorilla/mux"
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"gocloud.dev/blob"
+)
+
+// OpenAPI is the OpenAPI 3.1 document of the API, served at
+// /v1/openapi.json.
+//
+//go:embed openapi.json
+var OpenAPI []byte
+
+// Jobs is what the batch endpoints need: a *batch.Manager.
+type Jobs interface {
+	Submit(ctx context.Context, req batch.SubmitRequest, input io.Reader) (batch.Job, error)
+	Job(ctx context.Context, owner, id string) (batch.Job, error)
+	Cancel(ctx context.Context, owner, id string) (batch.Job, error)
+	Delete(ctx context.Context, owner, id string) error
+	DownloadURL(ctx context.Context, j batch.Job, base string) (string, error)
+	Counts(ctx context.Context) (map[batch.State]int, error)
+	RowsWritten() int64
+}
+
+// Suggester answers autocomplete queries: an *autocomplete.Index.
+type Suggester interface {
+	Suggest(ctx context.Context, q autocomplete.Query) (autocomplete.Response, error)
+}
+
+// Authenticator checks API keys: an *apikey.Ring (or *apikey.Store).
+type Authenticator interface {
+	Authenticate(ctx context.Context, key string) (apikey.Key, error)
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxBodyBytes = 256 << 20
+	DefaultRateLimit    = 100
+)
+
+// Options configure the API.
+type Options struct {
+	Jobs      Jobs          // required
+	Suggester Suggester     // required
+	Keys      Authenticator // required
+	// Bucket and Signer serve the signed links to outputs in a file://
+	// bucket at /processed/; without a Signer the route answers 404 (the
+	// links are then the bucket's own).
+	Bucket *blob.Bucket
+	Signer *batch.Signer
+	// BaseURL is the service's public address, used in links and the
+	// Location header ("https://addr.example.com"); when empty, the
+	// scheme and Host of each request.
+	BaseURL string
+	// MaxBodyBytes bounds a request body; DefaultMaxBodyBytes (256 MiB,
+	// room for 500,000 rows of 500 bytes) when 0.
+	MaxBodyBytes int64
+	// RateLimit is the requests per second allowed to each key, with
+	// bursts of RateBurst (twice RateLimit when 0); DefaultRateLimit when
+	// 0, none when negative.
+	RateLimit float64
+	RateBurst int
+	Logger    *slog.Logger // nil: slog.Default()
+	// Registry, when set, receives the metrics; a new registry with the
+	// Go and process collectors otherwise. /metrics serves it.
+	Registry *prometheus.Registry
+}
+
+// Server is the /v1 HTTP API: an http.Handler.
+type Server struct {
+	o       Options
+	handler http.Handler
+	router  *mux.Router
+	ready   atomic.Bool
+	limits  *limiter
+	metrics *metrics
+}
+
+// New returns the API's handler. It is ready (see SetReady) at once.
+func New(o Options) (*Server, error) {
+	if o.Jobs == nil || o.Suggester == nil || o.Keys == nil {
+		return nil, errors.New("httpapi: the API needs jobs, a suggester and keys")
+	}
+	if o.Signer != nil && o.Bucket == nil {
+		return nil, errors.New("httpapi: a Signer needs the Bucket it signs links to")
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.RateLimit == 0 {
+		o.RateLimit = DefaultRateLimit
+	}
+	if o.RateBurst <= 0 {
+		o.RateBurst = max(1, int(2*o.RateLimit))
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Registry == nil {
+		o.Registry = prometheus.NewRegistry()
+		o.Registry.MustRegister(prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	}
+	s := &Server{o: o, limits: newLimiter(o.RateLimit, o.RateBurst)}
+	m, err := newMetrics(o.Registry, o.Jobs)
+	if err != nil {
+		return nil, err
+	}
+	s.metrics = m
+	s.ready.Store(true)
+
+	r := mux.NewRouter()
+	r.Use(s.routeName)
+	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, http.StatusNotFound, CodeNotFound, "No such route: "+r.URL.Path+".")
+	})
+	r.MethodNotAllowedHandler = http.HandlerFunc(s.methodNotAllowed)
+	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc("/readyz", s.readyz).Methods(http.MethodGet, http.MethodHead)
+	r.Handle("/metrics", promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{})).Methods(http.MethodGet)
+	r.HandleFunc("/processed/{jobId}/{file}", s.download).Methods(http.MethodGet, http.MethodHead)
+
+	v1 := r.PathPrefix("/v1").Subrouter()
+	v1.Use(s.authenticate, s.rateLimit)
+	v1.HandleFunc("/batch/process", s.submit).Methods(http.MethodPost)
+	v1.HandleFunc("/batch/{jobId}", s.status).Methods(http.MethodGet)
+	v1.HandleFunc("/batch/{jobId}", s.delete).Methods(http.MethodDelete)
+	v1.HandleFunc("/batch/{jobId}/cancel", s.cancel).Methods(http.MethodPost)
+	v1.HandleFunc("/address/autocomplete", s.autocomplete).Methods(http.MethodGet)
+	v1.HandleFunc("/openapi.json", s.openapi).Methods(http.MethodGet)
+	s.router = r
+
+	compress, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
+	if err != nil {
+		return nil, fmt.Errorf("httpapi: %w", err)
+	}
+	s.handler = compress(s.observe(r))
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// SetReady sets what /readyz answers: a server shutting down sets it false
+// so that load balancers stop sending it requests.
+func (s *Server) SetReady(ready bool) { s.ready.Store(ready) }
+
+// methodNotAllowed answers 405 with the Allow header of the path.
+func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		var match mux.RouteMatch
+		if s.router.Match(probe, &match) && match.MatchErr == nil {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+	}
+	writeProblem(w, r, http.StatusMethodNotAllowed, CodeMethodNotAllowed,
+		fmt.Sprintf("%s is not allowed on %s.", r.Method, r.URL.Path))
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	if !s.ready.Load() {
+		writeProblem(w, r, http.StatusServiceUnavailable, CodeNotReady, "The server is shutting down.")
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(OpenAPI)
+}
+
+// base is the service's public address for a request.
+func (s *Server) base(r *http.Request) string {
+	if s.o.BaseURL != "" {
+		return s.o.BaseURL
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
