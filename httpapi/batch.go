@@ -225,7 +225,7 @@ func (s *Server) statusOf(r *http.Request, j batch.Job) (JobStatus, error) {
 	case j.State == batch.Completed:
 		st.Progress = 100
 	case st.RowCount > 0:
-		st.Progress = float64(int(1000*float64(j.Processed)/float64(st.RowCount))) / 10
+		st.Progress = float64(int(10000*float64(j.Processed)/float64(st.RowCount))) / 100
 	}
 	if j.State == batch.Completed {
 		u, err := s.o.Jobs.DownloadURL(r.Context(), j, s.base(r))

@@ -135,14 +135,16 @@ func New(o Options) (*Server, error) {
 	r.Handle("/metrics", promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{})).Methods(http.MethodGet)
 	r.HandleFunc("/processed/{jobId}/{file}", s.download).Methods(http.MethodGet, http.MethodHead)
 
-	v1 := r.PathPrefix("/v1").Subrouter()
-	v1.Use(s.authenticate, s.rateLimit)
-	v1.HandleFunc("/batch/process", s.submit).Methods(http.MethodPost)
-	v1.HandleFunc("/batch/{jobId}", s.status).Methods(http.MethodGet)
-	v1.HandleFunc("/batch/{jobId}", s.delete).Methods(http.MethodDelete)
-	v1.HandleFunc("/batch/{jobId}/cancel", s.cancel).Methods(http.MethodPost)
-	v1.HandleFunc("/address/autocomplete", s.autocomplete).Methods(http.MethodGet)
-	v1.HandleFunc("/openapi.json", s.openapi).Methods(http.MethodGet)
+	// /v1 routes take an API key and count against its rate
+	v1 := func(path string, h http.HandlerFunc, method string) {
+		r.Handle("/v1"+path, s.authenticate(s.rateLimit(h))).Methods(method)
+	}
+	v1("/batch/process", s.submit, http.MethodPost)
+	v1("/batch/{jobId}", s.status, http.MethodGet)
+	v1("/batch/{jobId}", s.delete, http.MethodDelete)
+	v1("/batch/{jobId}/cancel", s.cancel, http.MethodPost)
+	v1("/address/autocomplete", s.autocomplete, http.MethodGet)
+	v1("/openapi.json", s.openapi, http.MethodGet)
 	s.router = r
 
 	compress, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
