@@ -13,6 +13,7 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/testfiles"
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/fileblob"
 	"gocloud.dev/pubsub"
@@ -85,15 +86,7 @@ func waitFor(t *testing.T, m *batch.Manager, owner, id string, cond func(batch.J
 	return batch.Job{}
 }
 
-func rows(n int) string {
-	var b strings.Builder
-	b.WriteString("id,street,city,state\n")
-	towns := []string{"Ikeja,Lagos", "Wuse 2,Abuja", "Yaba,Lagos", "Kano,Kano"}
-	for i := range n {
-		fmt.Fprintf(&b, "%d,%d Allen Avenue,%s\n", i, i%50+1, towns[i%len(towns)])
-	}
-	return b.String()
-}
+func rows(n int) string { return testfiles.AddressCSV(n) }
 
 // output reads a job's output and checks that it holds every row once, in
 // order.

@@ -19,6 +19,7 @@ import (
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/internal/testfiles"
 	"github.com/gorilla/mux"
 	"github.com/klauspost/compress/zstd"
 )
@@ -179,7 +180,7 @@ func TestBatchLifecycle(t *testing.T) {
 	}
 
 	// cancel a big job while it runs
-	resp = r.submit(r.keyA, job{"filename": "big.csv", "fileContent": csvBody(200000), "region": "NG"})
+	resp = r.submit(r.keyA, job{"filename": "big.csv", "fileContent": testfiles.AddressCSV(200000), "region": "NG"})
 	resp.decode(t, &sub)
 	for {
 		resp = r.do("GET", "/v1/batch/"+sub.JobID, r.keyA, nil)
@@ -209,14 +210,14 @@ func TestBatchLifecycle(t *testing.T) {
 
 func TestIdempotency(t *testing.T) {
 	r := newRig(t, nil, nil)
-	body := job{"filename": "a.csv", "fileContent": csvBody(3)}
+	body := job{"filename": "a.csv", "fileContent": testfiles.AddressCSV(3)}
 	first := r.submit(r.keyA, body, "Idempotency-Key", "order-42")
 	again := r.submit(r.keyA, body, "Idempotency-Key", "order-42")
 	if first.StatusCode != 202 || again.StatusCode != 202 || !bytes.Equal(first.body, again.body) ||
 		again.Header.Get("Idempotent-Replayed") != "true" {
 		t.Fatalf("replay: %d %s / %d %s", first.StatusCode, first.body, again.StatusCode, again.body)
 	}
-	other := r.submit(r.keyA, job{"filename": "b.csv", "fileContent": csvBody(3)}, "Idempotency-Key", "order-42")
+	other := r.submit(r.keyA, job{"filename": "b.csv", "fileContent": testfiles.AddressCSV(3)}, "Idempotency-Key", "order-42")
 	if other.StatusCode != 422 || other.problem(t).Code != CodeIdempotencyKeyReused {
 		t.Errorf("same key, another body: %d %s", other.StatusCode, other.body)
 	}
@@ -263,8 +264,12 @@ func TestErrors(t *testing.T) {
 		{"long idempotency key", func() response {
 			return r.submit(r.keyA, job{"filename": "a.csv", "fileContent": "street\nIkeja\n"}, "Idempotency-Key", strings.Repeat("k", 256))
 		}, 400, CodeInvalidIdempotencyKey},
-		{"too many records", func() response { return r.submit(r.keyA, job{"filename": "a.csv", "fileContent": csvBody(101)}) }, 413, CodeTooManyRecords},
-		{"body too large", func() response { return r.submit(r.keyA, job{"filename": "a.csv", "fileContent": strings.Repeat("x", 70<<10)}) }, 413, CodeBodyTooLarge},
+		{"too many records", func() response {
+			return r.submit(r.keyA, job{"filename": "a.csv", "fileContent": testfiles.AddressCSV(101)})
+		}, 413, CodeTooManyRecords},
+		{"body too large", func() response {
+			return r.submit(r.keyA, job{"filename": "a.csv", "fileContent": strings.Repeat("x", 70<<10)})
+		}, 413, CodeBodyTooLarge},
 		{"empty query", func() response { return r.do("GET", "/v1/address/autocomplete?query=+", r.keyA, nil) }, 400, CodeInvalidQuery},
 		{"no query", func() response { return r.do("GET", "/v1/address/autocomplete", r.keyA, nil) }, 400, CodeInvalidQuery},
 		{"limit 0", func() response { return r.do("GET", "/v1/address/autocomplete?query=ikeja&limit=0", r.keyA, nil) }, 400, CodeInvalidLimit},
@@ -368,7 +373,7 @@ func TestOperations(t *testing.T) {
 	if resp := r.do("GET", "/readyz", "", nil); resp.StatusCode != 503 || resp.problem(t).Code != CodeNotReady {
 		t.Errorf("readyz while shutting down: %d", resp.StatusCode)
 	}
-	resp := r.submit(r.keyA, job{"filename": "a.csv", "fileContent": csvBody(10)})
+	resp := r.submit(r.keyA, job{"filename": "a.csv", "fileContent": testfiles.AddressCSV(10)})
 	var sub SubmitResponse
 	resp.decode(t, &sub)
 	r.waitFinal(r.keyA, sub.JobID)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -32,7 +31,7 @@ import (
 // and its autocomplete index in Badger, a Badger job store, a file://
 // bucket, API keys in Badger, and a Manager running jobs.
 type rig struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *httptest.Server
 	api    *Server
 	jobs   *batch.Manager
@@ -42,15 +41,12 @@ type rig struct {
 	now    atomic.Int64 // the signer's clock, Unix seconds; 0 is the real time
 }
 
-func newRig(t *testing.T, opts func(*Options), mopts func(*batch.ManagerOptions)) *rig {
+// newRig starts the stack; mopts may change the Manager's options (the
+// gazetteer among them: the built-in one otherwise), opts the API's.
+func newRig(t testing.TB, opts func(*Options), mopts func(*batch.ManagerOptions)) *rig {
 	t.Helper()
 	ctx := context.Background()
 	r := &rig{t: t}
-	gz := storetest.Builtin(t)
-	ix, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	store, err := batch.OpenBadgerJobs(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -80,12 +76,16 @@ func newRig(t *testing.T, opts func(*Options), mopts func(*batch.ManagerOptions)
 		return time.Now()
 	}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mo := batch.ManagerOptions{Gazetteer: gz, Store: store, Queue: batch.NewMemoryQueue(), Bucket: r.bucket,
+	mo := batch.ManagerOptions{Gazetteer: storetest.Builtin(t), Store: store, Queue: batch.NewMemoryQueue(), Bucket: r.bucket,
 		Signer: signer, ProgressEvery: 20 * time.Millisecond, Logger: quiet}
 	if mopts != nil {
 		mopts(&mo)
 	}
 	r.jobs, err = batch.NewManager(mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := autocomplete.Open(ctx, mo.Gazetteer.(autocomplete.Store), autocomplete.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ type response struct {
 }
 
 // problem decodes a problem answer.
-func (r response) problem(t *testing.T) Problem {
+func (r response) problem(t testing.TB) Problem {
 	t.Helper()
 	var p Problem
 	if ct := r.Header.Get("Content-Type"); ct != "application/problem+json" {
@@ -128,7 +128,7 @@ func (r response) problem(t *testing.T) Problem {
 	return p
 }
 
-func (r response) decode(t *testing.T, v any) {
+func (r response) decode(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.body, v); err != nil {
 		t.Fatalf("%v: %s", err, r.body)
@@ -313,15 +313,4 @@ func (r *rig) validate(ptr string, resp response) {
 	if err := sch.Validate(v); err != nil {
 		r.t.Errorf("answer %d does not match %s: %v\n%s", resp.StatusCode, ptr, err, resp.body)
 	}
-}
-
-// csvBody is a small file of Nigerian addresses.
-func csvBody(n int) string {
-	var b strings.Builder
-	b.WriteString("id,street,city,state\n")
-	towns := []string{"Ikeja,Lagos", "Wuse 2,Abuja", "Yaba,Lagos", "Kano,Kano"}
-	for i := range n {
-		fmt.Fprintf(&b, "%d,%d Allen Avenue,%s\n", i, i%50+1, towns[i%len(towns)])
-	}
-	return b.String()
 }

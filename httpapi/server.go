@@ -17,6 +17,7 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"gocloud.dev/blob"
 )
@@ -114,7 +115,7 @@ func New(o Options) (*Server, error) {
 	}
 	if o.Registry == nil {
 		o.Registry = prometheus.NewRegistry()
-		o.Registry.MustRegister(prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		o.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	}
 	s := &Server{o: o, limits: newLimiter(o.RateLimit, o.RateBurst)}
 	m, err := newMetrics(o.Registry, o.Jobs)

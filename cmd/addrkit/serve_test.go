@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/internal/testfiles"
+)
+
+// freeAddr returns a loopback address nothing listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// server runs `addrkit serve` until stop is called.
+type server struct {
+	base string
+	stop func() error
+}
+
+func startServe(t *testing.T, args ...string) server {
+	t.Helper()
+	addr := freeAddr(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, append([]string{"serve", "--listen", addr, "--keys-reload", "50ms"}, args...), nil, io.Discard, io.Discard)
+	}()
+	s := server{base: "http://" + addr, stop: func() error { cancel(); return <-done }}
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		select {
+		case err := <-done:
+			t.Fatalf("serve ended: %v", err)
+		default:
+		}
+		if resp, err := http.Get(s.base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return s
+			}
+		}
+	}
+	t.Fatal("serve did not get ready")
+	return s
+}
+
+func call(t *testing.T, method, url, key, body string) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	json.NewDecoder(resp.Body).Decode(&v)
+	return resp.StatusCode, v
+}
+
+// TestServe runs the quick start: a key, the server on an empty data
+// directory, a job stopped midway by a shutdown and finished after a
+// restart, a revoked key.
+func TestServe(t *testing.T) {
+	data := t.TempDir()
+	var out bytes.Buffer
+	if err := Run(context.Background(), []string{"keys", "create", "--name", "quick start", "--data", data}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	key := lines[len(lines)-1]
+	if !strings.HasPrefix(key, "ak_") {
+		t.Fatalf("keys create printed %q", out.String())
+	}
+	s := startServe(t, "--data", data)
+	if code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=ikej", key, ""); code != 200 || len(v["suggestions"].([]any)) == 0 {
+		t.Fatalf("autocomplete: %d %v", code, v)
+	}
+	const rows = 100000
+	body, _ := json.Marshal(map[string]any{"filename": "clients.csv", "fileContent": testfiles.AddressCSV(rows), "region": "Nigeria"})
+	code, v := call(t, "POST", s.base+"/v1/batch/process", key, string(body))
+	if code != 202 {
+		t.Fatalf("submit: %d %v", code, v)
+	}
+	id := v["jobId"].(string)
+	poll := func(base string, until func(map[string]any) bool) map[string]any {
+		for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if code, v := call(t, "GET", base+"/v1/batch/"+id, key, ""); code == 200 && until(v) {
+				return v
+			} else if code != 200 {
+				t.Fatalf("status: %d %v", code, v)
+			}
+		}
+		t.Fatal("the job did not get there")
+		return nil
+	}
+	poll(s.base, func(v map[string]any) bool {
+		if v["status"] != "PROCESSING" && v["status"] != "QUEUED" {
+			t.Fatalf("the job finished before the shutdown: %v", v)
+		}
+		return v["status"] == "PROCESSING" && v["processedCount"].(float64) > 0
+	})
+	if err := s.stop(); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+
+	// the job was handed back: the next server finishes it
+	s = startServe(t, "--data", data)
+	defer s.stop()
+	done := poll(s.base, func(v map[string]any) bool { return v["status"] != "PROCESSING" && v["status"] != "QUEUED" })
+	if done["status"] != "COMPLETED" || done["rowCount"].(float64) != rows {
+		t.Fatalf("after the restart: %v", done)
+	}
+	resp, err := http.Get(done["downloadUrl"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(resp.Body).ReadAll()
+	resp.Body.Close()
+	if err != nil || len(recs) != rows+1 {
+		t.Fatalf("download: %v, %d rows", err, len(recs)-1)
+	}
+	for i, rec := range recs[1:] {
+		if rec[0] != fmt.Sprint(i) {
+			t.Fatalf("row %d is %q", i, rec[:2])
+		}
+	}
+
+	// revoked while the server runs: refused within the reload interval
+	out.Reset()
+	if err := Run(context.Background(), []string{"keys", "list", "--data", data}, nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), "quick start") {
+		t.Fatalf("keys list: %v %q", err, out.String())
+	}
+	id0 := strings.TrimPrefix(key, "ak_")[:13]
+	if err := Run(context.Background(), []string{"keys", "revoke", "--data", data, id0}, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		code, _ := call(t, "GET", s.base+"/v1/address/autocomplete?query=ikej", key, "")
+		if code == 401 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the revoked key still answers %d", code)
+		}
+	}
+}
+
+func TestServeFlags(t *testing.T) {
+	t.Setenv("ADDRKIT_RATE", "fast")
+	err := Run(context.Background(), []string{"serve", "--data", t.TempDir()}, nil, io.Discard, io.Discard)
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "ADDRKIT_RATE") {
+		t.Errorf("a bad ADDRKIT_RATE: %v", err)
+	}
+	for _, args := range [][]string{{"keys"}, {"keys", "create"}, {"keys", "revoke"}, {"keys", "rotate"}, {"serve", "extra"}} {
+		if err := Run(context.Background(), args, nil, io.Discard, io.Discard); exitCode(err) != 2 {
+			t.Errorf("%q: %v", args, err)
+		}
+	}
+}
