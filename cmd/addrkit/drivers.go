@@ -1,13 +1,18 @@
 package main
 
-// The gocloud.dev drivers `addrkit serve` can open by URL: blob buckets on
-// the local disk (file://), in memory (mem://), in Amazon S3 or an S3-like
-// store (s3://) and in Google Cloud Storage (gs://); the in-memory pubsub
-// (mem://) for --queue.
+// The gocloud.dev drivers every build of `addrkit serve` can open by URL:
+// blob buckets on the local disk (file://) and in memory (mem://), and the
+// in-memory pubsub (mem://) for --queue. drivers_cloud.go adds Amazon S3
+// and Google Cloud Storage.
 import (
 	_ "gocloud.dev/blob/fileblob"
-	_ "gocloud.dev/blob/gcsblob"
 	_ "gocloud.dev/blob/memblob"
-	_ "gocloud.dev/blob/s3blob"
 	_ "gocloud.dev/pubsub/mempubsub"
 )
+
+// cloudSchemes are the bucket schemes of the drivers linked only with the
+// cloud build tag.
+var cloudSchemes = map[string]bool{"s3": true, "gs": true}
+
+// cloudBuild reports whether this build has them.
+var cloudBuild = false

@@ -58,7 +58,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.data, "data", defaultData, "data directory: the gazetteer (built-in when empty), jobs/, keys/, blobs/")
 	fs.StringVar(&c.listen, "listen", "localhost:8080", "address to listen on (:8080 for every interface)")
-	fs.StringVar(&c.blobURL, "blob", "", "gocloud.dev bucket URL for inputs and outputs (file://, s3://, gs://, mem://); default file://DATA/blobs")
+	fs.StringVar(&c.blobURL, "blob", "", "gocloud.dev bucket URL for inputs and outputs (file://, mem://; s3://, gs:// with -tags cloud); default file://DATA/blobs")
 	fs.StringVar(&c.queueURL, "queue", "", "gocloud.dev pubsub topic URL carrying job ids; default: an in-process queue")
 	fs.StringVar(&c.subURL, "queue-subscription", "", "pubsub subscription URL (default: the --queue URL)")
 	fs.StringVar(&c.baseURL, "base-url", "", "public address of the service, for links (default: from each request's Host)")
@@ -98,6 +98,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // address it listens on.
 func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- string) error {
 	start := time.Now()
+	if scheme, _, _ := strings.Cut(c.blobURL, "://"); cloudSchemes[scheme] && !cloudBuild {
+		return usageError{fmt.Sprintf("--blob %s: this addrkit was built without the cloud drivers; build it with -tags cloud", c.blobURL)}
+	}
 	gz, err := builtin.Open(ctx, c.data, storage.Options{ReadOnly: true, Preload: true})
 	if err != nil {
 		return err
@@ -201,11 +204,11 @@ func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *batch.Signer
 		}
 		u = (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
 	}
+	scheme, _, _ := strings.Cut(u, "://")
 	bucket, err := blob.OpenBucket(ctx, u)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open the bucket %s: %w", u, err)
 	}
-	scheme, _, _ := strings.Cut(u, "://")
 	if scheme != "file" && scheme != "mem" {
 		return bucket, nil, nil
 	}

@@ -163,6 +163,12 @@ func TestServe(t *testing.T) {
 }
 
 func TestServeFlags(t *testing.T) {
+	if !cloudBuild {
+		err := Run(context.Background(), []string{"serve", "--data", t.TempDir(), "--blob", "s3://bucket"}, nil, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "-tags cloud") {
+			t.Errorf("--blob s3:// without the cloud drivers: %v", err)
+		}
+	}
 	t.Setenv("ADDRKIT_RATE", "fast")
 	err := Run(context.Background(), []string{"serve", "--data", t.TempDir()}, nil, io.Discard, io.Discard)
 	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), "ADDRKIT_RATE") {
