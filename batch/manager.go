@@ -240,10 +240,12 @@ func (m *Manager) Cancel(ctx context.Context, owner, id string) (Job, error) {
 	if _, err := m.Job(ctx, owner, id); err != nil {
 		return Job{}, err
 	}
-	j, err := m.update(ctx, id, func(j *Job) {
-		if !j.State.Final() {
-			j.State, j.Finished = Cancelled, time.Now().UTC()
+	j, err := m.update(ctx, id, func(j *Job) bool {
+		if j.State.Final() {
+			return false
 		}
+		j.State, j.Finished = Cancelled, time.Now().UTC()
+		return true
 	})
 	m.mu.Lock()
 	if r := m.running[id]; r != nil {
@@ -284,6 +286,9 @@ func (m *Manager) remove(ctx context.Context, j Job) error {
 			return err
 		}
 	}
+	// under the lock: an update in flight does not write the record back
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	return m.o.Store.Delete(ctx, j.ID)
 }
 
@@ -296,15 +301,15 @@ func (m *Manager) Counts(ctx context.Context) (map[State]int, error) {
 // since it started.
 func (m *Manager) RowsWritten() int64 { return m.rows.Load() }
 
-// update changes a job record under the lock.
-func (m *Manager) update(ctx context.Context, id string, change func(*Job)) (Job, error) {
+// update changes a job record under the lock; change reports whether it
+// changed anything (else the record is not written again).
+func (m *Manager) update(ctx context.Context, id string, change func(*Job) bool) (Job, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	j, err := m.o.Store.Get(ctx, id)
-	if err != nil {
+	if err != nil || !change(&j) {
 		return j, err
 	}
-	change(&j)
 	j.Updated = time.Now().UTC()
 	return j, m.o.Store.Put(ctx, j)
 }
@@ -364,18 +369,14 @@ func (m *Manager) Run(ctx context.Context) error {
 
 // process runs one job.
 func (m *Manager) process(ctx context.Context, id string) {
-	j, err := m.update(ctx, id, func(j *Job) {
-		if !j.State.Final() {
-			j.State, j.Started, j.Processed = Processing, time.Now().UTC(), 0
-		}
-	})
-	if err != nil || j.State != Processing {
-		return // gone, or finished (cancelled while queued, or queued twice)
-	}
 	jctx, stop := context.WithCancel(ctx)
 	defer stop()
 	r := &runningJob{stop: stop, done: make(chan struct{})}
 	m.mu.Lock()
+	if m.running[id] != nil {
+		m.mu.Unlock()
+		return // queued twice, and running already
+	}
 	m.running[id] = r
 	m.mu.Unlock()
 	defer func() {
@@ -384,6 +385,16 @@ func (m *Manager) process(ctx context.Context, id string) {
 		m.mu.Unlock()
 		close(r.done)
 	}()
+	j, err := m.update(ctx, id, func(j *Job) bool {
+		if j.State.Final() {
+			return false
+		}
+		j.State, j.Started, j.Processed = Processing, time.Now().UTC(), 0
+		return true
+	})
+	if err != nil || j.State != Processing {
+		return // gone, or finished (cancelled while queued, or queued twice)
+	}
 	log := m.o.Logger.With("job", id)
 	log.Info("job started", "file", j.Filename)
 
@@ -397,18 +408,22 @@ func (m *Manager) process(ctx context.Context, id string) {
 		return // Cancel recorded it
 	case err != nil:
 		log.Error("job failed", "err", err)
-		m.update(ctx, id, func(j *Job) {
-			if !j.State.Final() {
-				j.State, j.Reason, j.Finished = Failed, err.Error(), time.Now().UTC()
+		m.update(ctx, id, func(j *Job) bool {
+			if j.State.Final() {
+				return false
 			}
+			j.State, j.Reason, j.Finished = Failed, err.Error(), time.Now().UTC()
+			return true
 		})
 		return
 	}
-	m.update(ctx, id, func(j *Job) {
-		if j.State == Processing {
-			j.State, j.Finished = Completed, time.Now().UTC()
-			j.Rows, j.Processed, j.Summary = sum.Rows, sum.Rows, sum
+	m.update(ctx, id, func(j *Job) bool {
+		if j.State != Processing {
+			return false
 		}
+		j.State, j.Finished = Completed, time.Now().UTC()
+		j.Rows, j.Processed, j.Summary = sum.Rows, sum.Rows, sum
+		return true
 	})
 	log.Info("job completed", "rows", sum.Rows)
 }
@@ -478,12 +493,14 @@ func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
 				return
 			}
 			last = time.Now()
-			m.update(ctx, j.ID, func(j *Job) {
-				if j.State == Processing {
-					j.Processed, j.Summary = rows, counts
-					j.Summary.Validated = counts.ValidatedPercent()
-					j.Rows = max(j.Rows, rows)
+			m.update(ctx, j.ID, func(j *Job) bool {
+				if j.State != Processing {
+					return false
 				}
+				j.Processed, j.Summary = rows, counts
+				j.Summary.Validated = counts.ValidatedPercent()
+				j.Rows = max(j.Rows, rows)
+				return true
 			})
 		},
 	})

@@ -212,6 +212,9 @@ func TestIdempotency(t *testing.T) {
 	r := newRig(t, nil, nil)
 	body := job{"filename": "a.csv", "fileContent": testfiles.AddressCSV(3)}
 	first := r.submit(r.keyA, body, "Idempotency-Key", "order-42")
+	var sub SubmitResponse
+	first.decode(t, &sub)
+	r.waitFinal(r.keyA, sub.JobID) // a retry after the job ran answers the same
 	again := r.submit(r.keyA, body, "Idempotency-Key", "order-42")
 	if first.StatusCode != 202 || again.StatusCode != 202 || !bytes.Equal(first.body, again.body) ||
 		again.Header.Get("Idempotent-Replayed") != "true" {

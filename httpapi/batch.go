@@ -158,7 +158,8 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Retry-After", retryAfter)
 	writeJSON(w, http.StatusAccepted, SubmitResponse{
 		Success: true, JobID: j.ID, Status: string(batch.Queued), Filename: j.Filename, Region: j.Region,
-		Message: fmt.Sprintf("Job queued: about %d records. Poll GET /v1/batch/%s for its progress and download link.", j.Rows, j.ID),
+		// nothing that changes as the job runs: a replay answers the same
+		Message: fmt.Sprintf("Job queued. Poll GET /v1/batch/%s for its progress, counts and download link.", j.ID),
 	})
 }
 
