@@ -16,6 +16,7 @@ import (
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/gorilla/mux"
 	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -148,7 +149,9 @@ func New(o Options) (*Server, error) {
 	v1("/openapi.json", s.openapi, http.MethodGet)
 	s.router = r
 
-	compress, err := gzhttp.NewWrapper(gzhttp.MinSize(1024))
+	// the fastest levels: answers are small JSON, and CPU is what the
+	// autocomplete route is short of
+	compress, err := gzhttp.NewWrapper(gzhttp.MinSize(1024), gzhttp.CompressionLevel(gzip.BestSpeed))
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
