@@ -168,6 +168,11 @@ func TestBatchLifecycle(t *testing.T) {
 		t.Errorf("range: %d %q", resp.StatusCode, resp.body)
 	}
 
+	if resp := r.do("GET", link.RequestURI(), "", nil, "Range", "bytes=999999-"); resp.StatusCode != 416 ||
+		resp.problem(t).Code != CodeRangeNotSatisfiable || !strings.HasPrefix(resp.Header.Get("Content-Range"), "bytes */") {
+		t.Errorf("a range past the end: %d %v %s", resp.StatusCode, resp.Header, resp.body)
+	}
+
 	// delete: the job and its link are gone
 	if resp := r.do("DELETE", "/v1/batch/"+sub.JobID, r.keyA, nil); resp.StatusCode != 204 {
 		t.Fatalf("delete: %d %s", resp.StatusCode, resp.body)

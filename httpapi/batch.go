@@ -316,7 +316,39 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", batch.ContentDisposition(path.Base(key)))
 	h.Set("Cache-Control", "private, no-store")
-	http.ServeContent(w, r, "", rd.ModTime(), rd)
+	http.ServeContent(&contentWriter{ResponseWriter: w, r: r}, r, "", rd.ModTime(), rd)
+}
+
+// contentWriter turns the errors http.ServeContent answers in plain text
+// (a range past the end, a failed precondition) into problems.
+type contentWriter struct {
+	http.ResponseWriter
+	r      *http.Request
+	failed bool
+}
+
+func (w *contentWriter) WriteHeader(status int) {
+	if status < 400 {
+		w.ResponseWriter.WriteHeader(status)
+		return
+	}
+	w.failed = true
+	w.Header().Del("X-Content-Type-Options")
+	switch status {
+	case http.StatusRequestedRangeNotSatisfiable:
+		writeProblem(w.ResponseWriter, w.r, status, CodeRangeNotSatisfiable, "The range asked for is not in the file; the file's size is in Content-Range.")
+	case http.StatusPreconditionFailed:
+		writeProblem(w.ResponseWriter, w.r, status, CodePreconditionFailed, "The file does not meet the request's If-Match or If-Unmodified-Since.")
+	default:
+		writeProblem(w.ResponseWriter, w.r, status, CodeInternal, "The file could not be read.")
+	}
+}
+
+func (w *contentWriter) Write(p []byte) (int, error) {
+	if w.failed {
+		return len(p), nil // the problem is written
+	}
+	return w.ResponseWriter.Write(p)
 }
 
 // internal logs an unexpected error and answers 500.

@@ -41,6 +41,8 @@ const (
 	CodeBodyTooLarge           = "body_too_large"           // 413: the body is over the size limit
 	CodeTooManyRecords         = "too_many_records"         // 413: more than 500,000 records
 	CodeUnsupportedMediaType   = "unsupported_media_type"   // 415: a body that is not application/json
+	CodePreconditionFailed     = "precondition_failed"      // 412: a download's If-Match or If-Unmodified-Since failed
+	CodeRangeNotSatisfiable    = "range_not_satisfiable"    // 416: a download's Range is past the end
 	CodeIdempotencyKeyReused   = "idempotency_key_reused"   // 422: the Idempotency-Key was used for another body
 	CodeRateLimited            = "rate_limited"             // 429
 	CodeInternal               = "internal_error"           // 500
