@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math/rand"
 	"net/http"
@@ -19,12 +20,18 @@ import (
 )
 
 // BenchmarkAutocompleteHTTP sends autocomplete requests over loopback from
-// concurrent clients (keep-alive connections, 8 per core) to the whole
+// concurrent clients (keep-alive connections, 4 and 8 per core) to the whole
 // stack: gzhttp, request log, metrics, key check, rate limiter (off), the
 // Nigerian gazetteer of scripts/import-nigeria.sh. The queries are the way
 // people type: a prefix of 3 or more characters of a place's name, or the
 // whole name. Clients and server share the machine's cores.
 func BenchmarkAutocompleteHTTP(b *testing.B) {
+	for _, perCore := range []int{4, 8} {
+		b.Run(fmt.Sprintf("clients=%d", perCore*runtime.GOMAXPROCS(0)), func(b *testing.B) { benchAutocompleteHTTP(b, perCore) })
+	}
+}
+
+func benchAutocompleteHTTP(b *testing.B, perCore int) {
 	gz := storetest.Nigeria(b, shareddata.Dir(b))
 	r := newRig(b, nil, func(o *batch.ManagerOptions) { o.Gazetteer = gz })
 	var names []string
@@ -44,7 +51,7 @@ func BenchmarkAutocompleteHTTP(b *testing.B) {
 		}
 		targets[i] = r.srv.URL + "/v1/address/autocomplete?query=" + url.QueryEscape(q)
 	}
-	clients := 8 * runtime.GOMAXPROCS(0)
+	clients := perCore * runtime.GOMAXPROCS(0)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: false}}
 	get := func(target string) {
 		req, _ := http.NewRequest("GET", target, nil)
@@ -64,7 +71,7 @@ func BenchmarkAutocompleteHTTP(b *testing.B) {
 	}
 	var mu sync.Mutex
 	var lat []time.Duration
-	b.SetParallelism(8)
+	b.SetParallelism(perCore)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		local := make([]time.Duration, 0, 1024)
