@@ -7,18 +7,19 @@ import (
 	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/edits"
 )
 
 // token is one search token of a query with how it may match a term.
 type token struct {
 	text   string
-	n      int           // characters
-	prefix bool          // the last token, still being typed: matches the start of a term
-	number bool          // has a digit: never fuzzed, and optional (see rank)
-	budget int           // edits allowed
-	edits  int           // edits allowed in this pass, up to budget
-	fuzzed bool          // matching with edits: a later pass
-	search editAutomaton // for the FST
+	n      int             // characters
+	prefix bool            // the last token, still being typed: matches the start of a term
+	number bool            // has a digit: never fuzzed, and optional (see rank)
+	budget int             // edits allowed
+	edits  int             // edits allowed in this pass, up to budget
+	fuzzed bool            // matching with edits: a later pass
+	search edits.Automaton // for the FST
 
 	// what the term dictionary gave for it, when expanded: every term it
 	// matches, by term number
@@ -109,7 +110,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		if !tk.fuzzed || absDiff(len(term), len(tk.text)) > tk.edits {
 			return false, 0, false
 		}
-		ok, d, _ := osa(tk.text, term, tk.edits, false)
+		ok, d, _ := edits.OSA(tk.text, term, tk.edits, false)
 		if ok && d > address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) {
 			return false, 0, false
 		}
@@ -121,7 +122,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 	if !tk.fuzzed || len(term)+tk.edits < len(tk.text) {
 		return false, 0, false
 	}
-	return osa(tk.text, term, tk.edits, true)
+	return edits.OSA(tk.text, term, tk.edits, true)
 }
 
 func absDiff(a, b int) int {

@@ -474,7 +474,7 @@ func (s *scratch) expand(t *table, tk *token) {
 	var err error
 	switch {
 	case tk.fuzzed:
-		tk.search.reset(tk.text, tk.edits, tk.prefix)
+		tk.search.Reset(tk.text, tk.edits, tk.prefix)
 		err = it.Reset(t.fst, nil, nil, &tk.search)
 	case tk.prefix:
 		s.end = prefixEnd(append(s.end[:0], tk.text...))

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/edits"
 	"github.com/blevesearch/vellum"
 	"github.com/blevesearch/vellum/levenshtein"
 	badger "github.com/dgraph-io/badger/v4"
@@ -405,7 +406,20 @@ type nameTable struct {
 	nkeys    []string // country 0 key, for building near
 }
 
-// Levenshtein automaton builders are costly to make and safe to share.
+// automata are the edit automata of ASCII keys, reused.
+var automata = sync.Pool{New: func() any { return new(edits.Automaton) }}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// Levenshtein automaton builders, for keys with characters of more than one
+// byte, are costly to make and safe to share.
 var (
 	lbOnce    sync.Once
 	lbuilders [3]*levenshtein.LevenshteinAutomatonBuilder
@@ -605,17 +619,28 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	if fst == nil || !t.mayHave(country, key, maxEdits) {
 		return nil, err
 	}
-	lb, err := automatonBuilder(maxEdits)
-	if err != nil {
-		return nil, err
-	}
-	dfa, err := lb.BuildDfa(key, uint8(maxEdits))
-	if err != nil {
-		return nil, err
-	}
 	// Only keys with the same first character are searched: a misspelt
 	// first letter is rare, and the bound makes the search far cheaper.
-	it, err := fst.Search(dfa, []byte{key[0]}, []byte{key[0] + 1})
+	var it *vellum.FSTIterator
+	if isASCII(key) {
+		// bytes are characters: the edit rows computed as the walk goes,
+		// not a DFA compiled first (which cost a third of the batch's
+		// allocations)
+		a := automata.Get().(*edits.Automaton)
+		defer automata.Put(a)
+		a.Reset(key, maxEdits, false)
+		it, err = fst.Search(a, []byte{key[0]}, []byte{key[0] + 1})
+	} else {
+		lb, berr := automatonBuilder(maxEdits)
+		if berr != nil {
+			return nil, berr
+		}
+		dfa, berr := lb.BuildDfa(key, uint8(maxEdits))
+		if berr != nil {
+			return nil, berr
+		}
+		it, err = fst.Search(dfa, []byte{key[0]}, []byte{key[0] + 1})
+	}
 	out, err := g.keysPlaces(ctx, country, it, err, key)
 	if err == nil {
 		g.cache.Set(ck, out, 1)

@@ -1,7 +1,12 @@
-package autocomplete
+// Package edits measures edit distances for spelling-tolerant look-ups: an
+// automaton that walks a vellum FST for the keys within one or two edits of
+// a word, and OSA, which measures one key against a word. Both count
+// insertions, deletions, substitutions and transpositions of neighbours as
+// one edit each (optimal string alignment), over bytes.
+package edits
 
-// editAutomaton is a bounded edit-distance automaton over bytes, for
-// searching the term FST: a vellum.Automaton whose states are the rows of
+// Automaton is a bounded edit-distance automaton over bytes, for
+// searching an FST of terms: a vellum.Automaton whose states are the rows of
 // the edit-distance table (optimal string alignment: insertions,
 // deletions, substitutions, and transpositions of neighbours, each one
 // edit) between the word and the key read so far, computed as the FST
@@ -14,7 +19,7 @@ package autocomplete
 // as the word, is within the edits: the word is still being typed. (A
 // shorter start would make one stray last character match every key that
 // starts with the rest.)
-type editAutomaton struct {
+type Automaton struct {
 	word   string
 	max    uint8
 	prefix bool
@@ -35,8 +40,9 @@ const (
 	far    = 255
 )
 
-// reset readies the automaton for a word, keeping its memory.
-func (a *editAutomaton) reset(word string, max int, prefix bool) {
+// Reset readies the automaton for a word and up to max edits (at most 2),
+// keeping its memory. An Automaton is for one search at a time.
+func (a *Automaton) Reset(word string, max int, prefix bool) {
 	a.word, a.max, a.prefix = word, uint8(max), prefix
 	a.cells, a.prev, a.last, a.depth = a.cells[:0], a.prev[:0], a.last[:0], a.depth[:0]
 	for k := 0; k <= 2*max; k++ {
@@ -50,13 +56,13 @@ func (a *editAutomaton) reset(word string, max int, prefix bool) {
 	a.prev, a.last, a.depth = append(a.prev, -1), append(a.last, 0), append(a.depth, 0)
 }
 
-func (a *editAutomaton) band(s int) []uint8 {
+func (a *Automaton) band(s int) []uint8 {
 	w := 2*int(a.max) + 1
 	return a.cells[s*w : (s+1)*w]
 }
 
 // end returns the edits between the word and the key read to state s.
-func (a *editAutomaton) end(s int) uint8 {
+func (a *Automaton) end(s int) uint8 {
 	k := len(a.word) - int(a.depth[s]) + int(a.max)
 	if k < 0 || k > 2*int(a.max) {
 		return far
@@ -65,21 +71,21 @@ func (a *editAutomaton) end(s int) uint8 {
 }
 
 // Start implements vellum.Automaton.
-func (a *editAutomaton) Start() int { return 0 }
+func (a *Automaton) Start() int { return 0 }
 
 // IsMatch implements vellum.Automaton: the key read so far matches whole.
-func (a *editAutomaton) IsMatch(s int) bool {
+func (a *Automaton) IsMatch(s int) bool {
 	return s == always || s >= 0 && a.end(s) <= a.max
 }
 
 // CanMatch implements vellum.Automaton.
-func (a *editAutomaton) CanMatch(s int) bool { return s != dead }
+func (a *Automaton) CanMatch(s int) bool { return s != dead }
 
 // WillAlwaysMatch implements vellum.Automaton.
-func (a *editAutomaton) WillAlwaysMatch(s int) bool { return s == always }
+func (a *Automaton) WillAlwaysMatch(s int) bool { return s == always }
 
 // Accept implements vellum.Automaton: the state after one more byte.
-func (a *editAutomaton) Accept(s int, b byte) int {
+func (a *Automaton) Accept(s int, b byte) int {
 	if s < 0 {
 		return s
 	}
@@ -151,12 +157,12 @@ func sat(v uint8) uint8 {
 	return v + 1
 }
 
-// osa measures a key against a word, with up to maxEdits edits (at most
+// OSA measures a key against a word, with up to maxEdits edits (at most
 // 2): whether it matches, with how many edits, and whether it matched
 // whole rather than by a start (with prefix, a start at least as long as
-// the word may match, as in editAutomaton). It keeps no states: three
+// the word may match, as in Automaton). It keeps no states: three
 // rolling bands on the stack.
-func osa(word, key string, maxEdits int, prefix bool) (ok bool, edits int, whole bool) {
+func OSA(word, key string, maxEdits int, prefix bool) (ok bool, edits int, whole bool) {
 	const w = 5 // 2*2+1 cells: the band of two edits
 	n, m := len(word), maxEdits
 	var rows [3][w]uint8 // two rows up, one row up, this row

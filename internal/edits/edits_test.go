@@ -1,9 +1,13 @@
-package autocomplete
+package edits
 
 import (
+	"bytes"
+	"maps"
 	"math/rand"
+	"slices"
 	"testing"
 
+	"github.com/blevesearch/vellum"
 	"github.com/blevesearch/vellum/levenshtein"
 )
 
@@ -49,7 +53,7 @@ func reference(word, key string, m int, prefix bool) (ok bool, edits int, whole 
 }
 
 // accepts walks a key through the automaton, as the FST search does.
-func accepts(a *editAutomaton, key string) bool {
+func accepts(a *Automaton, key string) bool {
 	s := a.Start()
 	for i := 0; i < len(key) && a.CanMatch(s); i++ {
 		s = a.Accept(s, key[i])
@@ -77,12 +81,12 @@ func TestEditDistance(t *testing.T) {
 		{"ikejax", "ikej", 1, true, false, 0, false}, // a start shorter than the word is not enough
 		{"ikejax", "ikeja", 1, true, true, 1, true},  // but the whole key is
 	} {
-		ok, edits, whole := osa(tt.word, tt.key, tt.max, tt.prefix)
+		ok, edits, whole := OSA(tt.word, tt.key, tt.max, tt.prefix)
 		if ok != tt.ok || edits != tt.edits || whole != tt.whole {
-			t.Errorf("osa(%q, %q, %d, %v) = %v %d %v, want %v %d %v", tt.word, tt.key, tt.max, tt.prefix, ok, edits, whole, tt.ok, tt.edits, tt.whole)
+			t.Errorf("OSA(%q, %q, %d, %v) = %v %d %v, want %v %d %v", tt.word, tt.key, tt.max, tt.prefix, ok, edits, whole, tt.ok, tt.edits, tt.whole)
 		}
-		var a editAutomaton
-		a.reset(tt.word, tt.max, tt.prefix)
+		var a Automaton
+		a.Reset(tt.word, tt.max, tt.prefix)
 		if got := accepts(&a, tt.key); got != tt.ok {
 			t.Errorf("automaton %q ~ %q: %v, want %v", tt.word, tt.key, got, tt.ok)
 		}
@@ -95,14 +99,14 @@ func TestEditDistance(t *testing.T) {
 		}
 		return string(b)
 	}
-	var a editAutomaton
+	var a Automaton
 	for range 30000 {
 		w, k, m, prefix := word(), word(), 1+rng.Intn(2), rng.Intn(2) == 0
 		want, wantEdits, wantWhole := reference(w, k, m, prefix)
-		if ok, edits, whole := osa(w, k, m, prefix); ok != want || edits != wantEdits || whole != wantWhole {
-			t.Fatalf("osa(%q, %q, %d, %v) = %v %d %v, want %v %d %v", w, k, m, prefix, ok, edits, whole, want, wantEdits, wantWhole)
+		if ok, edits, whole := OSA(w, k, m, prefix); ok != want || edits != wantEdits || whole != wantWhole {
+			t.Fatalf("OSA(%q, %q, %d, %v) = %v %d %v, want %v %d %v", w, k, m, prefix, ok, edits, whole, want, wantEdits, wantWhole)
 		}
-		a.reset(w, m, prefix)
+		a.Reset(w, m, prefix)
 		if got := accepts(&a, k); got != want {
 			t.Fatalf("automaton %q ~ %q (max %d, prefix %v): %v, want %v", w, k, m, prefix, got, want)
 		}
@@ -131,14 +135,84 @@ func BenchmarkEditAutomaton(b *testing.B) {
 			})
 			b.Run(word+"/rows/"+string(rune('0'+d)), func(b *testing.B) {
 				b.ReportAllocs()
-				var a editAutomaton
+				var a Automaton
 				for range b.N {
-					a.reset(word, d, false)
+					a.Reset(word, d, false)
 					if !accepts(&a, word) {
 						b.Fatal("no match")
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestAgreesWithVellumDFA searches one FST with vellum's Levenshtein DFA
+// (transpositions as one edit) and with the Automaton, for ASCII words
+// within one and two edits of its keys: the two find the same keys, so
+// that storage's spelling look-ups give what they gave with the DFA.
+func TestAgreesWithVellumDFA(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	letters := "abcdeiklmnorstuy"
+	word := func() string {
+		b := make([]byte, 3+rng.Intn(10))
+		for i := range b {
+			b[i] = letters[rng.Intn(len(letters))]
+		}
+		return string(b)
+	}
+	keys := map[string]bool{}
+	for len(keys) < 3000 {
+		keys[word()] = true
+	}
+	sorted := slices.Sorted(maps.Keys(keys))
+	var buf bytes.Buffer
+	bld, err := vellum.New(&buf, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range sorted {
+		bld.Insert([]byte(k), uint64(i))
+	}
+	if err := bld.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fst, err := vellum.Load(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := func(a vellum.Automaton, first byte) []string {
+		var out []string
+		it, err := fst.Search(a, []byte{first}, []byte{first + 1})
+		for err == nil {
+			k, _ := it.Current()
+			out = append(out, string(k))
+			err = it.Next()
+		}
+		return out
+	}
+	var a Automaton
+	for d := 1; d <= 2; d++ {
+		lb, err := levenshtein.NewLevenshteinAutomatonBuilder(uint8(d), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 500 {
+			// a key with an edit or two, or any word
+			w := sorted[rng.Intn(len(sorted))]
+			if rng.Intn(2) == 0 {
+				w = w[:len(w)-1] + string(letters[rng.Intn(len(letters))])
+			} else if rng.Intn(2) == 0 {
+				w = word()
+			}
+			dfa, err := lb.BuildDfa(w, uint8(d))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Reset(w, d, false)
+			if want, got := search(dfa, w[0]), search(&a, w[0]); !slices.Equal(want, got) {
+				t.Fatalf("%q within %d: the DFA finds %q, the automaton %q", w, d, want, got)
+			}
 		}
 	}
 }
