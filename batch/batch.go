@@ -164,7 +164,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	work := make(chan *chunk)
-	order := make(chan *chunk, 4*workers) // bounds the rows in memory
+	order := make(chan *chunk, 2*workers) // bounds the rows in memory
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)

@@ -112,7 +112,7 @@ func OpenBadgerJobs(dir string) (*BadgerJobs, error) {
 	// job records are small and few: small tables and caches, not
 	// Badger's 64 MB memtables and 256 MB block cache
 	opts := badger.DefaultOptions(dir).WithLogger(nil).WithNumVersionsToKeep(1).
-		WithMemTableSize(8 << 20).WithValueThreshold(64 << 10).WithBlockCacheSize(1 << 20).WithIndexCacheSize(1 << 20).
+		WithMemTableSize(2 << 20).WithValueThreshold(64 << 10).WithBlockCacheSize(1 << 20).WithIndexCacheSize(1 << 20).
 		WithValueLogFileSize(16 << 20).WithNumMemtables(2).WithNumLevelZeroTables(2).WithNumLevelZeroTablesStall(4)
 	if dir == "" {
 		opts = opts.WithInMemory(true)
