@@ -458,3 +458,41 @@ func TestRoutesDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestUploadsBounded holds one submission's body open: with MaxUploads 1,
+// another is refused with 503 until the first is read.
+func TestUploadsBounded(t *testing.T) {
+	r := newRig(t, func(o *Options) { o.MaxUploads = 1 }, nil)
+	pr, pw := io.Pipe()
+	req, _ := http.NewRequest("POST", r.srv.URL+"/v1/batch/process", pr)
+	req.Header.Set("Authorization", "Bearer "+r.keyA)
+	req.Header.Set("Content-Type", "application/json")
+	first := make(chan int, 1)
+	go func() {
+		resp, err := r.srv.Client().Do(req)
+		if err != nil {
+			first <- 0
+			return
+		}
+		resp.Body.Close()
+		first <- resp.StatusCode
+	}()
+	io.WriteString(pw, `{"filename": "slow.csv", `) // the server is reading it now
+	var busy response
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if busy = r.submit(r.keyB, job{"filename": "a.csv", "fileContent": "street\nIkeja\n"}); busy.StatusCode == 503 {
+			break
+		}
+	}
+	if busy.StatusCode != 503 || busy.problem(t).Code != CodeBusy || busy.Header.Get("Retry-After") == "" {
+		t.Fatalf("a second submission while one is read: %d %s", busy.StatusCode, busy.body)
+	}
+	io.WriteString(pw, `"fileContent": "street\nIkeja\n"}`)
+	pw.Close()
+	if code := <-first; code != 202 {
+		t.Fatalf("the slow submission: %d", code)
+	}
+	if resp := r.submit(r.keyB, job{"filename": "a.csv", "fileContent": "street\nIkeja\n"}); resp.StatusCode != 202 {
+		t.Errorf("after it: %d %s", resp.StatusCode, resp.body)
+	}
+}

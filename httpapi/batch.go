@@ -86,6 +86,15 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusBadRequest, CodeInvalidIdempotencyKey, "The Idempotency-Key header is longer than 255 characters.")
 		return
 	}
+	select {
+	case s.uploads <- struct{}{}:
+		defer func() { <-s.uploads }()
+	default:
+		w.Header().Set("Retry-After", "5")
+		writeProblem(w, r, http.StatusServiceUnavailable, CodeBusy,
+			fmt.Sprintf("The server is reading %d other submissions; retry in a few seconds.", cap(s.uploads)))
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.o.MaxBodyBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError

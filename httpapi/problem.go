@@ -47,6 +47,7 @@ const (
 	CodeRateLimited            = "rate_limited"             // 429
 	CodeInternal               = "internal_error"           // 500
 	CodeNotReady               = "not_ready"                // 503: starting or shutting down
+	CodeBusy                   = "server_busy"              // 503: too many submissions being read at once
 )
 
 // writeProblem answers with a problem.

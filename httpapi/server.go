@@ -53,6 +53,7 @@ type Authenticator interface {
 // Defaults of Options.
 const (
 	DefaultMaxBodyBytes = 256 << 20
+	DefaultMaxUploads   = 4
 	DefaultRateLimit    = 100
 )
 
@@ -73,6 +74,10 @@ type Options struct {
 	// MaxBodyBytes bounds a request body; DefaultMaxBodyBytes (256 MiB,
 	// room for 500,000 rows of 500 bytes) when 0.
 	MaxBodyBytes int64
+	// MaxUploads bounds the submissions read at once (a body is held in
+	// memory while it is read and stored); DefaultMaxUploads when 0. One
+	// more is answered 503 with Retry-After.
+	MaxUploads int
 	// RateLimit is the requests per second allowed to each key, with
 	// bursts of RateBurst (twice RateLimit when 0); DefaultRateLimit when
 	// 0, none when negative.
@@ -91,6 +96,7 @@ type Server struct {
 	router  *mux.Router
 	ready   atomic.Bool
 	limits  *limiter
+	uploads chan struct{} // a slot per submission being read
 	metrics *metrics
 }
 
@@ -105,6 +111,9 @@ func New(o Options) (*Server, error) {
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = DefaultMaxBodyBytes
 	}
+	if o.MaxUploads <= 0 {
+		o.MaxUploads = DefaultMaxUploads
+	}
 	if o.RateLimit == 0 {
 		o.RateLimit = DefaultRateLimit
 	}
@@ -118,7 +127,7 @@ func New(o Options) (*Server, error) {
 		o.Registry = prometheus.NewRegistry()
 		o.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	}
-	s := &Server{o: o, limits: newLimiter(o.RateLimit, o.RateBurst)}
+	s := &Server{o: o, limits: newLimiter(o.RateLimit, o.RateBurst), uploads: make(chan struct{}, o.MaxUploads)}
 	m, err := newMetrics(o.Registry, o.Jobs)
 	if err != nil {
 		return nil, err

@@ -49,7 +49,7 @@ type serveConfig struct {
 	linkTTL, retention, shutdown, keysReload                                time.Duration
 	maxBody                                                                 int64
 	rate                                                                    float64
-	burst, jobs                                                             int
+	burst, jobs, maxUploads                                                 int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -66,6 +66,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.linkTTL, "link-ttl", 24*time.Hour, "how long a download link is good")
 	fs.DurationVar(&c.retention, "retention", 7*24*time.Hour, "how long finished jobs and their files are kept")
 	fs.Int64Var(&c.maxBody, "max-body", httpapi.DefaultMaxBodyBytes, "largest request body, in bytes")
+	fs.IntVar(&c.maxUploads, "max-uploads", httpapi.DefaultMaxUploads, "submissions read at once (each body is held in memory while read)")
 	fs.Float64Var(&c.rate, "rate", httpapi.DefaultRateLimit, "requests per second per API key (negative: no limit)")
 	fs.IntVar(&c.burst, "burst", 0, "burst of requests per API key (default: twice --rate)")
 	fs.IntVar(&c.jobs, "jobs", 1, "batch jobs processed at once (each uses every core)")
@@ -140,7 +141,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	api, err := httpapi.New(httpapi.Options{
 		Jobs: manager, Suggester: index, Keys: keys, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
-		MaxBodyBytes: c.maxBody, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
+		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {
 		return err
