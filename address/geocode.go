@@ -107,15 +107,15 @@ type mention struct {
 	field    string // the component it came from
 	townOnly bool   // a state's name tried as its town: never the state itself
 	text     string
-	key      string  // NameKey(text)
-	weight   float64 // how much a place named only here is trusted
-	places   []Place
-	edits    []int // spelling edits of each place, parallel to places
+	key      string   // NameKey(text)
+	weight   float64  // how much a place named only here is trusted
+	places   []*Place // in the gazetteer's answers, which are not modified
+	edits    []int    // spelling edits of each place, parallel to places
 }
 
 // scored is a candidate place with its score.
 type scored struct {
-	p     Place
+	p     *Place
 	m     *mention
 	edits int
 	score float64
@@ -292,8 +292,8 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range ps {
-			if areaKind(p.Kind) && g.townFits(m, p) {
+		for i := range ps {
+			if p := &ps[i]; areaKind(p.Kind) && g.townFits(m, p) {
 				m.places = append(m.places, p)
 				m.edits = append(m.edits, 0)
 			}
@@ -319,7 +319,8 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range ps {
+		for i := range ps {
+			p := &ps[i]
 			if !areaKind(p.Kind) || !g.townFits(m, p) {
 				continue
 			}
@@ -338,7 +339,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 
 // townFits reports whether p may be what a mention names: a state's name
 // tried as a town takes only a settlement inside that state.
-func (g *geocoder) townFits(m *mention, p Place) bool {
+func (g *geocoder) townFits(m *mention, p *Place) bool {
 	return !m.townOnly || p.Kind.locality() && g.state != nil && p.Within(g.state.ID)
 }
 
@@ -464,7 +465,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if n > 1 {
 		g.conflict("ambiguous_place", "%q names %d places that the other components do not tell apart; took the most important", best.m.text, n)
 	}
-	p := best.p
+	p := *best.p
 	g.area = &p
 	if best.edits > 0 {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
@@ -476,12 +477,12 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 // postcodeAgrees scores how well a candidate place agrees with the postcode
 // area of the address: in the same LGA or within 15 km of it, or at least
 // in its state when the address names no state.
-func (g *geocoder) postcodeAgrees(p Place) float64 {
+func (g *geocoder) postcodeAgrees(p *Place) float64 {
 	pc := g.postcode
 	if pc == nil {
 		return 0
 	}
-	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, *pc, 15000) {
+	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, pc, 15000) {
 		return 2
 	}
 	if g.state == nil {
@@ -538,9 +539,9 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 // support scores how well the places another name of the address matched
 // agree with p: 3 when one of them encloses p. (Nearness alone was tried as
 // support and lost more wards than it placed localities.)
-func support(p Place, others []Place) float64 {
-	for i := range others {
-		if others[i].ID != p.ID && p.Within(others[i].ID) {
+func support(p *Place, others []*Place) float64 {
+	for _, o := range others {
+		if o.ID != p.ID && p.Within(o.ID) {
 			return 3
 		}
 	}
@@ -609,7 +610,7 @@ func (g *geocoder) infer(field, value string) {
 }
 
 // near reports whether two places lie within d metres of each other.
-func near(p, q Place, d float64) bool {
+func near(p, q *Place, d float64) bool {
 	return p.HasPoint && q.HasPoint && Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d
 }
 
@@ -624,16 +625,16 @@ func Distance(lat1, lon1, lat2, lon2 float64) float64 {
 
 // fits scores how well a street or address point agrees with the area and
 // state found: below zero when it contradicts them.
-func (g *geocoder) fits(p Place) float64 {
+func (g *geocoder) fits(p *Place) float64 {
 	score := 0.0
 	if g.area != nil {
 		switch {
 		case p.Within(g.area.ID):
 			score += 4
-		case near(p, *g.area, 3000):
+		case near(p, g.area, 3000):
 			// the nearer the better: two streets of one name in one town
 			score += 3 - Distance(p.Lat, p.Lon, g.area.Lat, g.area.Lon)/3000
-		case near(p, *g.area, 15000):
+		case near(p, g.area, 15000):
 			score += 1
 		default:
 			for _, id := range g.area.Parents {
@@ -665,11 +666,11 @@ func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
 		if ps[i].Kind != kind {
 			continue
 		}
-		s := g.fits(ps[i])
+		s := g.fits(&ps[i])
 		switch {
 		case s > bestScore:
 			best, bestScore, n = &ps[i], s, 1
-		case s == bestScore && !near(ps[i], *best, 1000):
+		case s == bestScore && !near(&ps[i], best, 1000):
 			n++
 			if ps[i].Rank > best.Rank {
 				best = &ps[i]
@@ -778,7 +779,7 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 	var best *Place
 	bestD := budget + 1
 	for i := range ps {
-		if ps[i].Kind != KindStreet || g.fits(ps[i]) < 0 {
+		if ps[i].Kind != KindStreet || g.fits(&ps[i]) < 0 {
 			continue
 		}
 		if d := levenshtein.ComputeDistance(key, StreetKey(ps[i].Name)); d < bestD {
@@ -933,7 +934,7 @@ func (g *geocoder) locate() {
 	case set(g.street, LevelStreet):
 	// A postcode area is placed at the mean of the localities it serves:
 	// a settlement named in the address is nearer the truth.
-	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindCity) && near(*g.postcode, *g.area, 30000)):
+	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindCity) && near(g.postcode, g.area, 30000)):
 		set(g.postcode, LevelPostcode)
 	case g.area != nil && set(g.area, areaLevel(g.area.Kind)):
 	case set(g.postcode, LevelPostcode):

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -188,6 +189,25 @@ func TestReadOnly(t *testing.T) {
 	if ps, err := ro.Named(context.Background(), "NG", "yaba"); err != nil || len(ps) != 2 {
 		t.Errorf("read-only Named: %v, %v", placeIDs(ps), err)
 	}
+	// what the store answers from disk, to compare with the preloaded one
+	answers := func(g *Gazetteer) map[string]any {
+		ctx := context.Background()
+		out := map[string]any{}
+		for _, p := range testPlaces() {
+			q, ok, err := g.Place(ctx, p.ID)
+			out["place "+p.ID] = fmt.Sprint(q, ok, err)
+			ps, err := g.Named(ctx, p.Country, address.NameKey(p.Name))
+			out["named "+p.Name] = fmt.Sprint(ps, err)
+			ps, err = g.Children(ctx, p.ID)
+			out["children "+p.ID] = fmt.Sprint(ps, err)
+			for _, pc := range p.Postcodes {
+				ps, err = g.Postcode(ctx, p.Country, pc)
+				out["postcode "+pc] = fmt.Sprint(ps, err)
+			}
+		}
+		return out
+	}
+	fromDisk := answers(ro)
 	ro.Close()
 	// Preloaded: every look-up answers from memory, the same.
 	pre, err := Open(dir, Options{ReadOnly: true, Preload: true})
@@ -195,6 +215,11 @@ func TestReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pre.Close()
+	for k, v := range answers(pre) {
+		if v != fromDisk[k] {
+			t.Errorf("preloaded %s:\n%v\nfrom disk:\n%v", k, v, fromDisk[k])
+		}
+	}
 	ctx := context.Background()
 	if ps, err := pre.Near(ctx, 6.4303, 3.4160, 300, 10); err != nil || strings.Join(placeIDs(ps), ",") != "ad:12adeola,st:adeola" {
 		t.Errorf("preloaded Near: %v, %v", placeIDs(ps), err)

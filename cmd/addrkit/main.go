@@ -29,10 +29,21 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
+// gcPercent is the collector's target unless GOGC says otherwise: the
+// gazetteer held in memory is most of the live heap, and at Go's default
+// (100) the heap grows to twice it between collections. 70 keeps a
+// 500,000-row batch under 300 MB for a few percent more collector time
+// (see the README).
+const gcPercent = 70
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
