@@ -125,6 +125,32 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 	return edits.OSA(tk.text, term, tk.edits, true)
 }
 
+// matchWalked is match for a term that the walk of the token's automaton
+// yielded, which is within tk.edits of the token (or, for a prefix, has a
+// start that is): with one edit allowed, the edits are known without
+// measuring them again, as the walk of a fuzzy pass yields many terms.
+func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
+	if !tk.fuzzed || tk.edits != 1 {
+		return tk.match(term)
+	}
+	if !tk.prefix {
+		if term == tk.text {
+			return true, 0, true
+		}
+		if address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) < 1 {
+			return false, 0, false
+		}
+		return true, 1, true
+	}
+	if strings.HasPrefix(term, tk.text) {
+		return true, 0, len(term) == len(tk.text)
+	}
+	if len(term) > len(tk.text)+1 {
+		return true, 1, false // too long to match whole: a start matched
+	}
+	return tk.match(term)
+}
+
 func absDiff(a, b int) int {
 	if a > b {
 		return a - b

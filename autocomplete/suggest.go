@@ -465,7 +465,7 @@ func (s *scratch) expand(t *table, tk *token) {
 			tk.expanded = false
 			return false
 		}
-		tk.hits = append(tk.hits, hit{id: uint32(id), class: classOf(tk.match(t.term(uint32(id))))})
+		tk.hits = append(tk.hits, hit{id: uint32(id), class: classOf(tk.matchWalked(t.term(uint32(id))))})
 		tk.postings += int(t.postOff[id+1] - t.postOff[id])
 		return true
 	}
