@@ -54,7 +54,9 @@ type Options struct {
 }
 
 // Gazetteer is a place store over Badger. It implements address.Gazetteer
-// and is safe for concurrent use.
+// and is safe for concurrent use. The places it returns share memory with
+// its caches and, preloaded, with one another (the lists of their parents
+// and postcodes): callers read them and do not modify them.
 type Gazetteer struct {
 	db       *badger.DB
 	readOnly bool
