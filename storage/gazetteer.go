@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/internal/edits"
@@ -67,12 +68,20 @@ type Gazetteer struct {
 	// cache holds recent index look-ups (by index prefix) and places (by
 	// place key); cleared when places are written.
 	cache *ristretto.Cache[string, []address.Place]
+	// walks holds the name keys that recent spelling searches found: the
+	// search is what costs (up to a millisecond), and its keys are small
+	// beside their places; cleared with cache.
+	walks *ristretto.Cache[string, []string]
 	all   map[string]*address.Place // every place, with Options.Preload
 }
 
-// cachePlaces bounds the places that cached look-ups hold (about 15 MB):
-// a look-up costs as many places as it returns.
-const cachePlaces = 1 << 16
+// cacheBytes and walkBytes bound the memory of cached look-ups and
+// spelling searches, counted by cost and keysCost (within a fifth of the
+// heap they take). Larger caches made a 500,000-row batch no faster.
+const (
+	cacheBytes = 1 << 20
+	walkBytes  = 1 << 19
+)
 
 var _ address.Gazetteer = (*Gazetteer)(nil)
 
@@ -93,14 +102,25 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open gazetteer %s: %w", dir, err)
 	}
+	// Costs count whole entries, so ristretto's own estimate of 56 bytes
+	// an item is not added (IgnoreInternalCost): added to a bound counted
+	// in places, it let the cache hold about a thousand look-ups.
 	cache, err := ristretto.NewCache(&ristretto.Config[string, []address.Place]{
-		NumCounters: 10 * cachePlaces, MaxCost: cachePlaces, BufferItems: 64,
+		NumCounters: cacheBytes / 32, MaxCost: cacheBytes, BufferItems: 64, IgnoreInternalCost: true,
 	})
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	g := &Gazetteer{db: db, readOnly: opts.ReadOnly, cache: cache}
+	walks, err := ristretto.NewCache(&ristretto.Config[string, []string]{
+		NumCounters: walkBytes / 16, MaxCost: walkBytes, BufferItems: 64, IgnoreInternalCost: true,
+	})
+	if err != nil {
+		cache.Close()
+		db.Close()
+		return nil, err
+	}
+	g := &Gazetteer{db: db, readOnly: opts.ReadOnly, cache: cache, walks: walks}
 	if opts.Preload {
 		if !opts.ReadOnly {
 			g.Close()
@@ -170,6 +190,7 @@ func (in *interner) place(p *address.Place) {
 // Close closes the store.
 func (g *Gazetteer) Close() error {
 	g.cache.Close()
+	g.walks.Close()
 	return g.db.Close()
 }
 
@@ -179,6 +200,7 @@ func (g *Gazetteer) invalidate() {
 	g.names = nil
 	g.mu.Unlock()
 	g.cache.Clear()
+	g.walks.Clear()
 }
 
 // DB returns the Badger database, for packages that keep their own keys
@@ -251,7 +273,7 @@ func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, 
 		if found {
 			ps = []address.Place{p}
 		}
-		g.cache.Set(ck, ps, 1)
+		g.cache.Set(ck, ps, cost(ck, ps))
 	}
 	return p, found, err
 }
@@ -366,7 +388,7 @@ func (g *Gazetteer) placesOf(ctx context.Context, ck string, ids []string) ([]ad
 			out = append(out, p)
 		}
 	}
-	g.cache.Set(ck, out, cost(out))
+	g.cache.Set(ck, out, cost(ck, out))
 	return out, nil
 }
 
@@ -606,8 +628,25 @@ func (g *Gazetteer) fromTable(ctx context.Context, prefix []byte, limit int) ([]
 	return g.placesOf(ctx, ck, ids)
 }
 
-// cost is what a cached look-up counts against cachePlaces.
-func cost(ps []address.Place) int64 { return int64(max(1, len(ps))) }
+// entryBytes is about what ristretto keeps for an entry beside its key
+// and value: its item, map entry and key hashes.
+const entryBytes = 150
+
+// cost is what a cached look-up counts against cacheBytes: its key, the
+// copies of its places (their strings are the preloaded places' own, or
+// few) and the entry.
+func cost(key string, ps []address.Place) int64 {
+	return int64(len(key)) + entryBytes + int64(len(ps))*int64(unsafe.Sizeof(address.Place{}))
+}
+
+// keysCost is what a cached spelling search counts against walkBytes.
+func keysCost(key string, keys []string) int64 {
+	n := int64(len(key)) + entryBytes
+	for _, k := range keys {
+		n += int64(len(k)) + int64(unsafe.Sizeof(k))
+	}
+	return n
+}
 
 // countryTable returns the name table and the FST of a country's name
 // keys (nil when the country has none).
@@ -676,8 +715,8 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	}
 	maxEdits = min(maxEdits, 2)
 	ck := fmt.Sprintf("s\x00%s\x00%s\x00%d", country, key, maxEdits)
-	if ps, ok := g.cache.Get(ck); ok {
-		return ps, nil
+	if keys, ok := g.walks.Get(ck); ok {
+		return g.namedPlaces(ctx, country, keys)
 	}
 	t, fst, err := g.countryTable(country)
 	if fst == nil || !t.mayHave(country, key, maxEdits) {
@@ -705,16 +744,21 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 		}
 		it, err = fst.Search(dfa, []byte{key[0]}, []byte{key[0] + 1})
 	}
-	out, err := g.keysPlaces(ctx, country, it, err, key)
-	if err == nil {
-		g.cache.Set(ck, out, cost(out))
+	keys, err := walkKeys(it, err, key)
+	if err != nil {
+		return nil, err
 	}
-	return out, err
+	g.walks.Set(ck, keys, keysCost(ck, keys))
+	// Sets are applied by ristretto's goroutine, later: without waiting,
+	// the same word, often asked again at once (the lines of a batch come
+	// in order), was searched again up to 30 times.
+	g.walks.Wait()
+	return g.namedPlaces(ctx, country, keys)
 }
 
-// keysPlaces reads the keys of an FST iterator (up to maxPerKey keys,
-// leaving out skip) and returns up to maxPerKey of their places.
-func (g *Gazetteer) keysPlaces(ctx context.Context, country string, it *vellum.FSTIterator, err error, skip string) ([]address.Place, error) {
+// walkKeys reads the keys of an FST iterator, up to maxPerKey, leaving out
+// skip.
+func walkKeys(it *vellum.FSTIterator, err error, skip string) ([]string, error) {
 	var keys []string
 	for err == nil && len(keys) < maxPerKey {
 		k, _ := it.Current()
@@ -726,6 +770,11 @@ func (g *Gazetteer) keysPlaces(ctx context.Context, country string, it *vellum.F
 	if err != nil && !errors.Is(err, vellum.ErrIteratorDone) {
 		return nil, err
 	}
+	return keys, nil
+}
+
+// namedPlaces returns up to maxPerKey places named by the keys.
+func (g *Gazetteer) namedPlaces(ctx context.Context, country string, keys []string) ([]address.Place, error) {
 	var out []address.Place
 	for _, k := range keys {
 		ps, err := g.Named(ctx, country, k)
@@ -754,7 +803,11 @@ func (g *Gazetteer) Prefixed(ctx context.Context, country, prefix string) ([]add
 	end := []byte(prefix)
 	end[len(end)-1]++
 	it, err := fst.Iterator([]byte(prefix), end)
-	return g.keysPlaces(ctx, country, it, err, "")
+	keys, err := walkKeys(it, err, "")
+	if err != nil {
+		return nil, err
+	}
+	return g.namedPlaces(ctx, country, keys)
 }
 
 // Count returns the number of places.

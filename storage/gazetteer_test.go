@@ -282,3 +282,51 @@ func TestSimilarPrefilter(t *testing.T) {
 		t.Errorf("only %d of 5 far keys filtered out", far)
 	}
 }
+
+// TestCacheHolds checks that the look-up caches hold what their byte
+// bounds allow: look-ups filling 95% of the bound are all kept, and a
+// spelling search is cached as soon as it returns (ristretto applies sets
+// later, on its own goroutine).
+func TestCacheHolds(t *testing.T) {
+	name := func(i int) string { return fmt.Sprintf("village%d", i) }
+	id := func(i int) string { return fmt.Sprintf("vil:%d", i) }
+	one := make([]address.Place, 1)
+	// each look-up by name caches the name's places and the place by id
+	perName := cost(string(indexPrefix(prefixName, "NG", name(1000))), one) + cost(string(placeKey(id(1000))), one)
+	n := int(cacheBytes * 95 / 100 / perName)
+	places := testPlaces()
+	for i := range n {
+		places = append(places, address.Place{
+			ID: id(i), Kind: address.KindVillage, Name: fmt.Sprintf("Village %d", i),
+			Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.5, Lon: 3.4, HasPoint: true,
+		})
+	}
+	g := newTestGazetteer(t, places)
+	ctx := context.Background()
+	for i := range n {
+		ps, err := g.Named(ctx, "NG", name(i))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("Named %s: %v, %v", name(i), placeIDs(ps), err)
+		}
+	}
+	g.cache.Wait()
+	held := 0
+	for i := range n {
+		if _, ok := g.cache.Get(string(indexPrefix(prefixName, "NG", name(i)))); ok {
+			held++
+		}
+	}
+	if held < n*98/100 {
+		t.Errorf("the cache holds %d of %d look-ups of one place", held, n)
+	}
+
+	for _, key := range []string{"victoriaislnd", "adeolaodekustret"} {
+		ps, err := g.Similar(ctx, "NG", key, 2)
+		if err != nil || len(ps) == 0 {
+			t.Fatalf("Similar %q: %v, %v", key, placeIDs(ps), err)
+		}
+		if _, ok := g.walks.Get(fmt.Sprintf("s\x00NG\x00%s\x002", key)); !ok {
+			t.Errorf("the search for %q is not cached when Similar returns", key)
+		}
+	}
+}
