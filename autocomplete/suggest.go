@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/edits"
 	"github.com/blevesearch/vellum"
 )
 
@@ -173,6 +175,7 @@ type scratch struct {
 	around map[uint64]int8 // classes of words on places and those around them
 	rest   []uint32
 	idx    []int
+	pooled int // the edits the query's words may share (see score)
 	it     vellum.FSTIterator
 	key    []byte
 	end    []byte
@@ -186,7 +189,9 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]i
 // Words are normalized as address.Standardize does (case, accents, street
 // types); the last word is a prefix unless followed by a space; typos are
 // allowed by word length (none under 5 characters, 1 from 5 to 8, 2 from
-// 9; a transposition is one edit); numbers are never fuzzed.
+// 9; a transposition is one edit; the words of a query also share the
+// budget of all their letters, for the one word a place otherwise
+// misses); numbers are never fuzzed.
 //
 // The order is by buckets, each deciding only between suggestions equal in
 // the ones before: (1) fewer query words the place does not account for
@@ -242,8 +247,14 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	last, _ := utf8.DecodeLastRuneInString(text)
 	open := unicode.IsLetter(last) || unicode.IsDigit(last)
 	s.toks = slices.Grow(s.toks[:0], len(words))[:len(words)]
+	letters := 0
 	for i, w := range words {
 		setToken(&s.toks[i], w, open && i == len(words)-1)
+		letters += s.toks[i].n
+	}
+	s.pooled = 0
+	if len(words) > 1 {
+		s.pooled = address.TypoBudget(letters)
 	}
 	// First without typos, then with up to one a word, then two. A pass
 	// that fills the list with places that account for every word ends
@@ -258,13 +269,15 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 			limitCands = fillCandidates
 		}
 		s.candidates(t, q.Kinds, edits > 0, limitCands)
-		s.score(t, q.Focus)
+		s.score(t, q.Focus, edits)
 		last := ix.respond(t, s, &resp, limit)
 		full := len(resp.Suggestions) == limit && last.uncovered == 0 && last.typos <= edits
 		if full || edits > 0 && len(s.found) > 0 && !s.fixable(s.found[0].missing, edits) {
 			break
 		}
-		more := false // a word allows more edits than this pass
+		// a word allows more edits than this pass, or the words together
+		// allow some (see score)
+		more := edits == 0 && s.pooled > 0
 		for i := range s.toks {
 			more = s.toks[i].budget > edits || more
 		}
@@ -510,11 +523,21 @@ func prefixEnd(b []byte) []byte {
 	return nil
 }
 
-// score fills the buckets of every candidate and sorts them.
-func (s *scratch) score(t *table, focus *Point) {
+// score fills the buckets of every candidate and sorts them. In a pass
+// with typos (edits > 0), a query of several words shares its budget
+// between them: a word that its own budget leaves unmatched on a candidate
+// that has every other word may still match one of its terms with the
+// edits the whole query allows (address.TypoBudget of all its letters)
+// and the others left: "Iko Obong" finds "Ikot Obong", "Ikot Akpan Ntia"
+// finds "Ikot Akpan Ntiia".
+func (s *scratch) score(t *table, focus *Point, edits int) {
 	s.found = s.found[:0]
 	clear(s.around)
 	last := len(s.toks) - 1
+	pooled := 0
+	if edits > 0 {
+		pooled = s.pooled
+	}
 	for _, e := range s.cands {
 		c := cand{e: e}
 		terms := t.entryTerms(e)
@@ -550,6 +573,9 @@ func (s *scratch) score(t *table, focus *Point) {
 				}
 			}
 		}
+		if c.uncovered == 1 && pooled > c.typos {
+			s.share(t, &c, terms[:nt], &cls, pooled-c.typos)
+		}
 		// the words of its name left untyped, when the query matched its
 		// name (not only another name: "FCT" is all of its short name)
 		nn := min(int(t.nname[e]), nt)
@@ -577,6 +603,42 @@ func (s *scratch) score(t *table, focus *Point) {
 	slices.SortFunc(s.found, func(a, b cand) int {
 		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.e, b.e))
 	})
+}
+
+// share matches the one word a candidate misses to the term of its own
+// name nearest it, within spare edits (see score). Each word and term is
+// measured once a pass, with all the edits the query shares.
+func (s *scratch) share(t *table, c *cand, terms []uint32, cls *[maxTokens][maxOwn]int8, spare int) {
+	i := bits.TrailingZeros16(c.missing)
+	tk := &s.toks[i]
+	if tk.number {
+		return
+	}
+	bestJ, best := -1, int8(-1)
+	for j, id := range terms {
+		k := uint64(maxTokens+i)<<32 | uint64(id) // apart from class's keys
+		m, ok := s.memo[k]
+		if !ok {
+			m = -1
+			if term := t.term(id); tk.prefix || absDiff(len(term), len(tk.text)) <= s.pooled {
+				m = classOf(edits.OSA(tk.text, term, s.pooled, tk.prefix))
+			}
+			s.memo[k] = m
+		}
+		if m >= 0 && int(m>>1) <= spare && (best < 0 || m < best) {
+			bestJ, best = j, m
+		}
+	}
+	if bestJ < 0 {
+		return
+	}
+	cls[i][bestJ] = best
+	c.uncovered, c.missing = 0, 0
+	c.covered++
+	c.typos += int(best >> 1)
+	if i == len(s.toks)-1 && tk.prefix && best&1 == 1 {
+		c.prefix = true
+	}
 }
 
 // aroundClass returns how word i best matches place a and the places

@@ -95,6 +95,10 @@ func TestSuggestFixture(t *testing.T) {
 		{name: "other country", q: autocomplete.Query{Text: "munchener str", Country: "de"}, first: "de/st/muenchener", matchTy: "exact"}, // "str" is a whole street type
 		{name: "country scoped", q: autocomplete.Query{Text: "munchener", Country: "NG"}, absent: []string{"de/st/muenchener"}},
 		{name: "short prefix list", q: autocomplete.Query{Text: "ad"}, first: "st/adeola"},
+		// "iko" alone allows no typo, but the query's 8 letters allow one
+		{name: "words share the budget", q: autocomplete.Query{Text: "iko obong"}, first: "village/ikot-obong", matchTy: "fuzzy", typos: 1},
+		{name: "short words share the budget", q: autocomplete.Query{Text: "idi ea"}, first: "village/idi-eka", matchTy: "fuzzy", typos: 1},
+		{name: "exact before shared", q: autocomplete.Query{Text: "obong"}, first: "village/obong", matchTy: "exact"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,6 +124,20 @@ func TestSuggestFixture(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSharedBudgetBound checks that words share no more edits than the
+// whole query allows: "idi xy" is two edits from "Idi Eka", and its five
+// letters allow one; so is "ik obong" from "Ikot Obong", with seven.
+func TestSharedBudgetBound(t *testing.T) {
+	ix := open(t, fixtureStore(t))
+	for _, text := range []string{"idi xy", "ik obong"} {
+		for _, s := range suggest(t, ix, autocomplete.Query{Text: text}).Suggestions {
+			if s.Match.Unmatched == 0 && (s.ID == "village/idi-eka" || s.ID == "village/ikot-obong") {
+				t.Errorf("%q: %s matched every word (%+v)", text, s.ID, s.Match)
+			}
+		}
 	}
 }
 
