@@ -244,7 +244,8 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	s := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(s)
 	words = words[:min(len(words), maxTokens)]
-	last, _ := utf8.DecodeLastRuneInString(text)
+	// the text as given: a space after the last word closes it
+	last, _ := utf8.DecodeLastRuneInString(q.Text)
 	open := unicode.IsLetter(last) || unicode.IsDigit(last)
 	s.toks = slices.Grow(s.toks[:0], len(words))[:len(words)]
 	letters := 0

@@ -75,6 +75,7 @@ func TestSuggestFixture(t *testing.T) {
 		order   []string // ids that must come in this order
 	}{
 		{name: "prefix", q: autocomplete.Query{Text: "ikej"}, first: "city/ikeja", matchTy: "prefix"},
+		{name: "a space closes the last word", q: autocomplete.Query{Text: "ikej "}, first: "city/ikeja", matchTy: "fuzzy", typos: 1},
 		{name: "one typo", q: autocomplete.Query{Text: "ikejja"}, first: "city/ikeja", matchTy: "fuzzy", typos: 1},
 		{name: "transposition is one edit", q: autocomplete.Query{Text: "victoira island"}, first: "nb/vi", matchTy: "fuzzy", typos: 1},
 		{name: "two typos from 9 characters", q: autocomplete.Query{Text: "victtoriia"}, first: "nb/vi", matchTy: "fuzzy", typos: 2},
