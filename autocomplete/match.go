@@ -12,14 +12,15 @@ import (
 
 // token is one search token of a query with how it may match a term.
 type token struct {
-	text   string
-	n      int             // characters
-	prefix bool            // the last token, still being typed: matches the start of a term
-	number bool            // has a digit: never fuzzed, and optional (see rank)
-	budget int             // edits allowed
-	edits  int             // edits allowed in this pass, up to budget
-	fuzzed bool            // matching with edits: a later pass
-	search edits.Automaton // for the FST
+	text    string
+	n       int             // characters
+	prefix  bool            // the last token, still being typed: matches the start of a term
+	number  bool            // has a digit: never fuzzed, and optional (see rank)
+	budget  int             // edits allowed
+	edits   int             // edits allowed in this pass, up to budget
+	fuzzed  bool            // matching with edits: a later pass
+	widened bool            // a last word given an edit when nothing matched (see widen): names' words of 5 characters or more only
+	search  edits.Automaton // for the FST
 
 	// what the term dictionary gave for it, when expanded: every term it
 	// matches, by term number
@@ -120,6 +121,9 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		return true, 0, len(term) == len(tk.text)
 	}
 	if !tk.fuzzed || len(term)+tk.edits < len(tk.text) {
+		return false, 0, false
+	}
+	if tk.widened && address.TypoBudget(utf8.RuneCountInString(term)) < 1 {
 		return false, 0, false
 	}
 	return edits.OSA(tk.text, term, tk.edits, true)

@@ -282,6 +282,9 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		for i := range s.toks {
 			more = s.toks[i].budget > edits || more
 		}
+		if !more && len(resp.Suggestions) == 0 {
+			more = s.widen()
+		}
 		if !more {
 			break
 		}
@@ -604,6 +607,20 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 	slices.SortFunc(s.found, func(a, b cand) int {
 		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.e, b.e))
 	})
+}
+
+// widen gives a last word of 4 characters still being typed one edit,
+// once, when nothing at all matched: measured as typed it has none, but
+// measured against the words of the names, as whole words are, a word of 5
+// characters or more allows one ("ylwa" finds "Yalwa"). It reports whether
+// it did.
+func (s *scratch) widen() bool {
+	tk := &s.toks[len(s.toks)-1]
+	if !tk.prefix || tk.number || tk.n != 4 || tk.budget > 0 || tk.widened {
+		return false
+	}
+	tk.budget, tk.widened = 1, true
+	return true
 }
 
 // share matches the one word a candidate misses to the term of its own
