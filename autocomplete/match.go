@@ -85,9 +85,18 @@ func setToken(tk *token, text string, prefix bool) {
 	case prefix:
 		tk.budget = address.TypoBudget(tk.n)
 	case tk.n >= 4:
-		// a name longer by k characters needs k edits at least
-		tk.budget = max(address.TypoBudget(tk.n+1), min(2, address.TypoBudget(tk.n+2)))
+		tk.budget = wholeBudget(tk.n)
 	}
+}
+
+// wholeBudget is the most edits that a whole word of n characters may be
+// from a word of a name: the name's word allows TypoBudget of its length,
+// and one longer by k characters needs k edits at least.
+func wholeBudget(n int) int {
+	if n < 4 {
+		return 0
+	}
+	return max(address.TypoBudget(n+1), min(2, address.TypoBudget(n+2)))
 }
 
 // fuzzy readies the token to match with up to edits edits (within its
@@ -123,10 +132,11 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 	if !tk.fuzzed || len(term)+tk.edits < len(tk.text) {
 		return false, 0, false
 	}
-	if tk.widened && address.TypoBudget(utf8.RuneCountInString(term)) < 1 {
+	ok, d, whole := edits.OSA(tk.text, term, tk.edits, true)
+	if ok && tk.widened && d > address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) {
 		return false, 0, false
 	}
-	return edits.OSA(tk.text, term, tk.edits, true)
+	return ok, d, whole
 }
 
 // matchWalked is match for a term that the walk of the token's automaton

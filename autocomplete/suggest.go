@@ -609,17 +609,21 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 	})
 }
 
-// widen gives a last word of 4 characters still being typed one edit,
-// once, when nothing at all matched: measured as typed it has none, but
-// measured against the words of the names, as whole words are, a word of 5
-// characters or more allows one ("ylwa" finds "Yalwa"). It reports whether
-// it did.
+// widen gives a last word still being typed, once, when nothing at all
+// matched, the budget of a whole word: measured as typed it allows fewer
+// edits than measured against the words of the names, which are longer
+// by a character at least when one was left out ("ylwa" finds "Yalwa",
+// "akwaowas" finds "Lakwakwas"). It reports whether that is more.
 func (s *scratch) widen() bool {
 	tk := &s.toks[len(s.toks)-1]
-	if !tk.prefix || tk.number || tk.n != 4 || tk.budget > 0 || tk.widened {
+	if !tk.prefix || tk.number || tk.widened {
 		return false
 	}
-	tk.budget, tk.widened = 1, true
+	b := wholeBudget(tk.n)
+	if b <= tk.budget {
+		return false
+	}
+	tk.budget, tk.widened = b, true
 	return true
 }
 

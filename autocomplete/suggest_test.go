@@ -83,6 +83,7 @@ func TestSuggestFixture(t *testing.T) {
 		{name: "no typo under 5 characters while something matches", q: autocomplete.Query{Text: "ikij"}, first: "village/ikija", matchTy: "prefix",
 			absent: []string{"city/ikeja"}},
 		{name: "4 characters typed and nothing matches: one edit", q: autocomplete.Query{Text: "ikja"}, first: "city/ikeja", matchTy: "fuzzy", typos: 1},
+		{name: "7 characters typed and nothing matches: two edits for a word of 9", q: autocomplete.Query{Text: "eritory"}, first: "NG-FC", matchTy: "fuzzy", typos: 2},
 		{name: "exact never below fuzzy", q: autocomplete.Query{Text: "ikija"}, first: "village/ikija", matchTy: "exact",
 			order: []string{"village/ikija", "city/ikeja"}},
 		{name: "alternate name", q: autocomplete.Query{Text: "vi "}, first: "nb/vi", matchTy: "exact"},
