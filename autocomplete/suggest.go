@@ -191,7 +191,8 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]i
 // allowed by word length (none under 5 characters, 1 from 5 to 8, 2 from
 // 9; a transposition is one edit; the words of a query also share the
 // budget of all their letters, for the one word a place otherwise
-// misses); numbers are never fuzzed.
+// misses; when nothing matches, the last word gets the budget of a whole
+// word); numbers are never fuzzed.
 //
 // The order is by buckets, each deciding only between suggestions equal in
 // the ones before: (1) fewer query words the place does not account for
