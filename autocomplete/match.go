@@ -19,7 +19,7 @@ type token struct {
 	budget  int             // edits allowed
 	edits   int             // edits allowed in this pass, up to budget
 	fuzzed  bool            // matching with edits: a later pass
-	widened bool            // a last word given an edit when nothing matched (see widen): names' words of 5 characters or more only
+	widened bool            // a last word given a whole word's budget when nothing matched (see widen)
 	search  edits.Automaton // for the FST
 
 	// what the term dictionary gave for it, when expanded: every term it

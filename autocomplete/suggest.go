@@ -533,8 +533,8 @@ func prefixEnd(b []byte) []byte {
 // between them: a word that its own budget leaves unmatched on a candidate
 // that has every other word may still match one of its terms with the
 // edits the whole query allows (address.TypoBudget of all its letters)
-// and the others left: "Iko Obong" finds "Ikot Obong", "Ikot Akpan Ntia"
-// finds "Ikot Akpan Ntiia".
+// and the others left: "iko obong" finds "Ikot Obong", "idi ea" finds
+// "Idi Eka".
 func (s *scratch) score(t *table, focus *Point, edits int) {
 	s.found = s.found[:0]
 	clear(s.around)
