@@ -1094,6 +1094,15 @@ func (g *geocoder) verdict() {
 	if a.State == "" && countryHasStates(a.Country) {
 		r.Missing = append(r.Missing, "state")
 	}
+	if r.Verdict != HighConfidence && len(r.Reasons)+len(r.Conflicts)+len(r.Missing)+len(r.Corrections) == 0 {
+		// nothing is wrong or missing, yet the point is an area's: say so
+		level := strings.ToLower(string(r.Level))
+		if a.POBox != "" {
+			r.reasonf("a P.O. box is placed at its locality (%s level), not at a street", level)
+		} else {
+			r.reasonf("placed at %s level, not at a street or premises", level)
+		}
+	}
 }
 
 func (r *Result) reasonf(format string, args ...any) {

@@ -3,6 +3,8 @@ package address_test
 import (
 	"context"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -84,6 +86,24 @@ func TestGeocodeBuiltin(t *testing.T) {
 		}
 		if d := address.Distance(r.Latitude, r.Longitude, tt.lat, tt.lon); !r.HasPoint || d > tt.withinM {
 			t.Errorf("%q: point (%v, %v) is %.0f m from (%v, %v)", tt.text, r.Latitude, r.Longitude, d, tt.lat, tt.lon)
+		}
+	}
+}
+
+// TestGeocodeReasons checks that a verdict short of HIGH_CONFIDENCE always
+// says why, even when nothing is missing: a P.O. box has no street.
+func TestGeocodeReasons(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, text := range []string{"P.O. Box 12, Wase, Plateau", "Po 0 WAse"} {
+		r := geocode(t, gz, text)
+		if r.Verdict == address.HighConfidence {
+			t.Fatalf("%q: %s", text, r.Verdict)
+		}
+		if len(r.Reasons)+len(r.Conflicts)+len(r.Missing)+len(r.Corrections) == 0 {
+			t.Errorf("%q: %s at %s without a reason", text, r.Verdict, r.Level)
+		}
+		if !slices.ContainsFunc(r.Reasons, func(s string) bool { return strings.Contains(s, "P.O. box") }) {
+			t.Errorf("%q: reasons %v do not name the P.O. box", text, r.Reasons)
 		}
 	}
 }
