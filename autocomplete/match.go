@@ -121,7 +121,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 			return false, 0, false
 		}
 		ok, d, _ := edits.OSA(tk.text, term, tk.edits, false)
-		if ok && d > address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) {
+		if ok && !tk.allows(term, d) {
 			return false, 0, false
 		}
 		return ok, d, ok
@@ -133,7 +133,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		return false, 0, false
 	}
 	ok, d, whole := edits.OSA(tk.text, term, tk.edits, true)
-	if ok && tk.widened && d > address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) {
+	if ok && tk.widened && !tk.allows(term, d) {
 		return false, 0, false
 	}
 	return ok, d, whole
@@ -151,7 +151,7 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 		if term == tk.text {
 			return true, 0, true
 		}
-		if address.TypoBudget(max(tk.n, utf8.RuneCountInString(term))) < 1 {
+		if !tk.allows(term, 1) {
 			return false, 0, false
 		}
 		return true, 1, true
@@ -163,6 +163,12 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 		return true, 1, false // too long to match whole: a start matched
 	}
 	return tk.match(term)
+}
+
+// allows reports whether d edits between the token and a word of a name
+// are within the typo budget of the longer of the two.
+func (tk *token) allows(term string, d int) bool {
+	return d <= address.TypoBudget(max(tk.n, utf8.RuneCountInString(term)))
 }
 
 func absDiff(a, b int) int {
