@@ -176,9 +176,12 @@ type scratch struct {
 	rest   []uint32
 	idx    []int
 	pooled int // the edits the query's words may share (see score)
-	it     vellum.FSTIterator
-	key    []byte
-	end    []byte
+	// all is the word whose places the last candidates call listed
+	// every one of (-1 when none)
+	all int
+	it  vellum.FSTIterator
+	key []byte
+	end []byte
 }
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}, around: map[uint64]int8{}} }}
@@ -289,15 +292,20 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		if !more {
 			break
 		}
+		// The next pass scores again what this one found that accounts for
+		// every word, and the best few of the rest, in case it finds
+		// nothing better. When this one scored every place of a word that
+		// the next matches no differently ("tsof" in "gidman tsof"), it
+		// scores them all again: the place of both words is among them,
+		// while the places the corrected word finds ("Gidan") may be too
+		// many for the next pass to reach it.
+		reuse := s.all >= 0 && s.toks[s.all].budget <= edits
 		for i := range s.toks {
 			s.toks[i].fuzzy(edits + 1)
 		}
-		// The next pass scores again what this one found that accounts for
-		// every word, and the best few of the rest, in case it finds
-		// nothing better; not all it looked at.
 		s.cands = s.cands[:0]
 		for i, c := range s.found {
-			if c.uncovered == 0 || i < limit {
+			if reuse || c.uncovered == 0 || i < limit {
 				s.cands = append(s.cands, c.e)
 			}
 		}
@@ -328,10 +336,12 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 		s.cands = s.cands[:0]
 	} // a pass with typos adds to what the passes before found
 	base := len(s.cands)
+	s.all = -1
 	keep := func(e uint32) bool {
 		return len(kinds) == 0 || slices.Contains(kinds, kindOrder[t.kind[e]])
 	}
 	var driver, broad *token
+	all := -1 // driver's index
 	for _, i := range s.order(fuzzy) {
 		tk := &s.toks[i]
 		if tk.prefix && !tk.fuzzed && t.top[tk.text] != nil {
@@ -349,7 +359,7 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 		}
 		s.expand(t, tk)
 		if tk.expanded && len(tk.hits) > 0 && (driver == nil || tk.postings < driver.postings) {
-			driver = tk
+			driver, all = tk, i
 		}
 	}
 	if driver == nil && broad != nil {
@@ -376,6 +386,9 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 	}
 	if driver == nil {
 		return
+	}
+	if driver.postings <= maxCandidates {
+		s.all = all
 	}
 	if driver.postings > maxCandidates {
 		// Too many to score: first the places whose own names have the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -334,4 +335,40 @@ func FuzzSuggest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTypoInACommonWord: a word with a typo that, corrected, names
+// hundreds of places ("gidman" for "Gidan") beside one typed right that
+// names a few ("tsof"), more than the suggestions asked for: the place
+// with both is found, though the places of the common word are too many
+// to score.
+func TestTypoInACommonWord(t *testing.T) {
+	g, err := storage.Open(t.TempDir(), storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	places := []address.Place{
+		{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"},
+		{ID: "v/gidan-tsofo", Kind: address.KindVillage, Name: "Gidan Tsofo", Country: "NG", Parents: []string{"NG"}},
+		{ID: "v/tsofa", Kind: address.KindVillage, Name: "Tsofa", Country: "NG", Parents: []string{"NG"}},
+	}
+	syllables := []string{"ba", "ka", "ri", "mo", "tu", "ze", "lo", "gi"}
+	for i := range 8 { // better places of "tsof" than the limit
+		places = append(places, address.Place{ID: fmt.Sprintf("t/tsofo-%d", i), Kind: address.KindTown, Name: "Tsofo " + syllables[i],
+			Country: "NG", Parents: []string{"NG"}, Rank: 500})
+	}
+	for i := range 600 { // more than one pass scores
+		name := "Gidan " + syllables[i%8] + syllables[i/8%8] + syllables[i/64%8]
+		places = append(places, address.Place{ID: fmt.Sprintf("t/%d", i), Kind: address.KindTown, Name: name,
+			Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)})
+	}
+	storetest.Load(t, g, places...)
+	r := suggest(t, open(t, g), autocomplete.Query{Text: "gidman tsof"})
+	if len(r.Suggestions) == 0 || r.Suggestions[0].ID != "v/gidan-tsofo" {
+		t.Fatalf("gidman tsof: got %v, want v/gidan-tsofo first", ids(r))
+	}
+	if m := r.Suggestions[0].Match; m.Type != "fuzzy" || m.Typos != 1 || m.Unmatched != 0 {
+		t.Errorf("match %+v, want fuzzy with 1 typo", m)
+	}
 }
