@@ -78,33 +78,18 @@ func edit(rng *rand.Rand, s string, n int) string {
 	return string(r)
 }
 
-// TestEvalSuggestNigeria measures recall@5 on queries drawn (fixed seed)
-// from the names of the Nigerian gazetteer: typed prefixes of 3 or more
-// characters, whole names with one random edit (names of 5 or more
-// characters) and with two (9 or more). A query is found when one of the
-// first five suggestions is the place or bears its name.
-func TestEvalSuggestNigeria(t *testing.T) {
-	if testing.Short() {
-		t.Skip("evaluation: skipped in -short mode")
-	}
-	ix, names := nigeriaNames(t)
-	rep := &shareddata.Report{T: t}
-	defer rep.Flush()
+// query is an evaluation query and the place it was drawn from.
+type query struct {
+	text string
+	want named
+}
+
+// evalQueries draws (fixed seed) the queries of the evaluation from the
+// names: typed prefixes of 3 or more characters, and whole names with one
+// random edit (names of 5 or more characters) and with two (9 or more).
+func evalQueries(names []named) (prefixes []query, typos [2][]query) {
 	rng := rand.New(rand.NewSource(4))
 	const n = 3000
-	found := func(q, id, name string) bool {
-		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: q, Limit: 5})
-		if err != nil {
-			return false
-		}
-		key := address.NameKey(name)
-		for _, s := range r.Suggestions {
-			if s.ID == id || address.NameKey(s.MainText) == key {
-				return true
-			}
-		}
-		return false
-	}
 	draw := func(minLen int) named {
 		for {
 			x := names[rng.Intn(len(names))]
@@ -113,42 +98,72 @@ func TestEvalSuggestNigeria(t *testing.T) {
 			}
 		}
 	}
-	// prefixes, by the share of the name typed
-	var hits, short, shortHits, total int
 	for range n {
 		x := draw(3)
 		r := []rune(x.name)
 		cut := 3 + rng.Intn(len(r)-2)
-		q := string(r[:cut])
-		if len(address.Tokens(q)) == 0 {
-			continue
+		if q := string(r[:cut]); len(address.Tokens(q)) > 0 {
+			prefixes = append(prefixes, query{q, x})
 		}
-		total++
-		ok := found(q, x.id, x.name)
+	}
+	for i, minLen := range []int{5, 9} {
+		for range n {
+			x := draw(minLen)
+			typos[i] = append(typos[i], query{edit(rng, x.name, i+1), x})
+		}
+	}
+	return prefixes, typos
+}
+
+// TestEvalSuggestNigeria measures recall@5 on the queries of evalQueries.
+// A query is found when one of the first five suggestions is the place or
+// bears its name.
+func TestEvalSuggestNigeria(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	ix, names := nigeriaNames(t)
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+	found := func(q query) bool {
+		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: q.text, Limit: 5})
+		if err != nil {
+			return false
+		}
+		key := address.NameKey(q.want.name)
+		for _, s := range r.Suggestions {
+			if s.ID == q.want.id || address.NameKey(s.MainText) == key {
+				return true
+			}
+		}
+		return false
+	}
+	prefixes, typos := evalQueries(names)
+	// prefixes, by the share of the name typed
+	var hits, short, shortHits int
+	for _, q := range prefixes {
+		ok := found(q)
 		if ok {
 			hits++
 		}
-		if 2*cut < len(r) {
+		if 2*len([]rune(q.text)) < len([]rune(q.want.name)) {
 			short++
 			if ok {
 				shortHits++
 			}
 		}
 	}
+	total := len(prefixes)
 	rep.Logf("recall@5, %d prefixes of 3+ characters: %.2f%% (%.2f%% of the %d that type less than half the name, %.2f%% of the others)",
 		total, pct(hits, total), pct(shortHits, short), short, pct(hits-shortHits, total-short))
-	for _, c := range []struct {
-		edits, minLen int
-	}{{1, 5}, {2, 9}} {
+	for i, minLen := range []int{5, 9} {
 		hits := 0
-		for range n {
-			x := draw(c.minLen)
-			q := edit(rng, x.name, c.edits)
-			if found(q, x.id, x.name) {
+		for _, q := range typos[i] {
+			if found(q) {
 				hits++
 			}
 		}
-		rep.Logf("recall@5, %d names of %d+ characters with %d random edits: %.2f%%", n, c.minLen, c.edits, pct(hits, n))
+		rep.Logf("recall@5, %d names of %d+ characters with %d random edits: %.2f%%", len(typos[i]), minLen, i+1, pct(hits, len(typos[i])))
 	}
 }
 

@@ -1,9 +1,7 @@
 package autocomplete
 
 import (
-	"bytes"
 	"math/rand"
-	"slices"
 	"testing"
 
 	"github.com/blevesearch/vellum"
@@ -44,24 +42,7 @@ func TestMatchWalked(t *testing.T) {
 			keys = append(keys, k)
 		}
 	}
-	slices.Sort(keys)
-	var buf bytes.Buffer
-	b, err := vellum.New(&buf, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, k := range keys {
-		if err := b.Insert([]byte(k), uint64(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Close(); err != nil {
-		t.Fatal(err)
-	}
-	fst, err := vellum.Load(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
+	fst := FSTOf(t, keys)
 	walked := 0
 	for _, w := range words {
 		for _, prefix := range []bool{false, true} {
