@@ -388,9 +388,8 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 		return
 	}
 	if driver.postings <= maxCandidates {
-		s.all = all
-	}
-	if driver.postings > maxCandidates {
+		s.all = all // every one of its places is listed below
+	} else {
 		// Too many to score: first the places whose own names have the
 		// driver's words and another word's (a word of one term, as a
 		// whole word is), found by intersecting their postings, then the

@@ -29,6 +29,12 @@ func fixtureStore(t testing.TB) *storage.Gazetteer {
 	if err := json.Unmarshal(data, &places); err != nil {
 		t.Fatal(err)
 	}
+	return storeOf(t, places...)
+}
+
+// storeOf opens a real Badger in a temporary directory holding places.
+func storeOf(t testing.TB, places ...address.Place) *storage.Gazetteer {
+	t.Helper()
 	g, err := storage.Open(t.TempDir(), storage.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -343,11 +349,6 @@ func FuzzSuggest(f *testing.F) {
 // with both is found, though the places of the common word are too many
 // to score.
 func TestTypoInACommonWord(t *testing.T) {
-	g, err := storage.Open(t.TempDir(), storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
 	places := []address.Place{
 		{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"},
 		{ID: "v/gidan-tsofo", Kind: address.KindVillage, Name: "Gidan Tsofo", Country: "NG", Parents: []string{"NG"}},
@@ -363,8 +364,7 @@ func TestTypoInACommonWord(t *testing.T) {
 		places = append(places, address.Place{ID: fmt.Sprintf("t/%d", i), Kind: address.KindTown, Name: name,
 			Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)})
 	}
-	storetest.Load(t, g, places...)
-	r := suggest(t, open(t, g), autocomplete.Query{Text: "gidman tsof"})
+	r := suggest(t, open(t, storeOf(t, places...)), autocomplete.Query{Text: "gidman tsof"})
 	if len(r.Suggestions) == 0 || r.Suggestions[0].ID != "v/gidan-tsofo" {
 		t.Fatalf("gidman tsof: got %v, want v/gidan-tsofo first", ids(r))
 	}
