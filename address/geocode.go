@@ -134,6 +134,7 @@ type scored struct {
 // else is UNVERIFIED (FIX).
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}}
+	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.res.Level = LevelNone
 	g.cc = s.Address.Country
 	if g.cc == "" {
@@ -156,8 +157,10 @@ type geocoder struct {
 	cache map[string]*Place
 
 	country, state, area, street, point, postcode *Place
+	served                                        []Place // the places with the postcode (its area among them)
 	ments                                         []*mention
 	streetMissed                                  bool
+	stateWritten                                  bool // the input named the state (not inferred from the postcode)
 }
 
 func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
@@ -248,6 +251,11 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	add("neighbourhood", g.a.Neighbourhood, 0)
 	add("estate", g.a.Estate, 0)
 	add("city", g.a.City, 0)
+	if g.a.Neighbourhood != "" && g.a.City != "" {
+		// one name split by a comma: "Ikpoba, Okha" is Ikpoba-Okha;
+		// matched exactly only, as free text is
+		add("joined", g.a.Neighbourhood+" "+g.a.City, -1)
+	}
 	add("lga", g.a.LGA, 0)
 	for _, u := range s.Unresolved {
 		add("unresolved", u, -1)
@@ -281,19 +289,35 @@ func areaKind(k PlaceKind) bool {
 }
 
 // lookup finds the places a mention names: exactly, then without generic
-// words ("Ward", "LGA"), then with spelling mistakes.
+// words ("Ward", "LGA"), then, when it names an LGA (in the LGA field or
+// before "LGA" or "local government"), an LGA named by its last two words
+// or its last one ("Elizabeth Yala local government", "Kwami Local
+// Government Secretariat"), then with spelling mistakes.
 func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	keys := []string{m.key}
+	lgaFrom := math.MaxInt // keys from here on may name LGAs only
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
 	}
-	for _, k := range keys {
+	w, ok := beforeLGA(m.text)
+	if m.field == "lga" {
+		w, ok = strings.Fields(stripGeneric(m.text)), true
+	}
+	if ok {
+		lgaFrom = len(keys)
+		for n := min(2, len(w)); n >= 1; n-- {
+			if k := NameKey(strings.Join(w[len(w)-n:], " ")); !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	for ki, k := range keys {
 		ps, err := g.gz.Named(ctx, g.cc, k)
 		if err != nil {
 			return err
 		}
 		for i := range ps {
-			if p := &ps[i]; areaKind(p.Kind) && g.townFits(m, p) {
+			if p := &ps[i]; areaKind(p.Kind) && g.townFits(m, p) && (ki < lgaFrom || p.Kind == KindLGA) {
 				m.places = append(m.places, p)
 				m.edits = append(m.edits, 0)
 			}
@@ -307,7 +331,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		// near misses are more often other words than misspelt places.
 		return nil
 	}
-	k := keys[len(keys)-1]
+	k := keys[min(len(keys), lgaFrom)-1] // the whole name, not its last words
 	budget := TypoBudget(len(k))
 	if budget == 0 {
 		return nil
@@ -348,6 +372,18 @@ func (g *geocoder) townFits(m *mention, p *Place) bool {
 var genericWords = map[string]bool{
 	"lga": true, "local": true, "government": true, "area": true, "council": true, "ward": true,
 	"state": true, "town": true, "village": true, "district": true,
+}
+
+// beforeLGA returns the words before "LGA" or "local government" in s,
+// when there are some.
+func beforeLGA(s string) ([]string, bool) {
+	f := strings.Fields(Fold(s))
+	for i, w := range f {
+		if i > 0 && (w == "lga" || w == "local" && i+1 < len(f) && strings.HasPrefix(f[i+1], "gov")) {
+			return f[:i], true
+		}
+	}
+	return nil, false
 }
 
 func stripGeneric(s string) string {
@@ -515,16 +551,11 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 		if !c.p.HasPoint {
 			continue
 		}
-		full, err := pluscode.RecoverNearest(code, c.p.Lat, c.p.Lon)
+		_, d, err := recoverNear(code, c.p)
 		if err != nil {
 			return best
 		}
-		a, err := pluscode.Decode(full)
-		if err != nil {
-			return best
-		}
-		lat, lon := a.Center()
-		if d := Distance(lat, lon, c.p.Lat, c.p.Lon); d < bestD {
+		if d < bestD {
 			choice, bestD = c, d
 		}
 	}
@@ -811,6 +842,7 @@ func (g *geocoder) findPostcode(ctx context.Context) error {
 			break
 		}
 	}
+	g.served = ps
 	if g.postcode == nil {
 		return nil
 	}
@@ -986,32 +1018,67 @@ func (g *geocoder) plusCode() bool {
 }
 
 // recoverPlusCode recovers a short Plus Code from the places the address
-// names. A short code drops the 1-degree cell, so each of the street, the
-// locality and the postcode area recovers it in the cell nearest itself.
-// Near the right reference the code lands within a few km of it; near a
-// wrong one (a postcode area placed at the mean of its villages, a town
-// Google names for a whole district) tens of km away: the recovery nearest
-// its own reference wins. The state or the country is the reference only
-// when nothing finer has a point, and then the code is flagged as a guess.
-// (Preferring recoveries that land in the named state was tried, by the
-// nearest LGA seat, and placed fewer codes.)
+// names. A short code drops the 1-degree cell, so each reference recovers
+// it in the cell nearest itself: near the right reference the code lands
+// within a few km of it; near a wrong one (a postcode area placed at the
+// mean of villages some of which are misplaced, a town Google names for a
+// whole district) tens of km away. So each reference votes for the code it
+// recovers within plusVoteRadius of itself: the street, the locality and
+// the postcode area twice, each place the postcode serves once, and, for
+// each name of the address, the most important city or town it may mean
+// three times (inside the state, when the input names one), whatever the
+// other components chose: Google shortens a code against a locality it
+// knows, most often the best known of its name ("110115, Ibadan" is the
+// city, though the postcode's villages are in Ogun State). The code with
+// the most votes wins, then the one landing nearest its reference. The
+// state or the country is the reference only when nothing finer has a
+// point, and then the code is flagged as a guess.
+// (Tried and dropped: preferring recoveries in the named state, by the
+// nearest LGA seat; votes from every place a name of the address may mean,
+// which sources that list one village three times outvote; the most
+// important town only inside the state when the state is one the
+// postcode implies, which is often wrong.)
 func (g *geocoder) recoverPlusCode(code string) (string, bool) {
-	best, bestD := "", math.Inf(1)
+	type vote struct {
+		n     int     // votes
+		nearD float64 // the distance to the nearest reference
+	}
+	votes := map[string]*vote{}
+	cast := func(ref *Place, weight int) {
+		if ref == nil || !ref.HasPoint || ref.Kind == KindState || ref.Kind == KindCountry {
+			return
+		}
+		full, d, err := recoverNear(code, ref)
+		if err != nil {
+			return
+		}
+		v := votes[full]
+		if v == nil {
+			v = &vote{nearD: d}
+			votes[full] = v
+		}
+		if d < plusVoteRadius {
+			v.n += weight
+		}
+		v.nearD = min(v.nearD, d)
+	}
 	for _, ref := range []*Place{g.street, g.area, g.postcode} {
-		if ref == nil || !ref.HasPoint || ref == g.state || ref == g.country {
-			continue
+		cast(ref, 2)
+	}
+	for i := range g.served[:min(len(g.served), maxServedVotes)] {
+		if p := &g.served[i]; p != g.postcode {
+			cast(p, 1)
 		}
-		full, err := pluscode.RecoverNearest(code, ref.Lat, ref.Lon)
-		if err != nil {
-			continue
+	}
+	for _, m := range g.ments {
+		if top := g.topTown(m.places); top != nil {
+			cast(top, 3)
 		}
-		area, err := pluscode.Decode(full)
-		if err != nil {
-			continue
-		}
-		lat, lon := area.Center()
-		if d := Distance(lat, lon, ref.Lat, ref.Lon); d < bestD {
-			best, bestD = full, d
+	}
+	best, bestN, bestD := "", 0, math.Inf(1)
+	for c, v := range votes {
+		if v.n > bestN || v.n == bestN && (v.nearD < bestD || v.nearD == bestD && c < best) {
+			best, bestN, bestD = c, v.n, v.nearD
 		}
 	}
 	if best != "" {
@@ -1031,6 +1098,41 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 	g.res.reasonf("the short Plus Code %s has no locality to recover it from", code)
 	return "", false
 }
+
+// recoverNear recovers a short Plus Code in the cell nearest place p, and
+// returns the full code and how far its centre lies from p.
+func recoverNear(code string, p *Place) (full string, d float64, err error) {
+	if full, err = pluscode.RecoverNearest(code, p.Lat, p.Lon); err != nil {
+		return "", 0, err
+	}
+	a, err := pluscode.Decode(full)
+	if err != nil {
+		return "", 0, err
+	}
+	lat, lon := a.Center()
+	return full, Distance(lat, lon, p.Lat, p.Lon), nil
+}
+
+// topTown returns the city or town with a point of the highest rank among
+// places, inside the state when the input named it, nil when there is
+// none.
+func (g *geocoder) topTown(places []*Place) *Place {
+	var top *Place
+	for _, p := range places {
+		if (p.Kind == KindCity || p.Kind == KindTown) && p.HasPoint && (!g.stateWritten || g.state == nil || p.Within(g.state.ID)) && (top == nil || p.Rank > top.Rank) {
+			top = p
+		}
+	}
+	return top
+}
+
+// plusVoteRadius is how near its reference a recovered code must land to
+// count as a vote: a locality named beside a short code lies within a few
+// km of it, a wrong one anywhere up to 78 km away.
+const plusVoteRadius = 20000
+
+// maxServedVotes bounds the places of a postcode area that vote.
+const maxServedVotes = 200
 
 func areaLevel(k PlaceKind) MatchLevel {
 	switch k {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/address/pluscode"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
@@ -89,6 +90,7 @@ func TestEvalGeocodeINEC(t *testing.T) {
 	var n, state, lga, ward, failed int
 	var withPC, withoutPC distances
 	var gStateN, gStateOK int
+	var pcCeiling int            // Plus Codes that the row's own point recovers within 50 m of it
 	kinds := map[string]string{} // place id -> kind|name, for the ward figure
 	placeOf := func(id string) string {
 		if v, ok := kinds[id]; ok {
@@ -146,6 +148,9 @@ func TestEvalGeocodeINEC(t *testing.T) {
 		}
 		if ok && s.Address.PlusCode != "" {
 			withPC = append(withPC, d)
+			if plusCodeCeiling(s.Address.PlusCode, lat, lon) {
+				pcCeiling++
+			}
 		} else {
 			withoutPC = append(withoutPC, d)
 		}
@@ -163,7 +168,26 @@ func TestEvalGeocodeINEC(t *testing.T) {
 		rep.Logf("(b) %d Google-formatted addresses %s: median %.0f m, p90 %.0f m, within 50 m %.2f%%, within 5 km %.2f%%",
 			len(x.d), x.name, x.d.percentile(0.5), x.d.percentile(0.9), x.d.within(50), x.d.within(5000))
 	}
+	rep.Logf("(b) ceiling with a Plus Code, short codes recovered from the row's own point: within 50 m %.2f%%", pct(pcCeiling, len(withPC)))
 	rep.Logf("(b) state agrees with the label: %.2f%% of %d", pct(gStateOK, gStateN), gStateN)
+}
+
+// plusCodeCeiling reports whether a Plus Code, a short one recovered from
+// the true point itself, lands within 50 m of it: what no reference the
+// address names can beat.
+func plusCodeCeiling(code string, lat, lon float64) bool {
+	if pluscode.IsShort(code) {
+		var err error
+		if code, err = pluscode.RecoverNearest(code, lat, lon); err != nil {
+			return false
+		}
+	}
+	a, err := pluscode.Decode(code)
+	if err != nil {
+		return false
+	}
+	clat, clon := a.Center()
+	return address.Distance(lat, lon, clat, clon) <= 50
 }
 
 // BenchmarkGeocode standardizes and geocodes real Nigerian addresses

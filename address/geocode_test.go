@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/address/pluscode"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
@@ -130,28 +131,26 @@ func TestGeocodeGarbage(t *testing.T) {
 
 // TestGeocodeAmbiguous checks that a name two states share is settled by
 // the state, and flagged when nothing settles it.
-func TestGeocodeAmbiguous(t *testing.T) {
+// skeletonGazetteer returns an in-memory store (a real Badger) holding
+// Nigeria, its states (all placed at the country's centre) and places.
+func skeletonGazetteer(t *testing.T, places ...address.Place) *storage.Gazetteer {
+	t.Helper()
 	gz, err := storage.Open("", storage.Options{InMemory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer gz.Close()
+	t.Cleanup(func() { gz.Close() })
 	l, _ := gz.NewLoader()
 	for _, p := range builtin.Places() {
 		if p.Kind == address.KindCountry && p.ID != "NG" || p.Country == "NG" && p.Kind == address.KindState {
 			if p.Kind == address.KindState {
 				p.HasPoint, p.Lat, p.Lon = true, 9, 8
 			}
-			if err := l.Put(p); err != nil {
-				t.Fatal(err)
-			}
+			places = append(places, p)
 		}
 	}
-	for _, p := range []address.Place{
-		{ID: "yaba-la", Kind: address.KindNeighbourhood, Name: "Yaba", Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.5095, Lon: 3.3711, HasPoint: true},
-		{ID: "yaba-fc", Kind: address.KindVillage, Name: "Yaba", Country: "NG", Parents: []string{"NG-FC", "NG"}, Lat: 8.95, Lon: 7.36, HasPoint: true},
-		{ID: "ng", Kind: address.KindCountry, Name: "Nigeria", Country: "NG", Lat: 9, Lon: 8, HasPoint: true},
-	} {
+	places = append(places, address.Place{ID: "ng", Kind: address.KindCountry, Name: "Nigeria", Country: "NG", Lat: 9, Lon: 8, HasPoint: true})
+	for _, p := range places {
 		if err := l.Put(p); err != nil {
 			t.Fatal(err)
 		}
@@ -159,6 +158,14 @@ func TestGeocodeAmbiguous(t *testing.T) {
 	if err := l.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return gz
+}
+
+func TestGeocodeAmbiguous(t *testing.T) {
+	gz := skeletonGazetteer(t,
+		address.Place{ID: "yaba-la", Kind: address.KindNeighbourhood, Name: "Yaba", Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.5095, Lon: 3.3711, HasPoint: true},
+		address.Place{ID: "yaba-fc", Kind: address.KindVillage, Name: "Yaba", Country: "NG", Parents: []string{"NG-FC", "NG"}, Lat: 8.95, Lon: 7.36, HasPoint: true},
+	)
 	for _, tt := range []struct {
 		text, id  string
 		ambiguous bool
@@ -201,6 +208,96 @@ func TestGeocodeAmbiguousLGA(t *testing.T) {
 		}
 		if amb != tt.ambiguous || tt.state != "" && r.Address.StateCode != tt.state || amb && r.Verdict == address.HighConfidence {
 			t.Errorf("%q: state %s, verdict %s, conflicts %v", tt.text, r.Address.StateCode, r.Verdict, r.Conflicts)
+		}
+	}
+}
+
+// TestGeocodeShortCodePostcode checks that a short Plus Code beside a
+// postcode alone is recovered by the places the postcode serves, not by
+// the area's point, the mean of its places, which one misplaced village
+// pulls half a degree away.
+func TestGeocodeShortCodePostcode(t *testing.T) {
+	const lat, lon = 9.0765, 7.3986
+	village := func(id string, lat, lon float64) address.Place {
+		return address.Place{ID: id, Kind: address.KindVillage, Name: id, Country: "NG", Parents: []string{"NG-FC", "NG"},
+			Postcodes: []string{"900107"}, Lat: lat, Lon: lon, HasPoint: true}
+	}
+	places := []address.Place{village("v1", 9.05, 7.35), village("v2", 9.12, 7.45), village("v3", 9.02, 7.42), village("misplaced", 11.3, 7.4)}
+	area := address.Place{ID: "pc", Kind: address.KindPostcode, Name: "900107", Country: "NG", Parents: []string{"NG-FC", "NG"},
+		Postcodes: []string{"900107"}, HasPoint: true, Lon: 7.4}
+	for _, p := range places {
+		area.Lat += p.Lat / float64(len(places))
+	}
+	shortCodeLands(t, skeletonGazetteer(t, append(places, area)...), lat, lon, ", 900107, Nigeria")
+}
+
+// shortCodeLands geocodes the short Plus Code of a point (its 1-degree
+// cell dropped) followed by rest, and checks that it lands on the point.
+func shortCodeLands(t *testing.T, gz address.Gazetteer, lat, lon float64, rest string) {
+	t.Helper()
+	full, err := pluscode.Encode(lat, lon, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := full[4:] + rest
+	r := geocode(t, gz, text)
+	if d := address.Distance(r.Latitude, r.Longitude, lat, lon); !r.HasPoint || d > 20 {
+		t.Errorf("%q: point (%v, %v) is %.0f m from (%v, %v); places %v, conflicts %v", text, r.Latitude, r.Longitude, d, lat, lon, r.PlaceIDs, r.Conflicts)
+	}
+}
+
+// TestGeocodeShortCodeBesideATown checks that a short Plus Code beside a
+// town's name is recovered from the best-known town of that name, though
+// the postcode (Ogun State's 110115) makes a village of the same name in
+// Ogun the locality: Google shortened the code against the city.
+func TestGeocodeShortCodeBesideATown(t *testing.T) {
+	const lat, lon = 7.3020, 3.8692 // in Ibadan
+	gz := skeletonGazetteer(t,
+		address.Place{ID: "ibadan", Kind: address.KindCity, Name: "Ibadan", Country: "NG", Parents: []string{"NG-OY", "NG"},
+			Lat: 7.3878, Lon: 3.8964, HasPoint: true, Rank: 3_000_000},
+		address.Place{ID: "ibadan-og", Kind: address.KindVillage, Name: "Ibadan", Country: "NG", Parents: []string{"NG-OG", "NG"},
+			Postcodes: []string{"110115"}, Lat: 7.15, Lon: 3.30, HasPoint: true},
+		address.Place{ID: "pc", Kind: address.KindPostcode, Name: "110115", Country: "NG", Parents: []string{"NG-OG", "NG"},
+			Postcodes: []string{"110115"}, Lat: 7.15, Lon: 3.30, HasPoint: true},
+	)
+	shortCodeLands(t, gz, lat, lon, ", 110115, Ibadan, Nigeria")
+}
+
+// TestGeocodeShortCodeInTheWrittenState checks that the best-known town
+// of a name votes for a short code only inside the state the address
+// names, when it names one: "Ido, Ekiti State" is not the bigger Ido of
+// Oyo State.
+func TestGeocodeShortCodeInTheWrittenState(t *testing.T) {
+	const lat, lon = 7.8467, 5.1848 // in Ido-Ekiti
+	gz := skeletonGazetteer(t,
+		address.Place{ID: "ido-oy", Kind: address.KindTown, Name: "Ido", Country: "NG", Parents: []string{"NG-OY", "NG"},
+			Lat: 7.85, Lon: 4.10, HasPoint: true, Rank: 100_000},
+		address.Place{ID: "ido-ek", Kind: address.KindTown, Name: "Ido", Country: "NG", Parents: []string{"NG-EK", "NG"},
+			Lat: 7.84, Lon: 5.18, HasPoint: true, Rank: 10_000},
+	)
+	shortCodeLands(t, gz, lat, lon, ", Ido, Ekiti State, Nigeria")
+}
+
+// TestGeocodeLGAAfterOtherWords checks that an LGA named by the last words
+// before "LGA" or "local government" is found when the whole text is no
+// place: the words before it are often a village or a landmark.
+func TestGeocodeLGAAfterOtherWords(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, lga, state string }{
+		{"Elizabeth Yala Local Government, Cross River", "Yala", "NG-CR"},
+		{"Ajassor Mission Etung LGA", "Etung", "NG-CR"},
+		{"Oke Ila Ifedayo local government area", "Ifedayo", "NG-OS"},
+		// not taken for an LGA by the standardizer: a neighbourhood, an office
+		{"Abba Nwangele Local Government Area Owerri", "Nwangele", "NG-IM"},
+		{"Kwami Local Government Secretariat", "Kwami", "NG-GO"},
+		// one name split by a comma
+		{"Ikpoba, Okha", "Ikpoba Okha", "NG-ED"},
+		// a misspelt LGA is still corrected as a whole
+		{"Ibadan Nort East LGA", "Ibadan North-East", "NG-OY"},
+	} {
+		r := geocode(t, gz, tt.text)
+		if r.Address.LGA != tt.lga || r.Address.StateCode != tt.state {
+			t.Errorf("%q: LGA %q, state %s; want %q, %s (places %v)", tt.text, r.Address.LGA, r.Address.StateCode, tt.lga, tt.state, r.PlaceIDs)
 		}
 	}
 }
