@@ -10,7 +10,6 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/internal/edits"
-	"github.com/addrkit/addrkit/internal/shareddata"
 )
 
 // TestEvalSuggestCeiling measures how far the evaluation's targets can be
@@ -27,12 +26,7 @@ import (
 //     edits of the query (edits over the whole name), ordered by edits,
 //     then whole before prefix, then by the places that bear them.
 func TestEvalSuggestCeiling(t *testing.T) {
-	if testing.Short() {
-		t.Skip("evaluation: skipped in -short mode")
-	}
-	_, names := nigeriaNames(t)
-	rep := &shareddata.Report{T: t}
-	defer rep.Flush()
+	_, names, rep := evaluation(t)
 	prefixes, typos := evalQueries(names)
 
 	// by the folded name as drawn, for prefixes

@@ -13,8 +13,10 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// magic starts an encoded index; the digit is the format version.
-const magic = "addrkit-autocomplete-1\n"
+// magic starts an encoded index; the digit is the format version (2:
+// entries of one kind and rank ordered by the places bearing their name,
+// so that an index kept by version 1 is built again).
+const magic = "addrkit-autocomplete-2\n"
 
 // ErrFormat is returned by Decode for data that is not an index of this
 // version.

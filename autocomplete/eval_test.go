@@ -115,16 +115,25 @@ func evalQueries(names []named) (prefixes []query, typos [2][]query) {
 	return prefixes, typos
 }
 
-// TestEvalSuggestNigeria measures recall@5 on the queries of evalQueries.
-// A query is found when one of the first five suggestions is the place or
-// bears its name.
-func TestEvalSuggestNigeria(t *testing.T) {
+// evaluation starts an evaluation of the Nigerian gazetteer: it skips in
+// -short mode, and returns the index, the names and the report, written
+// when the test ends.
+func evaluation(t *testing.T) (*autocomplete.Index, []named, *shareddata.Report) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("evaluation: skipped in -short mode")
 	}
 	ix, names := nigeriaNames(t)
 	rep := &shareddata.Report{T: t}
-	defer rep.Flush()
+	t.Cleanup(rep.Flush)
+	return ix, names, rep
+}
+
+// TestEvalSuggestNigeria measures recall@5 on the queries of evalQueries.
+// A query is found when one of the first five suggestions is the place or
+// bears its name.
+func TestEvalSuggestNigeria(t *testing.T) {
+	ix, names, rep := evaluation(t)
 	found := func(q query) bool {
 		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: q.text, Limit: 5})
 		if err != nil {

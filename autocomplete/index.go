@@ -134,11 +134,12 @@ type Source interface {
 
 // draft is a place on its way into the index.
 type draft struct {
-	p      address.Place
-	kind   uint8
-	tokens []string // of the name
-	alt    []string // of the other names, not among tokens
-	merged bool
+	p       address.Place
+	kind    uint8
+	tokens  []string // of the name
+	alt     []string // of the other names, not among tokens
+	merged  bool
+	bearers int // the places that bear its name (after merging)
 }
 
 // Build builds the index from every place of src; version is recorded as
@@ -242,6 +243,21 @@ func buildTable(ds []*draft) (*table, error) {
 		}
 	}
 	ds = slices.DeleteFunc(ds, func(d *draft) bool { return d.merged })
+	// Entries of one kind and rank (most villages have none) in the order
+	// of the places that bear their name, most first: of two names a
+	// query matches equally, the one more places bear is likelier meant.
+	bearers := make(map[string]int, len(ds))
+	names := make([]string, len(ds))
+	for i, d := range ds {
+		names[i] = strings.Join(d.tokens, " ")
+		bearers[names[i]]++
+	}
+	for i, d := range ds {
+		d.bearers = bearers[names[i]]
+	}
+	slices.SortStableFunc(ds, func(a, b *draft) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), cmp.Compare(b.bearers, a.bearers))
+	})
 	num := make(map[string]int32, len(ds))
 	for i, d := range ds {
 		num[d.p.ID] = int32(i)

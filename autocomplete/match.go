@@ -20,6 +20,7 @@ type token struct {
 	edits   int             // edits allowed in this pass, up to budget
 	fuzzed  bool            // matching with edits: a later pass
 	widened bool            // a last word given a whole word's budget when nothing matched (see widen)
+	shared  bool            // a word given the edits all the words share (see Suggest)
 	search  edits.Automaton // for the FST
 
 	// what the term dictionary gave for it, when expanded: every term it
@@ -121,7 +122,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 			return false, 0, false
 		}
 		ok, d, _ := edits.OSA(tk.text, term, tk.edits, false)
-		if ok && !tk.allows(term, d) {
+		if ok && !tk.shared && !tk.allows(term, d) {
 			return false, 0, false
 		}
 		return ok, d, ok
@@ -133,7 +134,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		return false, 0, false
 	}
 	ok, d, whole := edits.OSA(tk.text, term, tk.edits, true)
-	if ok && tk.widened && !tk.allows(term, d) {
+	if ok && tk.widened && !tk.shared && !tk.allows(term, d) {
 		return false, 0, false
 	}
 	return ok, d, whole
@@ -151,7 +152,7 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 		if term == tk.text {
 			return true, 0, true
 		}
-		if !tk.allows(term, 1) {
+		if !tk.shared && !tk.allows(term, 1) {
 			return false, 0, false
 		}
 		return true, 1, true

@@ -40,6 +40,11 @@ const (
 	maxDepth = 8
 	// maxOwn bounds the terms of one place that are matched.
 	maxOwn = 16
+	// maxOtherHits bounds the terms of the word whose places are
+	// intersected with the driver's (see candidates).
+	maxOtherHits = 8
+	// diversifyDepth bounds the candidates diversify reorders, in lists.
+	diversifyDepth = 4
 )
 
 // Errors of Suggest, for callers to tell bad queries from failures.
@@ -179,12 +184,16 @@ type scratch struct {
 	// all is the word whose places the last candidates call listed
 	// every one of (-1 when none)
 	all int
-	it  vellum.FSTIterator
-	key []byte
-	end []byte
+	// force is the word that finds the candidates (-1: the most selective)
+	force int
+	tie   []cand // a run of candidates equal in every bucket (see diversify)
+	later []cand // its places of a name listed before
+	it    vellum.FSTIterator
+	key   []byte
+	end   []byte
 }
 
-var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}, around: map[uint64]int8{}} }}
+var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}, around: map[uint64]int8{}, force: -1} }}
 
 // Suggest answers a query: the places of the country whose names (and the
 // names of the places around them) the query's words match, best first.
@@ -194,7 +203,9 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]i
 // allowed by word length (none under 5 characters, 1 from 5 to 8, 2 from
 // 9; a transposition is one edit; the words of a query also share the
 // budget of all their letters, for the one word a place otherwise
-// misses; when nothing matches, the last word gets the budget of a whole
+// misses, and when no place accounts for every word, a last pass gives
+// one word it misses (of 4 letters or more) up to one edit more than its
+// own; when nothing matches, the last word gets the budget of a whole
 // word); numbers are never fuzzed.
 //
 // The order is by buckets, each deciding only between suggestions equal in
@@ -206,8 +217,10 @@ var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]i
 // before "Ikot Ide Akpakpan"); (6) the kind of place (country, state, city,
 // LGA, town, neighbourhood, village, ward, postcode, street, address) and
 // the order of magnitude of its rank; (7) distance to the focus point;
-// (8) rank. A place found in
-// several sources, or a street in several segments, is suggested once.
+// (8) rank; (9) among places equal in all of these, the first place of
+// each name before the other places of a name already listed, and the
+// names more places bear first. A place found in several sources, or a
+// street in several segments, is suggested once.
 func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	start := time.Now()
 	text := strings.TrimSpace(q.Text)
@@ -267,7 +280,8 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	// a pass with typos that finds any such place: a search with two typos
 	// a word walks about ten times as much of the dictionary as one with
 	// one, and is left for the words that nothing nearer matches.
-	for edits := 0; ; edits++ {
+	edits := 0
+	for ; ; edits++ {
 		clear(s.memo) // classes hold for this pass's edits only
 		limitCands := maxCandidates
 		if len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
@@ -303,16 +317,81 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		for i := range s.toks {
 			s.toks[i].fuzzy(edits + 1)
 		}
-		s.cands = s.cands[:0]
-		for i, c := range s.found {
-			if reuse || c.uncovered == 0 || i < limit {
-				s.cands = append(s.cands, c.e)
+		s.carry(limit, reuse)
+	}
+	if w := s.sharer(&resp); w >= 0 {
+		// No place accounts for every word, and one word may take the
+		// edits the query's words share, more than its own length allows
+		// ("ikot kzong" finds "Ikot Ukpong"): one more pass, that word
+		// searched with them (one more than its own, at most: a short
+		// word with two matches too much) and the others exactly, its
+		// places intersected with theirs.
+		for i := range s.toks {
+			tk := &s.toks[i]
+			if i == w {
+				e := min(s.pooled, address.TypoBudget(tk.n)+1)
+				tk.budget, tk.shared = max(tk.budget, e), true
+				tk.fuzzy(e)
+			} else {
+				tk.fuzzed, tk.edits = false, 0
 			}
 		}
-		slices.Sort(s.cands)
+		s.carry(limit, false)
+		clear(s.memo)
+		s.force = w
+		s.candidates(t, q.Kinds, true, maxCandidates)
+		s.force = -1
+		s.score(t, q.Focus, max(edits, 1))
+		ix.respond(t, s, &resp, limit)
 	}
 	resp.TookMS = ms(time.Since(start))
 	return resp, nil
+}
+
+// carry keeps for the next pass what this one found that accounts for
+// every word, and the best few of the rest; all of it with reuse.
+func (s *scratch) carry(limit int, reuse bool) {
+	s.cands = s.cands[:0]
+	for i, c := range s.found {
+		if reuse || c.uncovered == 0 || i < limit {
+			s.cands = append(s.cands, c.e)
+		}
+	}
+	slices.Sort(s.cands)
+}
+
+// sharer returns the word that a last pass may search with the edits the
+// query's words share (see Suggest), -1 when there is none: when no
+// suggestion accounts for every word, a word the first one misses whose
+// own budget allows fewer edits than the shared one; of several, the
+// first of those whose length allows fewest (the others may take what
+// is left when the candidates are scored: "deij owru road").
+func (s *scratch) sharer(resp *Response) int {
+	if s.pooled == 0 || len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
+		return -1
+	}
+	w := -1
+	if len(s.found) > 0 && s.found[0].covered > 0 {
+		m := s.found[0].missing
+		for i := range s.toks {
+			if m&(1<<i) != 0 && !s.toks[i].number && s.toks[i].n >= 4 && (w < 0 || address.TypoBudget(s.toks[i].n) < address.TypoBudget(s.toks[w].n)) {
+				w = i
+			}
+		}
+	} else {
+		for i := range s.toks {
+			if w < 0 || s.toks[i].n > s.toks[w].n {
+				w = i
+			}
+		}
+	}
+	// (a word's budget may allow a longer name word more edits than a
+	// word of its own length: the shared ones allow them on any; words
+	// of 3 letters were tried, and lost more than they found)
+	if w < 0 || s.toks[w].number || s.toks[w].n < 4 || address.TypoBudget(s.toks[w].n) >= s.pooled {
+		return -1
+	}
+	return w
 }
 
 func ms(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }
@@ -330,7 +409,8 @@ func knownCountry(cc string) bool {
 // entries of each (postings are in entry order, best first), up to
 // maxCandidates; or, when the only word to go by is a prefix of many terms
 // (all prefixes of 1 to 3 bytes, longer ones of more than broadTerms
-// terms), its precomputed list.
+// terms), its precomputed list. The word s.force, when set, finds them,
+// however many places it has.
 func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, maxCandidates int) {
 	if !fuzzy {
 		s.cands = s.cands[:0]
@@ -350,15 +430,16 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 			tk.expanded, broad = false, tk
 			continue
 		}
-		if fuzzy && driver != nil {
+		if fuzzy && driver != nil && (tk.fuzzed || s.force < 0) {
 			// With typos, walking the dictionary is the costly part:
 			// one word finds the candidates, the others are checked on
-			// them.
+			// them. (After a forced word, the words matched exactly are
+			// looked up, for their places to intersect with its own.)
 			tk.expanded = false
 			continue
 		}
 		s.expand(t, tk)
-		if tk.expanded && len(tk.hits) > 0 && (driver == nil || tk.postings < driver.postings) {
+		if tk.expanded && len(tk.hits) > 0 && (driver == nil || tk.postings < driver.postings && s.force < 0) {
 			driver, all = tk, i
 		}
 	}
@@ -397,14 +478,24 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 		var other *token
 		for i := range s.toks {
 			tk := &s.toks[i]
-			if tk != driver && tk.expanded && len(tk.hits) == 1 && (other == nil || tk.postings < other.postings) {
+			if tk != driver && tk.expanded && len(tk.hits) > 0 && len(tk.hits) <= maxOtherHits && (other == nil || tk.postings < other.postings) {
 				other = tk
 			}
 		}
+		var with []hit
 		if other != nil {
-			with := t.postings(uint64(other.hits[0].id))
+			with = other.hits
+		} else if broad != nil {
+			// a prefix of many terms that is a term itself ("rd" typed
+			// out as "road")
+			s.key = append(s.key[:0], broad.text...)
+			if id, ok, _ := t.fst.Get(s.key); ok {
+				with = []hit{{id: uint32(id)}}
+			}
+		}
+		for _, o := range with {
 			for _, h := range driver.hits {
-				s.cands = intersect(s.cands, t.postings(uint64(h.id)), with, keep, base+maxCandidates/2)
+				s.cands = intersect(s.cands, t.postings(uint64(h.id)), t.postings(uint64(o.id)), keep, base+maxCandidates/2)
 			}
 		}
 	}
@@ -480,6 +571,11 @@ func (s *scratch) order(fuzzy bool) []int {
 	}
 	if fuzzy {
 		slices.SortStableFunc(s.idx, func(a, b int) int { return cmp.Compare(s.toks[b].n, s.toks[a].n) })
+	}
+	if s.force >= 0 {
+		i := slices.Index(s.idx, s.force)
+		copy(s.idx[1:i+1], s.idx[:i])
+		s.idx[0] = s.force
 	}
 	return s.idx
 }
@@ -713,6 +809,7 @@ func magnitude(r float32) int {
 
 // respond writes the best distinct suggestions and returns the last.
 func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last cand) {
+	s.diversify(t, limit)
 	var b strings.Builder
 	type built struct {
 		c            cand
@@ -777,6 +874,51 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		last = o.c
 	}
 	return last
+}
+
+// diversify breaks the ties of candidates equal in every bucket by their
+// names: a place whose name an earlier one of the tie bears goes after
+// the places of other names. Which of the places of one name a query
+// meant is the focus point's to settle (with one, ties are rare), but a
+// list of five places of the name most places bear, when the query
+// matches others as well, hides them ("Bale" for "bal").
+func (s *scratch) diversify(t *table, limit int) {
+	n := min(len(s.found), diversifyDepth*limit)
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && s.found[j].key == s.found[i].key {
+			j++
+		}
+		if j-i > 1 {
+			// the first place of each name in place, the others after
+			run := s.found[i:j]
+			s.tie = append(s.tie[:0], run...)
+			s.later = s.later[:0]
+			k := 0
+			for _, c := range s.tie {
+				if named(t, c.e, run[:k]) {
+					s.later = append(s.later, c)
+				} else {
+					run[k] = c
+					k++
+				}
+			}
+			copy(run[k:], s.later)
+		}
+		i = j
+	}
+}
+
+// named reports whether one of the candidates before bears the name of
+// entry e (the same words).
+func named(t *table, e uint32, before []cand) bool {
+	name := t.entryTerms(e)[:t.nname[e]]
+	for _, c := range before {
+		if slices.Equal(t.entryTerms(c.e)[:t.nname[c.e]], name) {
+			return true
+		}
+	}
+	return false
 }
 
 func b2f(b bool) float64 {

@@ -343,6 +343,14 @@ func FuzzSuggest(f *testing.F) {
 	})
 }
 
+var eight = []string{"ba", "ka", "ri", "mo", "tu", "ze", "lo", "gi"}
+
+// madeUp returns the i-th of 512 made-up words of three of the eight
+// syllables (repeating after that).
+func madeUp(i int) string {
+	return eight[i%8] + eight[i/8%8] + eight[i/64%8]
+}
+
 // TestTypoInACommonWord: a word with a typo that, corrected, names
 // hundreds of places ("gidman" for "Gidan") beside one typed right that
 // names a few ("tsof"), more than the suggestions asked for: the place
@@ -354,14 +362,12 @@ func TestTypoInACommonWord(t *testing.T) {
 		{ID: "v/gidan-tsofo", Kind: address.KindVillage, Name: "Gidan Tsofo", Country: "NG", Parents: []string{"NG"}},
 		{ID: "v/tsofa", Kind: address.KindVillage, Name: "Tsofa", Country: "NG", Parents: []string{"NG"}},
 	}
-	syllables := []string{"ba", "ka", "ri", "mo", "tu", "ze", "lo", "gi"}
 	for i := range 8 { // better places of "tsof" than the limit
-		places = append(places, address.Place{ID: fmt.Sprintf("t/tsofo-%d", i), Kind: address.KindTown, Name: "Tsofo " + syllables[i],
+		places = append(places, address.Place{ID: fmt.Sprintf("t/tsofo-%d", i), Kind: address.KindTown, Name: "Tsofo " + eight[i],
 			Country: "NG", Parents: []string{"NG"}, Rank: 500})
 	}
 	for i := range 600 { // more than one pass scores
-		name := "Gidan " + syllables[i%8] + syllables[i/8%8] + syllables[i/64%8]
-		places = append(places, address.Place{ID: fmt.Sprintf("t/%d", i), Kind: address.KindTown, Name: name,
+		places = append(places, address.Place{ID: fmt.Sprintf("t/%d", i), Kind: address.KindTown, Name: "Gidan " + madeUp(i),
 			Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)})
 	}
 	r := suggest(t, open(t, storeOf(t, places...)), autocomplete.Query{Text: "gidman tsof"})
@@ -370,5 +376,110 @@ func TestTypoInACommonWord(t *testing.T) {
 	}
 	if m := r.Suggestions[0].Match; m.Type != "fuzzy" || m.Typos != 1 || m.Unmatched != 0 {
 		t.Errorf("match %+v, want fuzzy with 1 typo", m)
+	}
+}
+
+// TestSharedEditsInOneWord checks the last pass of Suggest: a word two
+// edits from the name's word, more than its own length allows, beside a
+// word that names hundreds of places ("Ikot", "Road"), is found with the
+// edits the whole query shares; the other words keep their own budgets,
+// all the edits together within the shared one.
+func TestSharedEditsInOneWord(t *testing.T) {
+	places := []address.Place{
+		{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"},
+		{ID: "v/ikot-ukpong", Kind: address.KindVillage, Name: "Ikot Ukpong", Country: "NG", Parents: []string{"NG"}},
+		{ID: "s/amagiya", Kind: address.KindStreet, Name: "Amagiya Road", Country: "NG", Parents: []string{"NG"}},
+		{ID: "v/ikot-abia", Kind: address.KindVillage, Name: "Ikot Abia", Country: "NG", Parents: []string{"NG"}},
+		{ID: "v/ikot-abia-obioha", Kind: address.KindVillage, Name: "Ikot Abia Obioha", Country: "NG", Parents: []string{"NG"}},
+		{ID: "s/deji-oworu", Kind: address.KindStreet, Name: "Deji Oworu Road", Country: "NG", Parents: []string{"NG"}},
+	}
+	for i := range 600 { // more places of the common words than a pass scores
+		s := madeUp(i)
+		places = append(places,
+			address.Place{ID: "v/" + s, Kind: address.KindVillage, Name: "Ikot " + s, Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)},
+			address.Place{ID: "s/" + s, Kind: address.KindStreet, Name: s + " Road", Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)})
+	}
+	ix := open(t, storeOf(t, places...))
+	for _, tt := range []struct{ text, want string }{
+		{"ikot kzong", "v/ikot-ukpong"}, // "kzong": 5 letters, 1 edit of its own; the query's 9 allow 2
+		{"amgiaya rd.", "s/amagiya"},    // the road typed as its abbreviation
+		{"amgiaya road ", "s/amagiya"},  // and as a whole word
+		{"ikot abai", "v/ikot-abia"},    // 4 letters, none of their own; the query's 8 allow 1
+		// and another word its own edit: two, which the query's 14 allow
+		{"ikot abai obioah", "v/ikot-abia-obioha"},
+		// two words that no place has, each an edit away: the one whose
+		// own length allows fewer takes the pass, the other what is left
+		{"deij owru road ", "s/deji-oworu"},
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: tt.text})
+		if len(r.Suggestions) == 0 || r.Suggestions[0].ID != tt.want {
+			t.Errorf("%q: got %v, want %s first", tt.text, ids(r), tt.want)
+			continue
+		}
+		if m := r.Suggestions[0].Match; m.Type != "fuzzy" || m.Typos == 0 || m.Unmatched != 0 {
+			t.Errorf("%q: match %+v, want fuzzy", tt.text, m)
+		}
+	}
+	// the shared edits go to one word: with a typo in "ikot" as well, the
+	// query is three edits away
+	for _, s := range suggest(t, ix, autocomplete.Query{Text: "ikor kzong"}).Suggestions {
+		if s.ID == "v/ikot-ukpong" && s.Match.Unmatched == 0 {
+			t.Errorf("ikor kzong: %s matched every word (%+v)", s.ID, s.Match)
+		}
+	}
+}
+
+// TestSharedEditsBesideAPrefix checks that the places of a word searched
+// with the shared edits are intersected with those of a last word still
+// being typed that starts a few terms ("yalwa": "Yalwa", "Yalwan"), when
+// the places of each are too many to score.
+func TestSharedEditsBesideAPrefix(t *testing.T) {
+	places := []address.Place{
+		{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"},
+		{ID: "v/ungwan-yalwa", Kind: address.KindVillage, Name: "Ungwan Yalwa", Country: "NG", Parents: []string{"NG"}},
+		{ID: "v/yalwan", Kind: address.KindVillage, Name: "Yalwan Gari", Country: "NG", Parents: []string{"NG"}},
+	}
+	for i := range 512 { // more places of each word than a pass scores
+		places = append(places,
+			address.Place{ID: "u/" + madeUp(i), Kind: address.KindVillage, Name: "Ungwan " + madeUp(i), Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)},
+			address.Place{ID: "y/" + madeUp(i), Kind: address.KindVillage, Name: "Yalwa " + madeUp(i), Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)})
+	}
+	r := suggest(t, open(t, storeOf(t, places...)), autocomplete.Query{Text: "uunwan yalwa"})
+	if len(r.Suggestions) == 0 || r.Suggestions[0].ID != "v/ungwan-yalwa" {
+		t.Fatalf("uunwan yalwa: got %v, want v/ungwan-yalwa first", ids(r))
+	}
+}
+
+// TestSuggestNamesBeforeRepeats checks the last tie-break: of places equal
+// in every bucket, the name more places bear comes first, and its other
+// places after the other names; a name typed whole still lists all its
+// places.
+func TestSuggestNamesBeforeRepeats(t *testing.T) {
+	places := []address.Place{{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"}}
+	for i := range 8 {
+		places = append(places, address.Place{ID: fmt.Sprintf("lga/%d", i), Kind: address.KindLGA, Name: "Zone " + eight[i], Country: "NG", Parents: []string{"NG"}})
+	}
+	village := func(id, name string, i int) address.Place {
+		return address.Place{ID: id, Kind: address.KindVillage, Name: name, Country: "NG", Parents: []string{fmt.Sprintf("lga/%d", i), "NG"},
+			Lat: float64(4 + i), Lon: 8, HasPoint: true}
+	}
+	for i := range 6 { // in six LGAs: six places, not one
+		places = append(places, village(fmt.Sprintf("a/bale-%d", i), "Bale", i))
+	}
+	places = append(places, village("z/bali", "Bali", 1), village("y/balanga", "Balanga", 2), village("x/bali", "Bali", 7))
+	ix := open(t, storeOf(t, places...))
+	names := func(r autocomplete.Response) []string {
+		var out []string
+		for _, s := range r.Suggestions {
+			out = append(out, s.MainText)
+		}
+		return out
+	}
+	// "Bali" before "Balanga": two places bear it
+	if got, want := names(suggest(t, ix, autocomplete.Query{Text: "bal"})), []string{"Bale", "Bali", "Balanga", "Bale", "Bale"}; !slices.Equal(got, want) {
+		t.Errorf("bal: got %v, want %v", got, want)
+	}
+	if got := names(suggest(t, ix, autocomplete.Query{Text: "bale "})); !slices.Equal(got, []string{"Bale", "Bale", "Bale", "Bale", "Bale"}) {
+		t.Errorf("bale: got %v, want five places named Bale", got)
 	}
 }
