@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -464,6 +465,9 @@ func TestRoutesDocumented(t *testing.T) {
 func TestUploadsBounded(t *testing.T) {
 	r := newRig(t, func(o *Options) { o.MaxUploads = 1 }, nil)
 	pr, pw := io.Pipe()
+	// (before the server closes, which waits for the held request: a
+	// failure below must not leave it waiting)
+	t.Cleanup(func() { pw.CloseWithError(errors.New("the test ended")) })
 	req, _ := http.NewRequest("POST", r.srv.URL+"/v1/batch/process", pr)
 	req.Header.Set("Authorization", "Bearer "+r.keyA)
 	req.Header.Set("Content-Type", "application/json")
@@ -477,13 +481,20 @@ func TestUploadsBounded(t *testing.T) {
 		resp.Body.Close()
 		first <- resp.StatusCode
 	}()
-	io.WriteString(pw, `{"filename": "slow.csv", `) // the server is reading it now
-	var busy response
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if busy = r.submit(r.keyB, job{"filename": "a.csv", "fileContent": "street\nIkeja\n"}); busy.StatusCode == 503 {
-			break
+	io.WriteString(pw, `{"filename": "slow.csv", `)
+	// the server holds the slot while it reads the rest; nothing else is
+	// submitted until then, so that the slow submission is the one that
+	// holds it
+	held := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); len(r.api.uploads) != n; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d submissions read, want %d", len(r.api.uploads), n)
+			}
 		}
 	}
+	held(1)
+	busy := r.submit(r.keyB, job{"filename": "a.csv", "fileContent": "street\nIkeja\n"})
 	if busy.StatusCode != 503 || busy.problem(t).Code != CodeBusy || busy.Header.Get("Retry-After") == "" {
 		t.Fatalf("a second submission while one is read: %d %s", busy.StatusCode, busy.body)
 	}
@@ -492,6 +503,7 @@ func TestUploadsBounded(t *testing.T) {
 	if code := <-first; code != 202 {
 		t.Fatalf("the slow submission: %d", code)
 	}
+	held(0)
 	if resp := r.submit(r.keyB, job{"filename": "a.csv", "fileContent": "street\nIkeja\n"}); resp.StatusCode != 202 {
 		t.Errorf("after it: %d %s", resp.StatusCode, resp.body)
 	}
