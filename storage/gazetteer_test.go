@@ -148,6 +148,41 @@ func TestLoaderIdempotent(t *testing.T) {
 	}
 }
 
+// TestLoaderRenamedWithinALoad puts one place three times in one load,
+// renamed each time, with a flush between the first two: only the last
+// name finds it. A closed loader refuses more.
+func TestLoaderRenamedWithinALoad(t *testing.T) {
+	ctx := context.Background()
+	g := newTestGazetteer(t, nil)
+	l, _ := g.NewLoader()
+	p := address.Place{ID: "t:1", Kind: address.KindTown, Country: "NG"}
+	for i, name := range []string{"Alpha", "Bravo", "Charlie"} {
+		p.Name = name
+		if err := l.Put(p); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if err := l.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]int{"alpha": 0, "bravo": 0, "charlie": 1} {
+		if ps, err := g.Named(ctx, "NG", name); err != nil || len(ps) != want {
+			t.Errorf("Named(%q) = %v, %v; want %d places", name, placeIDs(ps), err, want)
+		}
+	}
+	if s := l.Stats(); s.Written != 3 {
+		t.Errorf("stats %+v, want 3 written", s)
+	}
+	if err := l.Put(p); err == nil {
+		t.Error("Put after Close accepted")
+	}
+}
+
 func TestLoaderRejects(t *testing.T) {
 	g := newTestGazetteer(t, nil)
 	l, _ := g.NewLoader()
