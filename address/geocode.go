@@ -158,9 +158,13 @@ type geocoder struct {
 
 	country, state, area, street, point, postcode *Place
 	served                                        []Place // the places with the postcode (its area among them)
-	ments                                         []*mention
-	streetMissed                                  bool
-	stateWritten                                  bool // the input named the state (not inferred from the postcode)
+	// postcodeAt is the postcode area when it has a point, else the
+	// nearest of its parents below the state that has one (an area whose
+	// localities the sources could not place still names its LGA)
+	postcodeAt   *Place
+	ments        []*mention
+	streetMissed bool
+	stateWritten bool // the input named the state (not inferred from the postcode)
 }
 
 func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
@@ -511,14 +515,15 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 }
 
 // postcodeAgrees scores how well a candidate place agrees with the postcode
-// area of the address: in the same LGA or within 15 km of it, or at least
-// in its state when the address names no state.
+// area of the address: in the same LGA or within 15 km of it (of its LGA,
+// when the area has no point), or at least in its state when the address
+// names no state.
 func (g *geocoder) postcodeAgrees(p *Place) float64 {
 	pc := g.postcode
 	if pc == nil {
 		return 0
 	}
-	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, pc, 15000) {
+	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, g.postcodeAt, 15000) {
 		return 2
 	}
 	if g.state == nil {
@@ -846,6 +851,19 @@ func (g *geocoder) findPostcode(ctx context.Context) error {
 	if g.postcode == nil {
 		return nil
 	}
+	g.postcodeAt = g.postcode
+	for _, id := range g.postcode.Parents {
+		if g.postcodeAt.HasPoint {
+			break
+		}
+		q, err := g.place(ctx, id)
+		if err != nil {
+			return err
+		}
+		if q != nil && q.HasPoint && q.Kind != KindState && q.Kind != KindCountry {
+			g.postcodeAt = q
+		}
+	}
 	if g.state != nil && !g.postcode.Within(g.state.ID) && hasStateParent(*g.postcode, g.cc) {
 		g.conflict("postcode_state_conflict", "postcode %s is not in %s", g.a.Postcode, g.state.Name)
 	}
@@ -970,6 +988,7 @@ func (g *geocoder) locate() {
 		set(g.postcode, LevelPostcode)
 	case g.area != nil && set(g.area, areaLevel(g.area.Kind)):
 	case set(g.postcode, LevelPostcode):
+	case g.postcodeAt != nil && set(g.postcodeAt, areaLevel(g.postcodeAt.Kind)):
 	case set(g.state, LevelState):
 	case set(g.country, LevelCountry):
 	}
@@ -1024,7 +1043,7 @@ func (g *geocoder) plusCode() bool {
 // mean of villages some of which are misplaced, a town Google names for a
 // whole district) tens of km away. So each reference votes for the code it
 // recovers within plusVoteRadius of itself: the street, the locality and
-// the postcode area twice, each place the postcode serves once, and, for
+// the postcode area (its LGA when no source could place it) twice, each place the postcode serves once, and, for
 // each name of the address, the most important city or town it may mean
 // three times (inside the state, when the input names one), whatever the
 // other components chose: Google shortens a code against a locality it
@@ -1062,7 +1081,7 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 		}
 		v.nearD = min(v.nearD, d)
 	}
-	for _, ref := range []*Place{g.street, g.area, g.postcode} {
+	for _, ref := range []*Place{g.street, g.area, g.postcodeAt} {
 		cast(ref, 2)
 	}
 	for i := range g.served[:min(len(g.served), maxServedVotes)] {

@@ -231,6 +231,27 @@ func TestGeocodeShortCodePostcode(t *testing.T) {
 	shortCodeLands(t, skeletonGazetteer(t, append(places, area)...), lat, lon, ", 900107, Nigeria")
 }
 
+// TestGeocodePostcodeWithoutAPoint: a postcode area whose villages no
+// source could place still names its LGA, and the LGA stands for it: a
+// short Plus Code beside the postcode is recovered near the LGA (the
+// state's point is more than half a degree away), and without a code the
+// address lands on the LGA, not the state.
+func TestGeocodePostcodeWithoutAPoint(t *testing.T) {
+	parents := []string{"lga-zk", "NG-KD", "NG"}
+	gz := skeletonGazetteer(t,
+		address.Place{ID: "lga-zk", Kind: address.KindLGA, Name: "Zangon Kataf", Country: "NG", Parents: []string{"NG-KD", "NG"},
+			Lat: 9.80, Lon: 8.30, HasPoint: true},
+		address.Place{ID: "marsa", Kind: address.KindVillage, Name: "Marsa", Country: "NG", Parents: parents, Postcodes: []string{"802129"}},
+		address.Place{ID: "pc", Kind: address.KindPostcode, Name: "802129", Country: "NG", Parents: append([]string{"marsa"}, parents...),
+			Postcodes: []string{"802129"}},
+	)
+	shortCodeLands(t, gz, 9.5776, 8.2701, ", 802129, Nigeria")
+	r := geocode(t, gz, "802129, Nigeria")
+	if r.Level != address.LevelLGA || len(r.PlaceIDs) == 0 || r.PlaceIDs[0] != "lga-zk" {
+		t.Errorf("802129 alone: %s at %v", r.Level, r.PlaceIDs)
+	}
+}
+
 // shortCodeLands geocodes the short Plus Code of a point (its 1-degree
 // cell dropped) followed by rest, and checks that it lands on the point.
 func shortCodeLands(t *testing.T, gz address.Gazetteer, lat, lon float64, rest string) {
