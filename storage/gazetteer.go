@@ -92,12 +92,12 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 		bo = bo.WithDir("").WithValueDir("").WithInMemory(true)
 	}
 	// Places are small: keep values in the LSM tree, beside their keys.
-	// Memtables of 8 MB, not 64: a bulk load inserts every key into the
+	// Memtables of 4 MB, not 64: a bulk load inserts every key into the
 	// memtable's skiplist from Badger's one write goroutine, and a smaller
-	// skiplist is shallower and fits the caches better (BenchmarkImport:
-	// about 71,000 places/s with 64 MB, 90,000 with 8; 4 MB gained
-	// little more, and more tables to compact).
-	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1).WithDetectConflicts(false).WithMemTableSize(8 << 20)
+	// skiplist is shallower and fits the caches better (BenchmarkImport,
+	// in runs side by side: 53,000 to 62,000 places/s with 64 MB, 77,000
+	// to 100,000 with 8, 88,000 to 104,000 with 4; 2 MB is no better).
+	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1).WithDetectConflicts(false).WithMemTableSize(4 << 20)
 	if opts.Preload {
 		// every place is held in memory: Badger's block cache (256 MB by
 		// default) would only hold them a second time
