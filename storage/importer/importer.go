@@ -177,7 +177,7 @@ func (r *resolver) state(cc, name string) string {
 
 // named returns the place of one of the kinds with the name inside the
 // place within (any when empty), trying the exact name, then spellings
-// within the typo budget. Results are cached.
+// within the typo budget, fewer edits first. Results are cached.
 func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...address.PlaceKind) *address.Place {
 	key := address.NameKey(name)
 	if key == "" {
@@ -210,11 +210,11 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 	}
 	ps, _ := r.g.Named(ctx, cc, key)
 	best := pick(ps)
-	if best == nil {
-		if budget := address.TypoBudget(len(key)); budget > 0 {
-			ps, _ = r.g.Similar(ctx, cc, key, budget)
-			best = pick(ps)
-		}
+	// fewer edits first: "Ibarap North" is Ibarapa North (one edit), not
+	// Ibadan North (two), whatever their ranks
+	for edits := 1; best == nil && edits <= address.TypoBudget(len(key)); edits++ {
+		ps, _ = r.g.Similar(ctx, cc, key, edits)
+		best = pick(ps)
 	}
 	if best == nil && within != "" && len(key) >= 5 {
 		// a name cut short ("EnuguSou", "IkaNorth"): the one place of the
