@@ -1043,9 +1043,9 @@ func (g *geocoder) plusCode() bool {
 // mean of villages some of which are misplaced, a town Google names for a
 // whole district) tens of km away. So each reference votes for the code it
 // recovers within plusVoteRadius of itself: the street, the locality and
-// the postcode area (its LGA when no source could place it) twice, each place the postcode serves once, and, for
-// each name of the address, the most important city or town it may mean
-// three times (inside the state, when the input names one), whatever the
+// the postcode area (its LGA when no source could place it) twice, each
+// place the postcode serves once, and, for each name of the address, the
+// most important city or town it may mean three times (inside the state, when the input names one), whatever the
 // other components chose: Google shortens a code against a locality it
 // knows, most often the best known of its name ("110115, Ibadan" is the
 // city, though the postcode's villages are in Ogun State). The code with
