@@ -122,7 +122,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 			return false, 0, false
 		}
 		ok, d, _ := edits.OSA(tk.text, term, tk.edits, false)
-		if ok && !tk.shared && !tk.allows(term, d) {
+		if ok && !tk.allows(term, d) {
 			return false, 0, false
 		}
 		return ok, d, ok
@@ -134,7 +134,7 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		return false, 0, false
 	}
 	ok, d, whole := edits.OSA(tk.text, term, tk.edits, true)
-	if ok && tk.widened && !tk.shared && !tk.allows(term, d) {
+	if ok && tk.widened && !tk.allows(term, d) {
 		return false, 0, false
 	}
 	return ok, d, whole
@@ -152,7 +152,7 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 		if term == tk.text {
 			return true, 0, true
 		}
-		if !tk.shared && !tk.allows(term, 1) {
+		if !tk.allows(term, 1) {
 			return false, 0, false
 		}
 		return true, 1, true
@@ -167,9 +167,10 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 }
 
 // allows reports whether d edits between the token and a word of a name
-// are within the typo budget of the longer of the two.
+// are within the typo budget of the longer of the two; a word given the
+// edits the query's words share is allowed them on any word.
 func (tk *token) allows(term string, d int) bool {
-	return d <= address.TypoBudget(max(tk.n, utf8.RuneCountInString(term)))
+	return tk.shared || d <= address.TypoBudget(max(tk.n, utf8.RuneCountInString(term)))
 }
 
 func absDiff(a, b int) int {
