@@ -159,14 +159,15 @@ func (l *Loader) Flush() error {
 		return errLoaderClosed
 	}
 	l.ops <- loaderOp{flush: true}
-	if err := <-l.flushes; err != nil {
-		return err
-	}
-	clear(l.pending)
-	if l.read != nil {
+	err := <-l.flushes
+	if l.read != nil { // the next Put reads what the flush stored
 		l.read.Discard()
 		l.read = nil
 	}
+	if err != nil {
+		return err
+	}
+	clear(l.pending)
 	l.g.invalidate()
 	if l.stats.Written > l.flushed {
 		l.flushed = l.stats.Written
@@ -183,10 +184,6 @@ func (l *Loader) Close() error {
 		return nil
 	}
 	err := l.Flush()
-	if l.read != nil { // (a failed flush leaves it)
-		l.read.Discard()
-		l.read = nil
-	}
 	l.closed = true
 	close(l.ops)
 	return err
