@@ -852,11 +852,8 @@ func (g *geocoder) findPostcode(ctx context.Context) error {
 		return nil
 	}
 	g.postcodeAt = g.postcode
-	for _, id := range g.postcode.Parents {
-		if g.postcodeAt.HasPoint {
-			break
-		}
-		q, err := g.place(ctx, id)
+	for i := 0; i < len(g.postcode.Parents) && !g.postcodeAt.HasPoint; i++ {
+		q, err := g.place(ctx, g.postcode.Parents[i])
 		if err != nil {
 			return err
 		}
