@@ -86,18 +86,26 @@ type chunk struct {
 // Batch standardizes and geocodes every data row of r and writes the
 // output CSV to w: the input columns, each named input_<name> (for text
 // input, input_address), then Columns. Every data row gives exactly one
-// output row, in input order; a row that cannot be processed (a different
-// number of fields than the header, invalid UTF-8, an empty row, a field
-// over 4 KB, an address the standardizer refuses) gives a row with status
-// UNVERIFIED and the reason in the error column. Cells are sanitized
+// output row, in input order; a row that cannot be processed (invalid
+// UTF-8, an empty row, a field over 4 KB, an address the standardizer
+// refuses, a broken quote, a number of fields the header does not explain)
+// gives a row with status UNVERIFIED and the reason in the error column.
+// No input text is lost: a row that cannot be split as the header says
+// keeps its whole line in the first input column. Cells are sanitized
 // against CSV formula injection.
 //
 // The format is detected from the content and Options.Filename: CSV, TSV,
 // semicolon- or pipe-separated with a header row, or text with one address
-// per line. A byte-order mark is skipped; CRLF and LF both end lines;
-// quoted fields may hold newlines. Header names are mapped by synonyms
-// (see the README). Rows are processed on Options.Workers goroutines while
-// their order is kept and at most a few thousand rows are in memory.
+// per line. A byte-order mark is skipped; CRLF and LF both end lines.
+// Commas left unquoted in addresses are common: with a header of one
+// column, each whole line is the address; with one column of whole
+// addresses among others ("address"), that column takes a row's extra
+// fields. A quoted field may span lines; a quote that does not close into
+// a well-formed row within 64 lines costs only its own line, which is a
+// row with an error, and reading goes on at the next line. Header names
+// are mapped by synonyms (see docs/batch.md). Rows are processed on
+// Options.Workers goroutines while their order is kept and at most a few
+// thousand rows are in memory.
 //
 // It returns an error only when reading or writing fails, ctx ends, or
 // MaxRows is passed; the summary then counts the rows written.
@@ -128,25 +136,20 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 	}
 	sum.Format = format
 
-	var next func() ([]string, error)
+	rs := &records{r: br, spill: -1}
 	var header []string
-	var m mapping
-	long := func() bool { return false }
 	if format == Text {
-		tr := &textRecords{r: br}
-		next, long = tr.next, func() bool { return tr.long }
 		header = []string{"address"}
-		m = mapHeader([]string{"address"})
 	} else {
-		cr := csv.NewReader(br)
-		cr.Comma, cr.LazyQuotes, cr.FieldsPerRecord, cr.ReuseRecord = format.comma(), true, -1, false
-		var err error
-		if header, err = cr.Read(); err != nil && !errors.Is(err, io.EOF) {
+		rs.comma = format.comma()
+		h, err := rs.next()
+		if err != nil && !errors.Is(err, io.EOF) {
 			return sum, fmt.Errorf("batch: read the header: %w", err)
 		}
-		next = cr.Read
-		m = mapHeader(header)
+		header = h.fields
 	}
+	m := mapHeader(header)
+	rs.spill = m.cols[roleText]
 
 	cw := csv.NewWriter(w)
 	outHeader := make([]string, 0, len(header)+len(Columns))
@@ -203,16 +206,11 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 			return true
 		}
 		for {
-			rec, rerr := next()
+			rec, rerr := rs.next()
 			if errors.Is(rerr, io.EOF) {
 				break
 			}
-			var pe *csv.ParseError
-			bad := ""
-			switch {
-			case errors.As(rerr, &pe):
-				bad = "malformed row: " + pe.Err.Error()
-			case rerr != nil:
+			if rerr != nil {
 				err = fmt.Errorf("batch: read row %d: %w", row+1, rerr)
 				return
 			}
@@ -225,10 +223,11 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 				c.first = row + 1
 				continue
 			}
+			bad := rec.bad
 			if bad == "" {
-				bad = check(rec, len(header), format, long())
+				bad = check(rec.fields)
 			}
-			c.recs, c.bad = append(c.recs, rec), append(c.bad, bad)
+			c.recs, c.bad = append(c.recs, rec.fields), append(c.bad, bad)
 			if len(c.recs) == chunkRows && !send() {
 				return
 			}
@@ -299,14 +298,8 @@ func newChunk(first int) *chunk {
 	return &chunk{first: first, done: make(chan struct{})}
 }
 
-// check returns why a row cannot be processed, or "".
-func check(rec []string, fields int, format Format, long bool) string {
-	switch {
-	case long:
-		return fmt.Sprintf("line longer than %d bytes", maxLineBytes)
-	case format != Text && len(rec) != fields:
-		return fmt.Sprintf("row has %d fields, the header %d", len(rec), fields)
-	}
+// check returns why the fields of a row cannot be processed, or "".
+func check(rec []string) string {
 	empty := true
 	for _, f := range rec {
 		switch {

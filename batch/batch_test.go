@@ -83,7 +83,7 @@ func TestBatchRows(t *testing.T) {
 	for _, c := range []struct {
 		row  int
 		want string
-	}{{2, "row has 3 fields, the header 5"}, {3, "invalid UTF-8"}, {4, "empty row"}} {
+	}{{2, "row has 3 fields, the header 5: the whole line is in the first column"}, {3, "invalid UTF-8"}, {4, "empty row"}} {
 		row := rows[c.row]
 		if col(header, row, "status") != "UNVERIFIED" || col(header, row, "error") != c.want || col(header, row, "next_action") != "FIX" {
 			t.Errorf("row %d: status %s, error %q; want UNVERIFIED, %q", c.row+1, col(header, row, "status"), col(header, row, "error"), c.want)
@@ -154,7 +154,8 @@ func TestBatchOrder(t *testing.T) {
 		t.Fatalf("%d rows", sum.Rows)
 	}
 	for i, row := range recs[1:] {
-		if row[0] != fmt.Sprint(i) || col(recs[0], row, "row_number") != fmt.Sprint(i+1) {
+		if row[0] != fmt.Sprint(i) || row[1] != fmt.Sprintf("%d Main Street, %s", i%90+1, towns[i%len(towns)]) ||
+			col(recs[0], row, "row_number") != fmt.Sprint(i+1) {
 			t.Fatalf("row %d is %q", i, row[:3])
 		}
 	}
@@ -230,5 +231,107 @@ func TestSanitize(t *testing.T) {
 		if got := batch.Sanitize(in); got != want {
 			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestBatchOneColumnHeader: a header of one column over rows with unquoted
+// commas is a file of one address per line; the whole line is the address.
+func TestBatchOneColumnHeader(t *testing.T) {
+	for _, tt := range []struct{ name, filename, input string }{
+		{"csv", "clients.csv", "address\n12 Adeola Odeku Street, Victoria Island, Lagos\n5 Allen Avenue, Ikeja, Lagos\n"},
+		{"tsv", "clients.tsv", "address\n12 Adeola Odeku Street, Victoria Island, Lagos\n5 Allen Avenue\tIkeja, Lagos\n"},
+		{"crlf and quotes", "", "Address\r\n12 Adeola Odeku Street, Victoria Island, Lagos\r\n\"5 Allen Avenue, Ikeja\", Lagos\r\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, sum := run(t, tt.input, batch.Options{Filename: tt.filename})
+			if sum.Rows != 2 || len(recs) != 3 {
+				t.Fatalf("%d rows (%d output), want 2", sum.Rows, len(recs)-1)
+			}
+			h := recs[0]
+			// the output turns tabs into spaces (see Sanitize)
+			lines := strings.Split(strings.NewReplacer("\r", "", "\t", " ").Replace(tt.input), "\n")[1:]
+			for i, row := range recs[1:] {
+				if got := row[0]; got != lines[i] {
+					t.Errorf("row %d input %q, want the whole line %q", i+1, got, lines[i])
+				}
+				if e := col(h, row, "error"); e != "" {
+					t.Errorf("row %d error %q", i+1, e)
+				}
+			}
+			if got := col(h, recs[1], "state"); got != "Lagos" {
+				t.Errorf("row 1 state %q, want Lagos (the whole line geocoded)", got)
+			}
+			if got := col(h, recs[1], "lga"); got != "Eti-Osa" {
+				t.Errorf("row 1 LGA %q, want Eti-Osa (Victoria Island's)", got)
+			}
+		})
+	}
+}
+
+// TestBatchRagged: extra fields go to the one column of whole addresses;
+// a row that cannot be split as the header says keeps its whole line in
+// the first input column.
+func TestBatchRagged(t *testing.T) {
+	recs, _ := run(t, "id,address,zip\n7,12 Adeola Odeku Street, Victoria Island, Lagos,101241\n8,Wuse 2,\n", batch.Options{})
+	h := recs[0]
+	if got := recs[1][:3]; !slices.Equal(got, []string{"7", "12 Adeola Odeku Street, Victoria Island, Lagos", "101241"}) || col(h, recs[1], "error") != "" {
+		t.Errorf("row with unquoted commas in its address: %q, error %q", got, col(h, recs[1], "error"))
+	}
+	for _, line := range []string{"7,12 Adeola Odeku Street,Victoria Island,Lagos,101241", "8,Wuse 2"} {
+		recs, _ := run(t, "id,street,city\n"+line+"\n9,Wuse 2,Abuja\n", batch.Options{})
+		h := recs[0]
+		if got := strings.Join(recs[1][:3], ""); got != line {
+			t.Errorf("ragged row's input cells %q, want the whole line %q", recs[1][:3], line)
+		}
+		if e := col(h, recs[1], "error"); !strings.HasPrefix(e, "row has ") || col(h, recs[1], "status") != "UNVERIFIED" {
+			t.Errorf("ragged row %q: status %s, error %q", line, col(h, recs[1], "status"), e)
+		}
+		if got := recs[2][:3]; !slices.Equal(got, []string{"9", "Wuse 2", "Abuja"}) {
+			t.Errorf("row after the ragged one: %q", got)
+		}
+	}
+}
+
+// TestBatchUnterminatedQuote: a quote that never closes costs only its
+// own row; the rows after it are rows of their own.
+func TestBatchUnterminatedQuote(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("id,address\n")
+	for i := 1; i <= 12; i++ {
+		switch i {
+		case 11:
+			b.WriteString("e11,\"unterminated quote, 5 Allen Avenue, Ikeja\n")
+		case 7:
+			b.WriteString("e7,\"2 Awolowo Road,\nIkoyi, Lagos\"\n") // a quoted field over two lines
+		default:
+			fmt.Fprintf(&b, "e%d,%d Allen Avenue, Ikeja\n", i, i)
+		}
+	}
+	b.WriteString("e13,\"Wuse 2, Abuja\" and more\"\ne14,\"Kano\"\n") // a broken quote, then a good one
+	recs, sum := run(t, b.String(), batch.Options{Filename: "x.csv"})
+	if sum.Rows != 14 || len(recs) != 15 {
+		t.Fatalf("%d rows (%d output) for 14 records", sum.Rows, len(recs)-1)
+	}
+	h := recs[0]
+	for i, row := range recs[1:] {
+		if want := fmt.Sprintf("e%d", i+1); !strings.HasPrefix(row[0], want) {
+			t.Errorf("row %d starts %q, want %s", i+1, row[0], want)
+		}
+	}
+	if got := recs[7][1]; got != "2 Awolowo Road, Ikoyi, Lagos" {
+		t.Errorf("row 7 address %q: a quoted field may span lines", got)
+	}
+	e11 := recs[11]
+	if e := col(h, e11, "error"); !strings.Contains(e, "quote") || col(h, e11, "status") != "UNVERIFIED" {
+		t.Errorf("row 11: status %s, error %q; want UNVERIFIED and a quote error", col(h, e11, "status"), e)
+	}
+	if got := e11[0] + "," + e11[1]; !strings.Contains(got, "unterminated quote, 5 Allen Avenue, Ikeja") {
+		t.Errorf("row 11 lost its text: %q", e11[:2])
+	}
+	if strings.Contains(strings.Join(e11, ","), "e12") {
+		t.Errorf("row 11 swallowed row 12: %q", e11)
+	}
+	if recs[14][1] != "Kano" || col(h, recs[14], "error") != "" {
+		t.Errorf("row 14 %q, error %q", recs[14][:2], col(h, recs[14], "error"))
 	}
 }

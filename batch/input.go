@@ -1,10 +1,8 @@
 package batch
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -226,37 +224,4 @@ func nonEmpty(ss ...string) []string {
 		}
 	}
 	return out
-}
-
-// textRecords reads one address per line. A line longer than
-// maxLineBytes becomes a record whose text is cut there, flagged long.
-type textRecords struct {
-	r    *bufio.Reader
-	long bool // the last line returned was cut
-}
-
-// maxLineBytes bounds one line of a text input.
-const maxLineBytes = 64 << 10
-
-func (t *textRecords) next() ([]string, error) {
-	var line []byte
-	t.long = false
-	for {
-		part, isPrefix, err := t.r.ReadLine()
-		if err != nil {
-			if err == io.EOF && (line != nil || t.long) {
-				break
-			}
-			return nil, err
-		}
-		if len(line)+len(part) <= maxLineBytes {
-			line = append(line, part...)
-		} else {
-			t.long = true
-		}
-		if !isPrefix {
-			break
-		}
-	}
-	return []string{string(line)}, nil
 }
