@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
 	"gocloud.dev/blob"
@@ -153,11 +155,10 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 			// the job expired: the key is free again
 		}
 	}
-	name := path.Base(strings.ReplaceAll(strings.TrimSpace(req.Filename), "\\", "/"))
-	switch {
-	case name == "" || name == "." || name == "/":
-		return Job{}, fmt.Errorf("%w: filename is required", ErrInvalid)
-	case req.Region == "":
+	if err := ValidateFilename(req.Filename); err != nil {
+		return Job{}, err
+	}
+	if req.Region == "" {
 		return Job{}, fmt.Errorf("%w: region is required", ErrInvalid)
 	}
 	if _, ok := address.LookupCountry(req.Region); !ok {
@@ -169,17 +170,18 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		EnhancedMatching: req.EnhancedMatching, ValidationScope: req.ValidationScope,
 		State: Queued, Created: now, Updated: now,
 	}
-	j.InputKey = "uploads/" + j.ID + "/" + name
-	j.OutputKey = "processed/" + j.ID + "/" + strings.TrimSuffix(name, path.Ext(name)) + "_validated.csv"
-	// 1. the input, counting its lines
+	// keyed by the job id alone: the client's name is kept for the link
+	// and Content-Disposition, never in a key the backend may refuse
+	j.InputKey, j.OutputKey = "uploads/"+j.ID+"/input", OutputKey(j.ID)
+	// 1. the input, counting its lines and whether it has records
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
 	if err != nil {
 		return Job{}, fmt.Errorf("batch: store the input: %w", err)
 	}
-	lc := &lineCounter{w: w}
-	if _, err := io.Copy(lc, input); err != nil {
+	sc := &inputScan{w: w}
+	if _, err := io.Copy(sc, input); err != nil {
 		cancel()
 		w.Close()
 		return Job{}, fmt.Errorf("batch: store the input: %w", err)
@@ -187,10 +189,14 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	if err := w.Close(); err != nil {
 		return Job{}, fmt.Errorf("batch: store the input: %w", err)
 	}
-	j.Rows = max(0, lc.lines-1) // the header
-	if lc.lines-1 > m.o.MaxRows {
+	j.Rows = sc.rows(detect(sc.head, req.Filename))
+	switch {
+	case j.Rows == 0:
 		m.o.Bucket.Delete(ctx, j.InputKey)
-		return Job{}, fmt.Errorf("%w: %d rows, more than %d", ErrTooManyRows, lc.lines-1, m.o.MaxRows)
+		return Job{}, ErrNoRecords
+	case j.Rows > m.o.MaxRows:
+		m.o.Bucket.Delete(ctx, j.InputKey)
+		return Job{}, fmt.Errorf("%w: %d rows, more than %d", ErrTooManyRows, j.Rows, m.o.MaxRows)
 	}
 	// 2. the record, 3. the queue
 	if err := m.o.Store.Put(ctx, j); err != nil {
@@ -211,14 +217,103 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	return j, nil
 }
 
-type lineCounter struct {
-	w     io.Writer
-	lines int
+// inputScan passes an input through, keeping its head for format
+// detection, counting its lines and noting where address text is: a letter
+// or digit on the first line, or after it.
+type inputScan struct {
+	w             io.Writer
+	head          []byte
+	lines         int  // line ends
+	last          byte // the last byte seen
+	first, others bool // text on the first line, on the others
 }
 
-func (c *lineCounter) Write(p []byte) (int, error) {
-	c.lines += bytes.Count(p, []byte{'\n'})
+func (c *inputScan) Write(p []byte) (int, error) {
+	if n := min(len(p), sniffBytes-len(c.head)); n > 0 {
+		c.head = append(c.head, p[:n]...)
+	}
+	rest := p
+	for i := 0; i < len(rest) && !c.others; i++ {
+		switch b := rest[i]; {
+		case b == '\n':
+			c.lines++
+		case b >= 0x80 || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z':
+			c.first = c.first || c.lines == 0
+			c.others = c.lines > 0
+		}
+		if c.others {
+			rest = rest[i:]
+		}
+	}
+	if c.others {
+		c.lines += bytes.Count(rest, []byte{'\n'})
+	}
+	if len(p) > 0 {
+		c.last = p[len(p)-1]
+	}
 	return c.w.Write(p)
+}
+
+// rows estimates the data rows of an input of a format: its lines (the
+// header left out), or 0 when no line that would be a record has text.
+func (c *inputScan) rows(f Format) int {
+	lines := c.lines
+	if c.last != '\n' && c.last != 0 {
+		lines++ // a last line without its end
+	}
+	if f == Text {
+		if !c.first && !c.others {
+			return 0
+		}
+		return lines
+	}
+	if !c.others {
+		return 0
+	}
+	return lines - 1
+}
+
+// MaxFilenameBytes bounds a job's file name.
+const MaxFilenameBytes = 255
+
+// ErrNoRecords is returned by Submit for an input without a record that
+// holds address text (empty, a header alone, delimiters alone).
+var ErrNoRecords = errors.New("batch: the file has no records with address text")
+
+// ErrInvalidFilename wraps the reasons Submit refuses a file name.
+var ErrInvalidFilename = fmt.Errorf("%w: filename", ErrInvalid)
+
+// ValidateFilename checks a job's file name: a base name (no path
+// separators) of at most MaxFilenameBytes bytes of valid UTF-8, without
+// control characters, and not "." or "..".
+func ValidateFilename(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return fmt.Errorf("%w is required: the name of the file, with its extension", ErrInvalidFilename)
+	case len(name) > MaxFilenameBytes:
+		return fmt.Errorf("%w is %d bytes long; at most %d are allowed", ErrInvalidFilename, len(name), MaxFilenameBytes)
+	case !utf8.ValidString(name):
+		return fmt.Errorf("%w is not valid UTF-8", ErrInvalidFilename)
+	case strings.ContainsAny(name, "/\\"):
+		return fmt.Errorf("%w must be a name without a path: it has a / or \\", ErrInvalidFilename)
+	case name == "." || name == "..":
+		return fmt.Errorf("%w %q is not a file name", ErrInvalidFilename, name)
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("%w has a control character (%U)", ErrInvalidFilename, r)
+		}
+	}
+	return nil
+}
+
+// OutputKey is the key of a job's output in the bucket.
+func OutputKey(jobID string) string { return "processed/" + jobID + "/validated.csv" }
+
+// OutputName is the name a job's output is downloaded as:
+// "<name>_validated.csv" for an input named "<name>.<ext>".
+func (j Job) OutputName() string {
+	return strings.TrimSuffix(j.Filename, path.Ext(j.Filename)) + "_validated.csv"
 }
 
 // Job returns a job of an owner; ErrNotFound for another owner's.
@@ -436,8 +531,9 @@ func (m *Manager) DownloadURL(ctx context.Context, j Job, base string) (string, 
 		return "", fmt.Errorf("batch: job %s is %s, not COMPLETED", j.ID, j.State)
 	}
 	if m.o.Signer != nil {
-		// signed as the server sees it (decoded), sent escaped
-		p := "/" + j.OutputKey
+		// signed as the server sees it (decoded), sent escaped; the last
+		// segment is the name to download as, covered by the signature
+		p := "/processed/" + j.ID + "/" + j.OutputName()
 		return strings.TrimSuffix(base, "/") + (&url.URL{Path: p}).EscapedPath() + "?" + m.o.Signer.Sign(p, m.o.LinkTTL), nil
 	}
 	return m.o.Bucket.SignedURL(ctx, j.OutputKey, &blob.SignedURLOptions{Expiry: m.o.LinkTTL})
@@ -478,7 +574,7 @@ func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
 	wctx, abort := context.WithCancel(ctx)
 	defer abort()
 	w, err := m.o.Bucket.NewWriter(wctx, j.OutputKey, &blob.WriterOptions{
-		ContentType: "text/csv; charset=utf-8", ContentDisposition: ContentDisposition(path.Base(j.OutputKey)),
+		ContentType: "text/csv; charset=utf-8", ContentDisposition: ContentDisposition(j.OutputName()),
 	})
 	if err != nil {
 		return Summary{}, fmt.Errorf("write the output: %w", err)

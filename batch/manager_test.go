@@ -121,7 +121,7 @@ func TestManagerJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	if j.State != batch.Queued || !strings.HasPrefix(j.ID, "job_batch_") || len(j.ID) < 30 || j.Rows != 500 ||
-		j.OutputKey != "processed/"+j.ID+"/clients_validated.csv" {
+		j.OutputKey != "processed/"+j.ID+"/validated.csv" || j.OutputName() != "clients_validated.csv" {
 		t.Fatalf("submitted %+v", j)
 	}
 	if _, err := m.Job(ctx, "key2", j.ID); !errors.Is(err, batch.ErrNotFound) {
@@ -281,7 +281,7 @@ func TestManagerLinksAndRetention(t *testing.T) {
 		t.Fatal(err)
 	}
 	u, err := url.Parse(link)
-	if err != nil || u.Path != "/"+j.OutputKey {
+	if err != nil || u.Path != "/processed/"+j.ID+"/x_validated.csv" {
 		t.Fatalf("link %s", link)
 	}
 	if err := signer.Verify(u.Path, u.Query()); err != nil {
@@ -379,5 +379,52 @@ func TestManagerDeleteAndCounts(t *testing.T) {
 				t.Errorf("%s is left", key)
 			}
 		}
+	}
+}
+
+// TestSubmitInputs: what Submit counts and refuses, and that nothing of a
+// refused job is kept.
+func TestSubmitInputs(t *testing.T) {
+	r := newRig(t)
+	m := r.manager(t, batch.NewMemoryQueue())
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name, filename, input string
+		rows                  int
+		err                   error
+	}{
+		{"csv", "a.csv", "street,city\nIkeja,Lagos\nKano,Kano\n", 2, nil},
+		{"csv without the last line end", "a.csv", "street,city\nIkeja,Lagos\nKano,Kano", 2, nil},
+		{"text has no header", "a.txt", "12 Allen Avenue, Ikeja\nWuse 2, Abuja\n", 2, nil},
+		{"one line of text", "a.txt", "Wuse 2, Abuja", 1, nil},
+		{"header only", "a.csv", "street,city\n", 0, batch.ErrNoRecords},
+		{"empty rows", "a.csv", "street,city\n,\n\n ; \n", 0, batch.ErrNoRecords},
+		{"nothing", "a.txt", "", 0, batch.ErrNoRecords},
+		{"255 bytes", strings.Repeat("a", 251) + ".csv", "street\nIkeja\n", 1, nil},
+		{"256 bytes", strings.Repeat("a", 252) + ".csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"a path", "in/a.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"a Windows path", `C:\in\a.csv`, "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"a control character", "a\x00.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"invalid UTF-8", "a\xff.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"dot dot", "..", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: tt.filename, Region: "NG"}, strings.NewReader(tt.input))
+			if !errors.Is(err, tt.err) || err == nil && j.Rows != tt.rows {
+				t.Fatalf("Submit(%q) = %d rows, %v; want %d, %v", tt.input, j.Rows, err, tt.rows, tt.err)
+			}
+		})
+	}
+	// the refused inputs are not kept
+	keys := 0
+	it := r.bucket.List(nil)
+	for {
+		if _, err := it.Next(ctx); err != nil {
+			break
+		}
+		keys++
+	}
+	if keys != 5 {
+		t.Errorf("%d files in the bucket, want the 5 inputs accepted", keys)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"os"
@@ -214,6 +215,37 @@ func TestBatchLifecycle(t *testing.T) {
 	}
 }
 
+// TestLongFilename: a name of 255 bytes, the most allowed, is kept for the
+// link and the download's name only; the files are stored by job id.
+func TestLongFilename(t *testing.T) {
+	r := newRig(t, nil, nil)
+	name := strings.Repeat("é", 125) + "x.csv" // 255 bytes
+	resp := r.submit(r.keyA, job{"filename": name, "fileContent": "street,city\n12 Allen Avenue,Ikeja\n"})
+	if resp.StatusCode != 202 {
+		t.Fatalf("submit: %d %s", resp.StatusCode, resp.body)
+	}
+	var sub SubmitResponse
+	resp.decode(t, &sub)
+	st := r.waitFinal(r.keyA, sub.JobID)
+	if st.Status != "COMPLETED" || st.Filename != name {
+		t.Fatalf("%+v", st)
+	}
+	link, _ := url.Parse(st.DownloadURL)
+	resp = r.do("GET", link.RequestURI(), "", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("download: %d %s", resp.StatusCode, resp.body)
+	}
+	_, params, err := mime.ParseMediaType(resp.Header.Get("Content-Disposition"))
+	if want := strings.TrimSuffix(name, ".csv") + "_validated.csv"; err != nil || params["filename"] != want {
+		t.Errorf("Content-Disposition %q, want the name %q", resp.Header.Get("Content-Disposition"), want)
+	}
+	// the name in the link is covered by its signature
+	other := strings.Replace(link.RequestURI(), "x_validated.csv", "y_validated.csv", 1)
+	if resp := r.do("GET", other, "", nil); resp.StatusCode != 403 {
+		t.Errorf("a link with another name: %d", resp.StatusCode)
+	}
+}
+
 func TestIdempotency(t *testing.T) {
 	r := newRig(t, nil, nil)
 	body := job{"filename": "a.csv", "fileContent": testfiles.AddressCSV(3)}
@@ -268,6 +300,17 @@ func TestErrors(t *testing.T) {
 		{"wrong type", post(`{"filename": 12, "fileContent": "street\nIkeja\n"}`), 400, CodeInvalidField},
 		{"no filename", post(`{"fileContent": "street\nIkeja\n"}`), 400, CodeMissingField},
 		{"no content", post(`{"filename": "a.csv", "fileContent": "  "}`), 400, CodeMissingField},
+		{"filename too long", func() response {
+			return r.submit(r.keyA, job{"filename": strings.Repeat("a", 300) + ".csv", "fileContent": "street\nIkeja\n"})
+		}, 400, CodeInvalidFilename},
+		{"filename with a path", post(`{"filename": "../../etc/a.csv", "fileContent": "street\nIkeja\n"}`), 400, CodeInvalidFilename},
+		{"filename with a backslash", post(`{"filename": "C:\\Users\\a.csv", "fileContent": "street\nIkeja\n"}`), 400, CodeInvalidFilename},
+		{"filename with a newline", post(`{"filename": "a\n.csv", "fileContent": "street\nIkeja\n"}`), 400, CodeInvalidFilename},
+		{"filename ..", post(`{"filename": "..", "fileContent": "street\nIkeja\n"}`), 400, CodeInvalidFilename},
+		{"header only", post(`{"filename": "a.csv", "fileContent": "street,city\n"}`), 422, CodeNoRecords},
+		{"header without a line end", post(`{"filename": "a.csv", "fileContent": "street,city"}`), 422, CodeNoRecords},
+		{"delimiters only", post(`{"filename": "a.csv", "fileContent": "street,city\n,\n , \n\n"}`), 422, CodeNoRecords},
+		{"text of punctuation", post(`{"filename": "a.txt", "fileContent": "--\n..\n"}`), 422, CodeNoRecords},
 		{"unknown region", post(`{"filename": "a.csv", "fileContent": "street\nIkeja\n", "region": "Atlantis"}`), 400, CodeInvalidRegion},
 		{"other scope", post(`{"filename": "a.csv", "fileContent": "street\nIkeja\n", "validationScope": "basic"}`), 400, CodeInvalidValidationScope},
 		{"long idempotency key", func() response {

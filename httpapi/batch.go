@@ -10,7 +10,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"path"
 	"strings"
 	"time"
 
@@ -111,9 +110,12 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusBadRequest, code, detail)
 		return
 	}
-	switch {
+	switch err := batch.ValidateFilename(req.Filename); {
 	case strings.TrimSpace(req.Filename) == "":
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "filename is required: the name of the file, with its extension.")
+		return
+	case err != nil:
+		writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
 		return
 	case strings.TrimSpace(req.FileContent) == "":
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "fileContent is required: the whole file as text, a header row first.")
@@ -151,6 +153,10 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, batch.ErrKeyInFlight):
 		writeProblem(w, r, http.StatusConflict, CodeIdempotencyInProgress,
 			"A request with this Idempotency-Key is being processed; retry when it has been answered.")
+		return
+	case errors.Is(err, batch.ErrNoRecords):
+		writeProblem(w, r, http.StatusUnprocessableEntity, CodeNoRecords,
+			"The file has no records with address text: send a header row and at least one row with an address, or one address per line.")
 		return
 	case errors.Is(err, batch.ErrTooManyRows):
 		writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeTooManyRecords,
@@ -310,8 +316,9 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusForbidden, CodeInvalidSignature, "The link's signature is missing or does not match.")
 		return
 	}
-	key := strings.TrimPrefix(r.URL.Path, "/")
-	rd, err := s.o.Bucket.NewReader(r.Context(), key, nil)
+	// the signed path names the job and the name to download as; the
+	// output's key is the job's
+	rd, err := s.o.Bucket.NewReader(r.Context(), batch.OutputKey(mux.Vars(r)["jobId"]), nil)
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		writeProblem(w, r, http.StatusNotFound, CodeFileNotFound, "The output is gone: the job was deleted or is past its retention.")
 		return
@@ -323,7 +330,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	defer rd.Close()
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", batch.ContentDisposition(path.Base(key)))
+	h.Set("Content-Disposition", batch.ContentDisposition(mux.Vars(r)["file"]))
 	h.Set("Cache-Control", "private, no-store")
 	http.ServeContent(&contentWriter{ResponseWriter: w, r: r}, r, "", rd.ModTime(), rd)
 }

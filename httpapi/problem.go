@@ -23,6 +23,7 @@ const (
 	CodeMalformedJSON          = "malformed_json"           // 400: the body is not a JSON object
 	CodeMissingField           = "missing_field"            // 400: a required field is absent or empty
 	CodeInvalidField           = "invalid_field"            // 400: a field has the wrong type
+	CodeInvalidFilename        = "invalid_filename"         // 400: a filename too long, with a path or control characters
 	CodeInvalidRegion          = "invalid_region"           // 400: a region the service does not know
 	CodeInvalidValidationScope = "invalid_validation_scope" // 400: validationScope other than full
 	CodeInvalidIdempotencyKey  = "invalid_idempotency_key"  // 400: an Idempotency-Key over 255 characters
@@ -44,6 +45,7 @@ const (
 	CodePreconditionFailed     = "precondition_failed"      // 412: a download's If-Match or If-Unmodified-Since failed
 	CodeRangeNotSatisfiable    = "range_not_satisfiable"    // 416: a download's Range is past the end
 	CodeIdempotencyKeyReused   = "idempotency_key_reused"   // 422: the Idempotency-Key was used for another body
+	CodeNoRecords              = "no_records"               // 422: a file without a record that holds address text
 	CodeRateLimited            = "rate_limited"             // 429
 	CodeInternal               = "internal_error"           // 500
 	CodeNotReady               = "not_ready"                // 503: starting or shutting down
