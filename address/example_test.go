@@ -141,6 +141,17 @@ func ExampleFold() {
 	// akwa ibom | cote divoire | st
 }
 
+func ExampleCanonicalStreet() {
+	for _, s := range []string{"Ikorodu Rd.", "Adeola Odeku St St.", "Allen Ave St.", "High Court Rd."} {
+		fmt.Println(address.CanonicalStreet(s))
+	}
+	// Output:
+	// Ikorodu Road
+	// Adeola Odeku Street
+	// Allen Avenue
+	// High Court Road
+}
+
 func ExampleCountries() {
 	cs := address.Countries()
 	fmt.Println(len(cs), cs[0].Alpha2, cs[0].Alpha3, cs[0].Name)

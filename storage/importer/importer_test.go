@@ -116,6 +116,32 @@ func TestTableJSONMerge(t *testing.T) {
 	}
 }
 
+// TestTableStreetTypes imports streets as the NIPOST list writes them: a
+// type appended to names that already carry one.
+func TestTableStreetTypes(t *testing.T) {
+	g := newStore(t)
+	m, err := ParseMapping("name=street,state=state,city=town,area=area,postcode=postcode,kind:=street")
+	if err != nil {
+		t.Fatal(err)
+	}
+	importTwice(t, g, "csv", "streets.csv", Options{Mapping: m, Source: "streets"})
+	tests := []struct{ in, want string }{
+		{"Adeola Odeku St St.", "Adeola Odeku Street"},
+		{"Ikorodu Rd. Rd.", "Ikorodu Road"},
+		{"Allen Ave St.", "Allen Avenue"},
+		{"Herbert Macaulay Cr. St.", "Herbert Macaulay Crescent"},
+		{"Bishop Court St.", "Bishop Court"},
+		{"High Court Rd.", "High Court Road"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if p := mustPlace(t, g, "NG", tt.want, address.KindStreet); p.Name != tt.want {
+				t.Errorf("street %q imported as %q, want %q", tt.in, p.Name, tt.want)
+			}
+		})
+	}
+}
+
 func TestOpenAddresses(t *testing.T) {
 	g := newStore(t)
 	st := importTwice(t, g, "openaddresses", "openaddresses.csv", Options{})
@@ -124,7 +150,11 @@ func TestOpenAddresses(t *testing.T) {
 	}
 	ps, _ := g.Named(context.Background(), "NG", address.AddressKey("14", "Adeola Odeku Street"))
 	if len(ps) != 1 || ps[0].ID != "openaddresses:a1b3" || ps[0].Postcodes[0] != "101241" {
-		t.Errorf("14 Adeola Odeku: %+v", ps)
+		t.Fatalf("14 Adeola Odeku: %+v", ps)
+	}
+	// written "Adeola Odeku St": its type in canonical form
+	if p := ps[0]; p.Street != "Adeola Odeku Street" || p.Name != "14 Adeola Odeku Street" {
+		t.Errorf("14 Adeola Odeku: street %q, name %q, want Adeola Odeku Street, 14 Adeola Odeku Street", p.Street, p.Name)
 	}
 }
 

@@ -82,10 +82,10 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 		if !ok {
 			return
 		}
-		ow := osmWay{id: w.ID, hn: w.Tags.Find("addr:housenumber"), street: cleanName(w.Tags.Find("addr:street")),
+		ow := osmWay{id: w.ID, hn: w.Tags.Find("addr:housenumber"), street: address.CanonicalStreet(w.Tags.Find("addr:street")),
 			postcode: w.Tags.Find("addr:postcode"), loc: cleanName(w.Tags.Find("addr:city"))}
 		if w.Tags.Find("highway") != "" {
-			ow.name = cleanName(w.Tags.Find("name"))
+			ow.name = address.CanonicalStreet(w.Tags.Find("name"))
 		}
 		if ow.name == "" && (ow.hn == "" || ow.street == "") {
 			return
@@ -127,7 +127,7 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 	streets := o.streets(ways)
 	for _, n := range addrNodes {
 		o.address("osm:node/"+strconv.FormatInt(int64(n.ID), 10), n.Tags.Find("addr:housenumber"),
-			cleanName(n.Tags.Find("addr:street")), n.Tags.Find("addr:postcode"), n.Lat, n.Lon, streets)
+			address.CanonicalStreet(n.Tags.Find("addr:street")), n.Tags.Find("addr:postcode"), n.Lat, n.Lon, streets)
 	}
 	for _, w := range ways {
 		if w.hn == "" || w.street == "" {

@@ -399,6 +399,9 @@ func (t *tableImport) row(where string, get row) {
 	} else {
 		p.ID = t.opts.Source + ":" + p.ID
 	}
+	// after the id, which stays the one of the name as the source writes
+	// it, so that importing again replaces the places of earlier imports
+	canonicalStreets(&p)
 	if m.Merge {
 		t.merge(p)
 		return
@@ -436,6 +439,20 @@ func (t *tableImport) merge(p address.Place) {
 	if len(p.Parents) > len(q.Parents) {
 		q.Parents = p.Parents
 	}
+}
+
+// canonicalStreets writes the street type of a street's name and of a
+// place's street (and of an address point's name made of it) once and in
+// canonical form (see address.CanonicalStreet).
+func canonicalStreets(p *address.Place) {
+	st := address.CanonicalStreet(p.Street)
+	switch {
+	case p.Kind == address.KindStreet:
+		p.Name = address.CanonicalStreet(p.Name)
+	case p.Kind == address.KindAddress && p.Name == strings.TrimSpace(p.HouseNumber+" "+p.Street):
+		p.Name = strings.TrimSpace(p.HouseNumber + " " + st)
+	}
+	p.Street = st
 }
 
 // rowID derives a stable id from what the row says, so that importing it
