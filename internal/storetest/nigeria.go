@@ -24,6 +24,18 @@ var (
 // closed when the test ends.
 func Nigeria(t testing.TB, shared string) *storage.Gazetteer {
 	t.Helper()
+	g, err := storage.Open(NigeriaDir(t, shared), storage.Options{ReadOnly: true, Preload: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// NigeriaDir returns the directory of the gazetteer that Nigeria opens,
+// built once per test binary as Nigeria says.
+func NigeriaDir(t testing.TB, shared string) string {
+	t.Helper()
 	nigeriaOnce.Do(func() {
 		if d := os.Getenv("ADDRKIT_EVAL_GAZETTEER"); d != "" {
 			if entries, err := os.ReadDir(d); err == nil && len(entries) > 0 {
@@ -48,10 +60,5 @@ func Nigeria(t testing.TB, shared string) *storage.Gazetteer {
 	if nigeriaErr != nil {
 		t.Fatalf("scripts/import-nigeria.sh: %v", nigeriaErr)
 	}
-	g, err := storage.Open(nigeriaDir, storage.Options{ReadOnly: true, Preload: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { g.Close() })
-	return g
+	return nigeriaDir
 }
