@@ -72,7 +72,9 @@ type Options struct {
 	// scheme and Host of each request.
 	BaseURL string
 	// MaxBodyBytes bounds a request body; DefaultMaxBodyBytes (256 MiB,
-	// room for 500,000 rows of 500 bytes) when 0.
+	// room for 500,000 rows of 500 bytes) when 0. A larger Content-Length
+	// is answered 413 before the body is read; a body sent in chunks is
+	// read up to the limit. The connection is closed after the 413.
 	MaxBodyBytes int64
 	// MaxUploads bounds the submissions read at once (a body is held in
 	// memory while it is read and stored); DefaultMaxUploads when 0. One
@@ -147,15 +149,17 @@ func New(o Options) (*Server, error) {
 	r.HandleFunc("/processed/{jobId}/{file}", s.download).Methods(http.MethodGet, http.MethodHead)
 
 	// /v1 routes take an API key and count against its rate
-	v1 := func(path string, h http.HandlerFunc, method string) {
-		r.Handle("/v1"+path, s.authenticate(s.rateLimit(h))).Methods(method)
+	v1 := func(method, path string, h http.Handler) {
+		r.Handle("/v1"+path, h).Methods(method)
 	}
-	v1("/batch/process", s.submit, http.MethodPost)
-	v1("/batch/{jobId}", s.status, http.MethodGet)
-	v1("/batch/{jobId}", s.delete, http.MethodDelete)
-	v1("/batch/{jobId}/cancel", s.cancel, http.MethodPost)
-	v1("/address/autocomplete", s.autocomplete, http.MethodGet)
-	v1("/openapi.json", s.openapi, http.MethodGet)
+	keyed := func(h http.HandlerFunc) http.Handler { return s.authenticate(s.rateLimit(h)) }
+	// the body's size is checked before the key
+	v1(http.MethodPost, "/batch/process", s.limitBody(keyed(s.submit)))
+	v1(http.MethodGet, "/batch/{jobId}", keyed(s.status))
+	v1(http.MethodDelete, "/batch/{jobId}", keyed(s.delete))
+	v1(http.MethodPost, "/batch/{jobId}/cancel", keyed(s.cancel))
+	v1(http.MethodGet, "/address/autocomplete", keyed(s.autocomplete))
+	v1(http.MethodGet, "/openapi.json", keyed(s.openapi))
 	s.router = r
 
 	// the fastest levels: answers are small JSON, and CPU is what the
