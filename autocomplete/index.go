@@ -26,6 +26,18 @@ func kindIndex(k address.PlaceKind) (uint8, bool) {
 	return uint8(i), i >= 0
 }
 
+// kindNames lists the kinds a query may keep, in the order of
+// address.Kinds: "country, state, ...".
+func kindNames() string {
+	var names []string
+	for _, k := range address.Kinds {
+		if _, ok := kindIndex(k); ok {
+			names = append(names, string(k))
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // topK is the length of the precomputed lists for prefixes of 1 to 3
 // bytes: the largest limit a query may ask for.
 const topK = MaxLimit

@@ -243,7 +243,7 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	}
 	for _, k := range q.Kinds {
 		if _, ok := kindIndex(k); !ok {
-			return resp, fmt.Errorf("%w: %q", ErrKind, k)
+			return resp, fmt.Errorf("%w %q: the kinds are %s", ErrKind, k, kindNames())
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -216,6 +216,13 @@ func TestSuggestErrors(t *testing.T) {
 			t.Errorf("Suggest(%+v) = %v, want %v", tt.q, err, tt.want)
 		}
 	}
+	// an unknown kind is named, with the kinds there are
+	_, err := ix.Suggest(context.Background(), autocomplete.Query{Text: "ikeja", Kinds: []address.PlaceKind{"city", "planet"}})
+	for _, k := range address.Kinds {
+		if err == nil || !strings.Contains(err.Error(), `"planet"`) || !strings.Contains(err.Error(), " "+string(k)) {
+			t.Errorf("Suggest with the kind planet = %v, want it to name planet and the kind %s", err, k)
+		}
+	}
 	// a known country without places: no suggestions, no error
 	if r := suggest(t, ix, autocomplete.Query{Text: "paris", Country: "FR"}); len(r.Suggestions) != 0 {
 		t.Errorf("FR: %v", ids(r))

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/internal/shareddata"
@@ -349,8 +350,7 @@ func TestErrors(t *testing.T) {
 					t.Errorf("WWW-Authenticate %q", resp.Header.Get("WWW-Authenticate"))
 				}
 			case 405:
-				// GET and DELETE too: they take /v1/batch/process as the job "process"
-				if !strings.Contains(resp.Header.Get("Allow"), "POST") || strings.Contains(resp.Header.Get("Allow"), "PUT") {
+				if resp.Header.Get("Allow") != "POST" {
 					t.Errorf("Allow %q", resp.Header.Get("Allow"))
 				}
 			}
@@ -372,6 +372,36 @@ func TestAutocomplete(t *testing.T) {
 	resp.decode(t, &got)
 	if got.Query.Limit != 5 || len(got.Suggestions) == 0 || got.Suggestions[0].MainText != "Surulere" || got.Suggestions[0].Match.Typos != 1 {
 		t.Errorf("typo: %s", resp.body)
+	}
+}
+
+// TestUnknownKind checks that the answer to an unknown place kind names it
+// and lists the kinds there are.
+func TestUnknownKind(t *testing.T) {
+	r := newRig(t, nil, nil)
+	resp := r.do("GET", "/v1/address/autocomplete?query=ikeja&kinds=city,planet", r.keyA, nil)
+	if resp.StatusCode != 400 {
+		t.Fatalf("%d: %s", resp.StatusCode, resp.body)
+	}
+	p := resp.problem(t)
+	if p.Code != CodeInvalidParameter || !strings.Contains(p.Detail, `"planet"`) || strings.HasPrefix(p.Detail, "autocomplete:") {
+		t.Errorf("problem %+v", p)
+	}
+	for _, k := range address.Kinds {
+		if !strings.Contains(p.Detail, " "+string(k)) {
+			t.Errorf("the detail %q does not list the kind %s", p.Detail, k)
+		}
+	}
+	// the OpenAPI document lists them too
+	_, list, _ := strings.Cut(strings.TrimSuffix(p.Detail, "."), "the kinds are ")
+	op, _ := lookup("#", "paths", "/v1/address/autocomplete", "get")
+	params, _ := op["parameters"].([]any)
+	for _, param := range params {
+		if m, _ := param.(map[string]any); m["name"] == "kinds" {
+			if d, _ := m["description"].(string); !strings.Contains(d, "The kinds: "+list+";") {
+				t.Errorf("the OpenAPI document's kinds are not %s: %s", list, d)
+			}
+		}
 	}
 }
 

@@ -50,8 +50,9 @@ func (s *Server) autocomplete(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, autocomplete.ErrCountry):
 		writeProblem(w, r, http.StatusBadRequest, CodeInvalidCountry,
 			fmt.Sprintf("country must be an ISO 3166-1 alpha-2 code such as NG, not %q.", q.Country))
-	case errors.Is(err, autocomplete.ErrKind):
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidParameter, err.Error())
+	case errors.Is(err, autocomplete.ErrKind): // the error lists the kinds
+		writeProblem(w, r, http.StatusBadRequest, CodeInvalidParameter,
+			"kinds has an "+strings.TrimPrefix(err.Error(), "autocomplete: ")+".")
 	case err != nil:
 		s.internal(w, r, err)
 	default:

@@ -94,12 +94,11 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("The server is reading %d other submissions; retry in a few seconds.", cap(s.uploads)))
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.o.MaxBodyBytes))
+	body, err := io.ReadAll(r.Body) // bounded by limitBody
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
-				fmt.Sprintf("The body is larger than %d bytes.", tooBig.Limit))
+			s.tooLarge(w, r)
 			return
 		}
 		writeProblem(w, r, http.StatusBadRequest, CodeMalformedJSON, "The body could not be read: "+err.Error())

@@ -188,3 +188,28 @@ func (s *Server) rateLimit(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// limitBody bounds the request body by MaxBodyBytes. A Content-Length over
+// it is refused at once, before the key is checked or an upload slot is
+// taken and before a byte of the body is read; a body without one (sent
+// in chunks) reads as an *http.MaxBytesError past the limit, which the
+// handler answers with tooLarge.
+func (s *Server) limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > s.o.MaxBodyBytes {
+			s.tooLarge(w, r)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.o.MaxBodyBytes)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tooLarge answers 413 and closes the connection after the answer, so that
+// the client stops sending the rest of the body and the server reads no
+// more of it.
+func (s *Server) tooLarge(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Connection", "close")
+	writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
+		fmt.Sprintf("The body is larger than %d bytes.", s.o.MaxBodyBytes))
+}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"path"
+	"regexp"
 	"strings"
 	"sync/atomic"
 
@@ -72,7 +74,9 @@ type Options struct {
 	// scheme and Host of each request.
 	BaseURL string
 	// MaxBodyBytes bounds a request body; DefaultMaxBodyBytes (256 MiB,
-	// room for 500,000 rows of 500 bytes) when 0.
+	// room for 500,000 rows of 500 bytes) when 0. A larger Content-Length
+	// is answered 413 before the body is read; a body sent in chunks is
+	// read up to the limit. The connection is closed after the 413.
 	MaxBodyBytes int64
 	// MaxUploads bounds the submissions read at once (a body is held in
 	// memory while it is read and stored); DefaultMaxUploads when 0. One
@@ -135,7 +139,10 @@ func New(o Options) (*Server, error) {
 	s.metrics = m
 	s.ready.Store(true)
 
-	r := mux.NewRouter()
+	// SkipClean: mux would answer a path with . or .. segments (also
+	// percent-encoded) or doubled slashes with a bare 301 to its cleaned
+	// form; canonicalPaths answers them with a problem instead
+	r := mux.NewRouter().SkipClean(true)
 	r.Use(s.routeName)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusNotFound, CodeNotFound, "No such route: "+r.URL.Path+".")
@@ -146,16 +153,40 @@ func New(o Options) (*Server, error) {
 	r.Handle("/metrics", promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{})).Methods(http.MethodGet)
 	r.HandleFunc("/processed/{jobId}/{file}", s.download).Methods(http.MethodGet, http.MethodHead)
 
-	// /v1 routes take an API key and count against its rate
-	v1 := func(path string, h http.HandlerFunc, method string) {
-		r.Handle("/v1"+path, s.authenticate(s.rateLimit(h))).Methods(method)
+	// /v1 routes take an API key and count against its rate. The path of
+	// a route without variables is never a value of another's variables,
+	// whatever the method: GET /v1/batch/process answers 405, not "there
+	// is no job process".
+	literal := map[string]bool{}
+	v1 := func(method, path string, h http.Handler) {
+		path = "/v1" + path
+		if !strings.Contains(path, "{") {
+			literal[path] = true
+			r.Handle(path, h).Methods(method)
+			return
+		}
+		// The matcher comes first and fails wherever the route's path does
+		// not match: once a matcher of a route matches, mux forgets that an
+		// earlier route matched all but the method.
+		var re *regexp.Regexp
+		route := r.NewRoute().MatcherFunc(func(req *http.Request, _ *mux.RouteMatch) bool {
+			return re.MatchString(req.URL.Path) && !literal[req.URL.Path]
+		})
+		route.Path(path).Handler(h).Methods(method)
+		pattern, err := route.GetPathRegexp()
+		if err != nil {
+			panic(err) // a route above is malformed
+		}
+		re = regexp.MustCompile(pattern)
 	}
-	v1("/batch/process", s.submit, http.MethodPost)
-	v1("/batch/{jobId}", s.status, http.MethodGet)
-	v1("/batch/{jobId}", s.delete, http.MethodDelete)
-	v1("/batch/{jobId}/cancel", s.cancel, http.MethodPost)
-	v1("/address/autocomplete", s.autocomplete, http.MethodGet)
-	v1("/openapi.json", s.openapi, http.MethodGet)
+	keyed := func(h http.HandlerFunc) http.Handler { return s.authenticate(s.rateLimit(h)) }
+	// the body's size is checked before the key
+	v1(http.MethodPost, "/batch/process", s.limitBody(keyed(s.submit)))
+	v1(http.MethodGet, "/batch/{jobId}", keyed(s.status))
+	v1(http.MethodDelete, "/batch/{jobId}", keyed(s.delete))
+	v1(http.MethodPost, "/batch/{jobId}/cancel", keyed(s.cancel))
+	v1(http.MethodGet, "/address/autocomplete", keyed(s.autocomplete))
+	v1(http.MethodGet, "/openapi.json", keyed(s.openapi))
 	s.router = r
 
 	// the fastest levels: answers are small JSON, and CPU is what the
@@ -164,7 +195,7 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: %w", err)
 	}
-	s.handler = compress(s.observe(r))
+	s.handler = compress(s.observe(s.canonicalPaths(r)))
 	return s, nil
 }
 
@@ -174,6 +205,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.S
 // SetReady sets what /readyz answers: a server shutting down sets it false
 // so that load balancers stop sending it requests.
 func (s *Server) SetReady(ready bool) { s.ready.Store(ready) }
+
+// canonicalPaths answers 404 to a path that is not in its clean form: with
+// . or .. segments (also as %2E or with %2F for the slash) or empty ones.
+// No route has such a path, and none reaches a handler: the server does
+// not resolve them (after a 301, many clients send a POST again as a GET).
+func (s *Server) canonicalPaths(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		clean := path.Clean(p)
+		if strings.HasSuffix(p, "/") && clean != "/" {
+			clean += "/"
+		}
+		if p != "" && clean != p {
+			writeProblem(w, r, http.StatusNotFound, CodeNotFound,
+				fmt.Sprintf("No such route: %s (the server does not resolve . or .. segments or empty ones).", p))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
 
 // methodNotAllowed answers 405 with the Allow header of the path.
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {

@@ -14,7 +14,6 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/storage"
-	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/schollz/progressbar/v3"
 )
 
@@ -75,7 +74,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return f.Close()
 		}
 	}
-	gz, err := builtin.Open(ctx, *data, storage.Options{ReadOnly: true, Preload: true})
+	gz, err := openGazetteer(ctx, *data, storage.Options{ReadOnly: true, Preload: true}, stderr)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,14 @@ import (
 // defaultData is the data directory used when --data is not given.
 const defaultData = "addrkit-data"
 
+// openGazetteer opens the gazetteer in dir, installing the built-in one
+// when dir holds none and saying so on stderr (it takes a while).
+func openGazetteer(ctx context.Context, dir string, opts storage.Options, stderr io.Writer) (*storage.Gazetteer, error) {
+	return builtin.OpenWith(ctx, dir, builtin.Options{Storage: opts, Progress: func(line string) {
+		fmt.Fprintln(stderr, "addrkit:", line)
+	}})
+}
+
 func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("geocode", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,7 +40,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if _, ok := address.LookupCountry(*region); !ok {
 		return usageError{fmt.Sprintf("unknown --region %q", *region)}
 	}
-	gz, err := builtin.Open(ctx, *data, storage.Options{ReadOnly: true, Preload: true})
+	gz, err := openGazetteer(ctx, *data, storage.Options{ReadOnly: true, Preload: true}, stderr)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/storage"
-	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/addrkit/addrkit/storage/importer"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -75,7 +74,7 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		*f.dst = m
 	}
-	gz, err := builtin.Open(ctx, *data, storage.Options{})
+	gz, err := openGazetteer(ctx, *data, storage.Options{}, stderr)
 	if err != nil {
 		return err
 	}

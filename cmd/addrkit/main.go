@@ -14,7 +14,7 @@
 // line from standard input and write one result per line, so that they
 // stream files of any size. geocode, import and suggest install the
 // built-in gazetteer in an empty data directory (./addrkit-data by
-// default); import rebuilds the autocomplete index unless --index=false.
+// default), saying so on stderr; import rebuilds the autocomplete index unless --index=false.
 // serve runs the /v1 HTTP API (package httpapi) with its batch workers;
 // keys manages its API keys. serve and keys also read their flags from
 // ADDRKIT_<FLAG> environment variables.

@@ -151,6 +151,29 @@ func TestRunGeocodeAndImport(t *testing.T) {
 	}
 }
 
+// TestRunInstallSaid checks that the first run in an empty data directory
+// says on stderr that it installs the built-in gazetteer, and when it is
+// done; the next run says nothing.
+func TestRunInstallSaid(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	for i, want := range []string{"installing the built-in gazetteer in " + dir, ""} {
+		var stdout, stderr bytes.Buffer
+		if err := Run(context.Background(), []string{"geocode", "--data", dir, "Ikeja, Lagos"}, strings.NewReader(""), &stdout, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		if want == "" {
+			if stderr.Len() != 0 {
+				t.Errorf("run %d: stderr %q, want nothing", i+1, stderr.String())
+			}
+			continue
+		}
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "addrkit: "+want) || !strings.HasPrefix(lines[1], "addrkit: installed the built-in gazetteer") {
+			t.Errorf("run %d: stderr %q, want %q and that it is installed", i+1, stderr.String(), want)
+		}
+	}
+}
+
 func TestRunSuggest(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir() + "/data"

@@ -102,7 +102,10 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	if scheme, _, _ := strings.Cut(c.blobURL, "://"); cloudSchemes[scheme] && !cloudBuild {
 		return usageError{fmt.Sprintf("--blob %s: this addrkit was built without the cloud drivers; build it with -tags cloud", c.blobURL)}
 	}
-	gz, err := builtin.Open(ctx, c.data, storage.Options{ReadOnly: true, Preload: true})
+	gz, err := builtin.OpenWith(ctx, c.data, builtin.Options{
+		Storage:  storage.Options{ReadOnly: true, Preload: true},
+		Progress: func(line string) { log.Info(line) },
+	})
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/storage"
-	"github.com/addrkit/addrkit/storage/builtin"
 )
 
 func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -44,7 +43,7 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		q.Focus = &p
 	}
-	ix, err := openIndex(ctx, *data)
+	ix, err := openIndex(ctx, *data, stderr)
 	if err != nil {
 		return err
 	}
@@ -62,10 +61,10 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 // openIndex opens the gazetteer in dir (installing the built-in one when
-// it is empty) and its autocomplete index, building and keeping the index
+// it is empty, saying so on stderr) and its autocomplete index, building and keeping the index
 // when it is missing or stale.
-func openIndex(ctx context.Context, dir string) (*autocomplete.Index, error) {
-	gz, err := builtin.Open(ctx, dir, storage.Options{})
+func openIndex(ctx context.Context, dir string, stderr io.Writer) (*autocomplete.Index, error) {
+	gz, err := openGazetteer(ctx, dir, storage.Options{}, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +88,7 @@ func runIndex(ctx context.Context, args []string, stderr io.Writer) error {
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	gz, err := builtin.Open(ctx, *data, storage.Options{})
+	gz, err := openGazetteer(ctx, *data, storage.Options{}, stderr)
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/storage"
@@ -275,12 +276,39 @@ func Install(ctx context.Context, g *storage.Gazetteer) (storage.LoadStats, erro
 // EnsureInstalled installs the built-in gazetteer when the store holds no
 // places, and reports whether it did.
 func EnsureInstalled(ctx context.Context, g *storage.Gazetteer) (bool, error) {
+	return ensureInstalled(ctx, g, "", nil)
+}
+
+// ensureInstalled is EnsureInstalled telling progress, when set, what it
+// does in dir.
+func ensureInstalled(ctx context.Context, g *storage.Gazetteer, dir string, progress func(string)) (bool, error) {
 	n, err := g.Count(ctx)
 	if err != nil || n > 0 {
 		return false, err
 	}
-	_, err = Install(ctx, g)
-	return err == nil, err
+	if progress != nil {
+		progress(fmt.Sprintf("installing the built-in gazetteer in %s (first run)...", dir))
+	}
+	start := time.Now()
+	st, err := Install(ctx, g)
+	if err != nil {
+		return false, err
+	}
+	if progress != nil {
+		progress(fmt.Sprintf("installed the built-in gazetteer in %s: %d places in %.1f s", dir, st.Written, time.Since(start).Seconds()))
+	}
+	return true, nil
+}
+
+// Options configure OpenWith.
+type Options struct {
+	// Storage are the options of the store, as Open takes them.
+	Storage storage.Options
+	// Progress, when set, is called with a line of what OpenWith does
+	// when it installs the built-in gazetteer (the first run in an empty
+	// directory takes a while): as it starts, and when it is done. It is
+	// not called when the directory holds places.
+	Progress func(line string)
 }
 
 // Open opens the gazetteer in dir, first installing the built-in
@@ -288,6 +316,12 @@ func EnsureInstalled(ctx context.Context, g *storage.Gazetteer) (bool, error) {
 // opts.ReadOnly, the store is then reopened read-only (and with
 // opts.Preload, held in memory), so that other processes may read it too.
 func Open(ctx context.Context, dir string, opts storage.Options) (*storage.Gazetteer, error) {
+	return OpenWith(ctx, dir, Options{Storage: opts})
+}
+
+// OpenWith is Open with Options: o.Storage are Open's options.
+func OpenWith(ctx context.Context, dir string, o Options) (*storage.Gazetteer, error) {
+	opts := o.Storage
 	if empty, err := noDatabase(dir); err != nil {
 		return nil, err
 	} else if empty || !opts.ReadOnly {
@@ -295,7 +329,7 @@ func Open(ctx context.Context, dir string, opts storage.Options) (*storage.Gazet
 		if err != nil {
 			return nil, err
 		}
-		if _, err := EnsureInstalled(ctx, g); err != nil {
+		if _, err := ensureInstalled(ctx, g, dir, o.Progress); err != nil {
 			g.Close()
 			return nil, err
 		}

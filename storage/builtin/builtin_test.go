@@ -60,3 +60,19 @@ func TestInstall(t *testing.T) {
 		t.Errorf("meta %q", v)
 	}
 }
+
+func TestOpenWithProgress(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for i, want := range []int{2, 0} {
+		var lines []string
+		g, err := OpenWith(ctx, dir, Options{Storage: storage.Options{ReadOnly: true}, Progress: func(l string) { lines = append(lines, l) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Close()
+		if len(lines) != want {
+			t.Errorf("open %d: progress %q, want %d lines", i+1, lines, want)
+		}
+	}
+}
