@@ -128,12 +128,28 @@ type scored struct {
 // The verdict rule: the confidence starts from the match level (PREMISE 95,
 // STREET 85, POSTCODE 72, NEIGHBOURHOOD 68, LOCALITY 60, LGA 45, STATE 30,
 // COUNTRY 10, NONE 0) and loses 20 for each conflict, 12 when the choice
-// was ambiguous, 4 for each spelling correction, and 10 when a street was
-// given but not found. HIGH_CONFIDENCE needs a confidence of at least 80
-// and no conflict (ACCEPT); PARTIAL needs at least 40 (CONFIRM); anything
-// else is UNVERIFIED (FIX).
+// was ambiguous, 4 for each spelling correction, 10 when a street was
+// given but not found, and 7 when the street was found without a point of
+// its own (below). HIGH_CONFIDENCE needs a confidence of at least 80 and
+// no conflict (ACCEPT); PARTIAL needs at least 40 (CONFIRM); anything else
+// is UNVERIFIED (FIX).
+//
+// Streets without a point (docs/geocoding.md): a gazetteer may know a
+// street by name and area only (NIPOST lists streets with their town,
+// area and postcode, without coordinates). Such a street is still
+// reference data. It is matched by its StreetKey like any street, judged
+// at the point of its own area (the nearest of its parents with a point,
+// when a settlement or a part of one), and taken only when it lies in the
+// area the address names, within 3 km of it or in its LGA, or carries the
+// address's postcode; it then fills in its postcode and LGA. The address
+// is placed at the point of the area it names when the street lies there,
+// else at that of the street's own area, with the level STREET, a
+// confidence of 78 (PARTIAL: the name was verified, the point is an
+// area's) and a reason saying whose point it is. When no settlement around
+// the street has a point, the address is placed as without it, with a
+// reason, and the street does not count as missing.
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
-	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}}
+	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.res.Level = LevelNone
 	g.cc = s.Address.Country
@@ -158,12 +174,17 @@ type geocoder struct {
 
 	country, state, area, street, point, postcode *Place
 	served                                        []Place // the places with the postcode (its area among them)
+	// streetAt holds, for each street without a point of its own that was
+	// considered, the place whose point stands in for it (nil when none
+	// may): see streetArea.
+	streetAt map[string]*Place
 	// postcodeAt is the postcode area when it has a point, else the
 	// nearest of its parents below the state that has one (an area whose
 	// localities the sources could not place still names its LGA)
 	postcodeAt   *Place
 	ments        []*mention
 	streetMissed bool
+	streetAtArea bool // the street has no point: its area's stands in (level STREET)
 	stateWritten bool // the input named the state (not inferred from the postcode)
 }
 
@@ -660,26 +681,16 @@ func Distance(lat1, lon1, lat2, lon2 float64) float64 {
 }
 
 // fits scores how well a street or address point agrees with the area and
-// state found: below zero when it contradicts them.
+// state found: below zero when it contradicts them. A street without a
+// point is judged at the point of its area (see streetArea), and fits only
+// when it lies in the area the address names, within 3 km of it or in its
+// LGA, or has its postcode: its name alone elsewhere in the state verifies
+// nothing (the streets of a metropolis repeat their names a few km apart).
 func (g *geocoder) fits(p *Place) float64 {
-	score := 0.0
-	if g.area != nil {
-		switch {
-		case p.Within(g.area.ID):
-			score += 4
-		case near(p, g.area, 3000):
-			// the nearer the better: two streets of one name in one town
-			score += 3 - Distance(p.Lat, p.Lon, g.area.Lat, g.area.Lon)/3000
-		case near(p, g.area, 15000):
-			score += 1
-		default:
-			for _, id := range g.area.Parents {
-				if p.Within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
-					score += 1
-					break
-				}
-			}
-		}
+	score, in := g.areaFit(p)
+	postcode := g.a.Postcode != "" && slices.Contains(p.Postcodes, g.a.Postcode)
+	if !p.HasPoint && g.area != nil && !in && !postcode {
+		return -1
 	}
 	if g.state != nil {
 		if p.Within(g.state.ID) {
@@ -688,10 +699,37 @@ func (g *geocoder) fits(p *Place) float64 {
 			score -= 5
 		}
 	}
-	if g.a.Postcode != "" && slices.Contains(p.Postcodes, g.a.Postcode) {
+	if postcode {
 		score += 2
 	}
 	return score
+}
+
+// areaFit scores how well a street or address point agrees with the area
+// found: 4 inside it, 2 to 3 within 3 km of it, 1 within 15 km or in the
+// same LGA, else 0. in reports whether it is inside the area, within 3 km
+// of it or in the same LGA.
+func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
+	if g.area == nil {
+		return 0, false
+	}
+	at := g.pointOf(p)
+	switch {
+	case p.Within(g.area.ID):
+		return 4, true
+	case near(at, g.area, 3000):
+		// the nearer the better: two streets of one name in one town
+		return 3 - Distance(at.Lat, at.Lon, g.area.Lat, g.area.Lon)/3000, true
+	}
+	for _, id := range g.area.Parents {
+		if p.Within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
+			return 1, true
+		}
+	}
+	if near(at, g.area, 15000) {
+		return 1, false
+	}
+	return 0, false
 }
 
 // pick returns the place of ps that fits best, and how many fit as well.
@@ -706,7 +744,7 @@ func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
 		switch {
 		case s > bestScore:
 			best, bestScore, n = &ps[i], s, 1
-		case s == bestScore && !near(&ps[i], best, 1000):
+		case s == bestScore && !near(g.pointOf(&ps[i]), g.pointOf(best), 1000):
 			n++
 			if ps[i].Rank > best.Rank {
 				best = &ps[i]
@@ -717,6 +755,74 @@ func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
 		return nil, 0
 	}
 	return best, n
+}
+
+// pointOf returns p, or for a street without a point the place whose
+// point stands in for it, when streetArea found one.
+func (g *geocoder) pointOf(p *Place) *Place {
+	if q := g.streetAt[p.ID]; !p.HasPoint && q != nil {
+		return q
+	}
+	return p
+}
+
+// streetArea finds the place whose point stands in for a street known by
+// name and area but without a point of its own (NIPOST lists streets so):
+// the nearest of its parents that has a point, when that is a settlement or
+// a part of one. An LGA's or a state's point can lie tens of kilometres
+// from the street: none stands in for it. The answer is kept in
+// g.streetAt, for fits, pick and locate.
+func (g *geocoder) streetArea(ctx context.Context, p *Place) error {
+	if p.HasPoint || p.Kind != KindStreet {
+		return nil
+	}
+	if _, done := g.streetAt[p.ID]; done {
+		return nil
+	}
+	g.streetAt[p.ID] = nil
+	for _, id := range p.Parents {
+		q, err := g.place(ctx, id)
+		if err != nil {
+			return err
+		}
+		if q == nil || !q.HasPoint {
+			continue
+		}
+		if q.Kind.locality() {
+			g.streetAt[p.ID] = q
+		}
+		return nil
+	}
+	return nil
+}
+
+// streetStandIn returns the place whose point stands in for the street
+// found when it has none: the settlement or part of one that the address
+// names, when the street lies in it, within 3 km of it or in its LGA (see
+// areaFit), else the street's own area (streetArea), else nil. A
+// settlement the address names is nearer the truth more often than the
+// street's area: a source may know the street only in its town ("Lagos"),
+// and the address names its district.
+func (g *geocoder) streetStandIn() *Place {
+	if g.street == nil || g.street.HasPoint {
+		return nil
+	}
+	if g.area != nil && g.area.HasPoint && g.area.Kind.locality() {
+		if _, in := g.areaFit(g.street); in {
+			return g.area
+		}
+	}
+	return g.streetAt[g.street.ID]
+}
+
+// streetAreas runs streetArea on each street of ps.
+func (g *geocoder) streetAreas(ctx context.Context, ps []Place) error {
+	for i := range ps {
+		if err := g.streetArea(ctx, &ps[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // findStreet finds the street, and the address point when a house number
@@ -737,6 +843,9 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 	key := StreetKey(g.a.Street)
 	ps, err := g.gz.Named(ctx, g.cc, key)
 	if err != nil {
+		return err
+	}
+	if err := g.streetAreas(ctx, ps); err != nil {
 		return err
 	}
 	p, n := g.pick(ps, KindStreet)
@@ -773,6 +882,9 @@ func (g *geocoder) bareStreet(ctx context.Context) error {
 		}
 		ps, err := g.gz.Named(ctx, g.cc, StreetKey(m.text))
 		if err != nil {
+			return err
+		}
+		if err := g.streetAreas(ctx, ps); err != nil {
 			return err
 		}
 		if p, n := g.pick(ps, KindStreet); p != nil && (g.area != nil || n == 1) {
@@ -815,10 +927,17 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 	var best *Place
 	bestD := budget + 1
 	for i := range ps {
-		if ps[i].Kind != KindStreet || g.fits(&ps[i]) < 0 {
+		if ps[i].Kind != KindStreet {
 			continue
 		}
-		if d := levenshtein.ComputeDistance(key, StreetKey(ps[i].Name)); d < bestD {
+		d := levenshtein.ComputeDistance(key, StreetKey(ps[i].Name))
+		if d >= bestD {
+			continue
+		}
+		if err := g.streetArea(ctx, &ps[i]); err != nil {
+			return nil, 0, err
+		}
+		if g.fits(&ps[i]) >= 0 {
 			best, bestD = &ps[i], d
 		}
 	}
@@ -979,6 +1098,13 @@ func (g *geocoder) locate() {
 	switch {
 	case set(g.point, LevelPremise):
 	case set(g.street, LevelStreet):
+	case g.street != nil && g.streetStandIn() != nil:
+		// a street known by name and area, without a point of its own
+		at := g.streetStandIn()
+		g.res.PlaceIDs = append(g.res.PlaceIDs, g.street.ID)
+		set(at, LevelStreet)
+		g.streetAtArea = true
+		g.res.reasonf("street %q is known but has no point of its own: placed at the point of %s", g.a.Street, at.Name)
 	// A postcode area is placed at the mean of the localities it serves:
 	// a settlement named in the address is nearer the truth.
 	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindCity) && near(g.postcode, g.area, 30000)):
@@ -989,7 +1115,10 @@ func (g *geocoder) locate() {
 	case set(g.state, LevelState):
 	case set(g.country, LevelCountry):
 	}
-	if g.area != nil && len(g.res.PlaceIDs) > 0 && g.res.PlaceIDs[0] != g.area.ID {
+	if g.street != nil && !g.street.HasPoint && g.point == nil && !g.streetAtArea {
+		g.res.reasonf("street %q is known but has no point of its own, nor a locality around it that has one: placed at %s level", g.a.Street, strings.ToLower(string(g.res.Level)))
+	}
+	if g.area != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.area.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.area.ID)
 	}
 }
@@ -1164,6 +1293,12 @@ func areaLevel(k PlaceKind) MatchLevel {
 	return LevelNeighbourhood
 }
 
+// streetAtAreaCost is what a street placed at its area's point loses
+// against one with its own point: 85 - 7 = 78 stays above a postcode area
+// (72) or a neighbourhood (68), whose point it shares, and below the 80 of
+// HIGH_CONFIDENCE: the name is verified, the point is not the street's.
+const streetAtAreaCost = 7
+
 var levelConfidence = map[MatchLevel]int{
 	LevelPremise: 95, LevelStreet: 85, LevelPostcode: 72, LevelNeighbourhood: 68, LevelLocality: 60,
 	LevelLGA: 45, LevelState: 30, LevelCountry: 10, LevelNone: 0,
@@ -1183,6 +1318,9 @@ func (g *geocoder) verdict() {
 	c -= 4 * len(r.Corrections)
 	if g.streetMissed && r.Level != LevelPremise {
 		c -= 10
+	}
+	if g.streetAtArea {
+		c -= streetAtAreaCost
 	}
 	r.Confidence = max(0, min(100, c))
 	switch {

@@ -172,6 +172,36 @@ func TestEvalGeocodeINEC(t *testing.T) {
 	rep.Logf("(b) state agrees with the label: %.2f%% of %d", pct(gStateOK, gStateN), gStateN)
 }
 
+// TestEvalGeocodeStreetsWithoutAPoint checks famous streets that NIPOST
+// lists by name, area and postcode, without a point, on the gazetteer of
+// scripts/import-nigeria.sh: each is verified in its area, at the level
+// STREET (not PREMISE: the point is the area's), with its postcode filled
+// in.
+func TestEvalGeocodeStreetsWithoutAPoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	gz := storetest.Nigeria(t, shareddata.Dir(t))
+	tests := []struct {
+		text, postcode string
+		lat, lon       float64 // the area's point, within 3 km
+	}{
+		{"12 Adeola Odeku Street, Victoria Island, Lagos", "101241", 6.43, 3.42},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			r := geocode(t, gz, tt.text)
+			if r.Level != address.LevelStreet || r.Address.Postcode != tt.postcode || r.Verdict == address.Unverified {
+				t.Errorf("Geocode(%q) = %s %s, postcode %q; want %s, postcode %s (reasons %v)",
+					tt.text, r.Level, r.Verdict, r.Address.Postcode, address.LevelStreet, tt.postcode, r.Reasons)
+			}
+			if d := address.Distance(r.Latitude, r.Longitude, tt.lat, tt.lon); !r.HasPoint || d > 3000 {
+				t.Errorf("Geocode(%q): point (%v, %v) is %.0f m from (%v, %v)", tt.text, r.Latitude, r.Longitude, d, tt.lat, tt.lon)
+			}
+		})
+	}
+}
+
 // plusCodeCeiling reports whether a Plus Code, a short one recovered from
 // the true point itself, lands within 50 m of it: what no reference the
 // address names can beat.

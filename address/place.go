@@ -100,9 +100,20 @@ func AddressKey(houseNumber, street string) string {
 // StreetKey is the key of a street name, with its type in canonical form
 // and the types that mean "street" in any language made one
 // ("Dr. Josef Hoop-Str." and "Dr Josef Hoop-Straße" meet, as do
-// "Zollstr." and "Zollstrasse").
+// "Zollstr." and "Zollstrasse"). A type written twice in a row, however
+// abbreviated, counts once: sources that append the type to a name that
+// has it ("Adeola Odeku St St.", "Allen Road Rd.") name the street that
+// "Adeola Odeku Street" and "Allen Road" name.
 func StreetKey(street string) string {
-	return strings.Join(Tokens(street), "")
+	t := Tokens(street)
+	out := t[:0]
+	for _, w := range t {
+		if _, isType := streetTypes[w]; isType && len(out) > 0 && out[len(out)-1] == w {
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, "")
 }
 
 // Tokens returns the search tokens of a name: the words of Fold(s), with

@@ -108,12 +108,12 @@ func geonamesPlace(ctx context.Context, f []string, res *resolver, opts *Options
 		}
 		p.Parents = []string{cc}
 	case address.KindLGA:
-		p.Parents, _ = res.parents(ctx, cc, state, "")
+		p.Parents, _ = res.parents(ctx, cc, state, "", "")
 	default:
 		if state == "" && lga == "" {
 			p.Parents = res.nearestAdmin(cc, lat, lon)
 		} else {
-			p.Parents, _ = res.parents(ctx, cc, state, lga)
+			p.Parents, _ = res.parents(ctx, cc, state, lga, "")
 		}
 	}
 	return p, true

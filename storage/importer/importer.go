@@ -269,9 +269,18 @@ func (r *resolver) nearestAdmin(cc string, lat, lon float64) []string {
 }
 
 // parents returns the chain of ids (nearest first) for a place named in
-// the given state, LGA and locality, and the nearest of them that has a
-// point.
-func (r *resolver) parents(ctx context.Context, cc, state, lga string, localities ...string) ([]string, *address.Place) {
+// the given state, LGA and localities (each looked for inside the one
+// before it), and the nearest of them that has a point. own, when not
+// empty, is the place's own name: a place of that name inside the last of
+// them stands in for it.
+//
+// A locality that is not inside the one before it is looked for in the
+// LGA or state, and taken when it lies within districtRadius of the one
+// before: a district of a conurbation need not lie inside the town the
+// source names beside it (NIPOST's "Victoria Island" of the town "Lagos"
+// is in Eti-Osa LGA, and the GeoNames town of Lagos encloses nothing), and
+// without it a street would be attached to the whole town.
+func (r *resolver) parents(ctx context.Context, cc, state, lga, own string, localities ...string) ([]string, *address.Place) {
 	chain := []string{cc}
 	var located *address.Place
 	if c, ok, _ := r.g.Place(ctx, cc); ok && c.HasPoint {
@@ -294,23 +303,45 @@ func (r *resolver) parents(ctx context.Context, cc, state, lga string, localitie
 			}
 		}
 	}
-	for _, name := range localities {
-		if name == "" {
-			continue
-		}
-		p := r.named(ctx, cc, name, within, address.KindNeighbourhood, address.KindWard, address.KindTown,
-			address.KindCity, address.KindVillage)
-		if p == nil {
-			continue
-		}
+	admin := within
+	var prev *address.Place
+	take := func(p *address.Place) {
 		chain = append([]string{p.ID}, p.Parents...)
 		if p.HasPoint {
 			located = p
 		}
-		within = p.ID
+		within, prev = p.ID, p
+	}
+	kinds := []address.PlaceKind{address.KindNeighbourhood, address.KindWard, address.KindTown, address.KindCity, address.KindVillage}
+	for _, name := range localities {
+		if name == "" {
+			continue
+		}
+		p := r.named(ctx, cc, name, within, kinds...)
+		if p == nil && prev != nil {
+			if q := r.named(ctx, cc, name, admin, kinds...); q != nil && q.HasPoint && prev.HasPoint &&
+				address.Distance(q.Lat, q.Lon, prev.Lat, prev.Lon) <= districtRadius {
+				p = q
+			}
+		}
+		if p != nil {
+			take(p)
+		}
+	}
+	if own != "" {
+		if p := r.named(ctx, cc, own, within, kinds...); p != nil {
+			take(p)
+		}
 	}
 	return chain, located
 }
+
+// districtRadius is how far from the town a source names a district of it,
+// found outside the town, may lie: a metropolis spreads over tens of km (of
+// the 4,412 NIPOST streets of Lagos State this attaches to a district, nine
+// in ten lie within 24 km of the GeoNames point of Lagos), while a village
+// of the district's name elsewhere in the state most often lies farther.
+const districtRadius = 30000
 
 // cleanName trims and collapses the spaces of a name from a source.
 func cleanName(s string) string {

@@ -201,3 +201,40 @@ func TestParseMapping(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTableStreetDistricts checks that a street filed under a town and a
+// district of it is attached to the district, though the town's place does
+// not enclose it (the GeoNames town of Lagos encloses nothing), and only
+// when the district lies within districtRadius of the town: Ibeju, 60 km
+// away, is another place than a district of Lagos.
+func TestTableStreetDistricts(t *testing.T) {
+	g := newStore(t)
+	m, err := ParseMapping("name=street,state=state,city=town,area=area,postcode=postcode,kind:=street")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rows = "town,state,street,postcode,area\n" +
+		"Lagos,Lagos,Adeola Odeku St St.,101241,Victoria Island\n" +
+		"Lagos,Lagos,Ibeju Market Rd.,101001,Ibeju\n"
+	for range 2 { // importing again changes nothing
+		st, err := Table(context.Background(), g, strings.NewReader(rows), int64(len(rows)), "csv", Options{Mapping: m, Source: "streets"})
+		if err != nil || st.Places != 2 {
+			t.Fatalf("stats %+v, %v", st, err)
+		}
+	}
+	n, _ := g.Count(context.Background())
+	lagos := mustPlace(t, g, "NG", "Lagos", address.KindTown)
+	tests := []struct{ street, parent string }{
+		{"Adeola Odeku Street", "nb/NG-LA/victoriaisland"},
+		{"Ibeju Market Road", lagos.ID},
+	}
+	for _, tt := range tests {
+		ps, err := g.Named(context.Background(), "NG", address.StreetKey(tt.street))
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("Named(%q) = %v, %v; %d places in the store", address.StreetKey(tt.street), ps, err, n)
+		}
+		if p := ps[0]; p.HasPoint || p.Parents[0] != tt.parent {
+			t.Errorf("%s: parents %v (point %v), want %s first", tt.street, p.Parents, p.HasPoint, tt.parent)
+		}
+	}
+}

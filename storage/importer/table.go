@@ -376,13 +376,13 @@ func (t *tableImport) row(where string, get row) {
 		}
 		p.Lat, p.Lon, p.HasPoint = la, lo, true
 	}
-	localities := []string{f("city"), f("area")}
+	own := ""
 	if (kind == address.KindVillage || kind == address.KindTown) && !p.HasPoint {
 		// a settlement without coordinates takes those of a place of its
 		// name in its LGA, when the store has one
-		localities = append(localities, name)
+		own = name
 	}
-	parents, located := t.res.parents(t.ctx, cc, f("state"), f("lga"), localities...)
+	parents, located := t.res.parents(t.ctx, cc, f("state"), f("lga"), own, f("city"), f("area"))
 	if len(parents) == 1 && p.HasPoint && f("state") == "" && f("lga") == "" {
 		parents = t.res.nearestAdmin(cc, p.Lat, p.Lon)
 	}
