@@ -106,15 +106,28 @@ type Suggestion struct {
 	// Matches are the parts of MainText that the query matched.
 	Matches    []Span     `json:"matches"`
 	Components Components `json:"components"`
-	Latitude   float64    `json:"latitude"`
-	Longitude  float64    `json:"longitude"`
-	Match      Match      `json:"match"`
+	// Latitude and Longitude are the place's point, or, for a place
+	// without one (a street a postal list names with its area only), the
+	// point of the nearest place around it that has one; Point says which.
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+	// Point is where Latitude and Longitude come from: PointOwn,
+	// PointArea or PointNone (then both are 0).
+	Point string `json:"point"`
+	Match Match  `json:"match"`
 	// Score is for display: 100 less 25 for each query word the place does
 	// not account for, 10 for each typo, 5 for a prefix match and the rank
 	// of its kind. The order of the suggestions is by buckets (see Suggest),
 	// not by Score.
 	Score float64 `json:"score"`
 }
+
+// The values of Suggestion.Point.
+const (
+	PointOwn  = "own"  // the place's own point
+	PointArea = "area" // the point of the nearest place around it that has one
+	PointNone = "none" // no place around it has a point either
+)
 
 // Span is a part of a text, in code points (not bytes).
 type Span struct {
@@ -856,8 +869,16 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		sg.MainText = t.field(e, recName)
 		sg.SecondaryText = strings.TrimPrefix(all[o.secnd[0]:o.secnd[1]], ", ")
 		sg.Label = all[o.label[0]:o.label[1]]
-		if !math.IsNaN(float64(t.lat[e])) {
-			sg.Latitude, sg.Longitude = round6(t.lat[e]), round6(t.lon[e])
+		sg.Point = PointNone
+		for p, own := int32(e), true; p >= 0; p, own = t.parent[p], false {
+			if !math.IsNaN(float64(t.lat[p])) {
+				sg.Latitude, sg.Longitude = round6(t.lat[p]), round6(t.lon[p])
+				sg.Point = PointArea
+				if own {
+					sg.Point = PointOwn
+				}
+				break
+			}
 		}
 		sg.Components = t.components(e)
 		sg.Match = Match{Type: "exact", Typos: o.c.typos, Unmatched: o.c.uncovered}

@@ -490,3 +490,33 @@ func TestSuggestNamesBeforeRepeats(t *testing.T) {
 		t.Errorf("bale: got %v, want five places named Bale", got)
 	}
 }
+
+// TestSuggestPoint: a place without a point of its own (a street a postal
+// list names with its area only) is given its area's point, and says so.
+func TestSuggestPoint(t *testing.T) {
+	ng := address.Place{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG", Lat: 9.08, Lon: 8.68, HasPoint: true}
+	la := address.Place{ID: "NG-LA", Kind: address.KindState, Name: "Lagos", Country: "NG", Parents: []string{"NG"}, Lat: 6.52, Lon: 3.38, HasPoint: true}
+	vi := address.Place{ID: "vi", Kind: address.KindNeighbourhood, Name: "Victoria Island", Country: "NG", Parents: []string{"NG-LA", "NG"},
+		Lat: 6.4281, Lon: 3.4219, HasPoint: true}
+	street := address.Place{ID: "st", Kind: address.KindStreet, Name: "Adeola Odeku Street", Country: "NG", Parents: []string{"vi", "NG-LA", "NG"}}
+	nowhere := address.Place{ID: "LI", Kind: address.KindCountry, Name: "Liechtenstein", Country: "LI"}
+	lost := address.Place{ID: "li-st", Kind: address.KindStreet, Name: "Lost Street", Country: "LI", Parents: []string{"LI"}}
+	ix := open(t, storeOf(t, ng, la, vi, street, nowhere, lost))
+	for _, tt := range []struct {
+		q, country, point string
+		lat, lon          float64
+	}{
+		{"adeola odeku", "NG", autocomplete.PointArea, 6.4281, 3.4219},
+		{"victoria island", "NG", autocomplete.PointOwn, 6.4281, 3.4219},
+		{"lost street", "LI", autocomplete.PointNone, 0, 0},
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: tt.q, Country: tt.country, Limit: 1})
+		if len(r.Suggestions) != 1 {
+			t.Fatalf("Suggest(%q) = %v", tt.q, ids(r))
+		}
+		s := r.Suggestions[0]
+		if s.Point != tt.point || s.Latitude != tt.lat || s.Longitude != tt.lon {
+			t.Errorf("Suggest(%q) point %s %v,%v, want %s %v,%v", tt.q, s.Point, s.Latitude, s.Longitude, tt.point, tt.lat, tt.lon)
+		}
+	}
+}
