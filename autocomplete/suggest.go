@@ -108,7 +108,8 @@ type Suggestion struct {
 	Components Components `json:"components"`
 	// Latitude and Longitude are the place's point, or, for a place
 	// without one (a street a postal list names with its area only), the
-	// point of the nearest place around it that has one; Point says which.
+	// point of the nearest settlement or part of one around it; Point says
+	// which.
 	Latitude  float64 `json:"latitude"`
 	Longitude float64 `json:"longitude"`
 	// Point is where Latitude and Longitude come from: PointOwn,
@@ -125,8 +126,8 @@ type Suggestion struct {
 // The values of Suggestion.Point.
 const (
 	PointOwn  = "own"  // the place's own point
-	PointArea = "area" // the point of the nearest place around it that has one
-	PointNone = "none" // no place around it has a point either
+	PointArea = "area" // the point of the nearest settlement (or part of one) around it
+	PointNone = "none" // no settlement around it has a point; Latitude and Longitude are 0
 )
 
 // Span is a part of a text, in code points (not bytes).
@@ -869,17 +870,7 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		sg.MainText = t.field(e, recName)
 		sg.SecondaryText = strings.TrimPrefix(all[o.secnd[0]:o.secnd[1]], ", ")
 		sg.Label = all[o.label[0]:o.label[1]]
-		sg.Point = PointNone
-		for p, own := int32(e), true; p >= 0; p, own = t.parent[p], false {
-			if !math.IsNaN(float64(t.lat[p])) {
-				sg.Latitude, sg.Longitude = round6(t.lat[p]), round6(t.lon[p])
-				sg.Point = PointArea
-				if own {
-					sg.Point = PointOwn
-				}
-				break
-			}
-		}
+		sg.Latitude, sg.Longitude, sg.Point = t.point(e)
 		sg.Components = t.components(e)
 		sg.Match = Match{Type: "exact", Typos: o.c.typos, Unmatched: o.c.uncovered}
 		switch {
@@ -1045,4 +1036,25 @@ func (s *scratch) highlight(t *table, e uint32, text string, spans []Span) []Spa
 		flush(runes)
 	}
 	return spans
+}
+
+// point returns where a suggestion of entry e is: its own point, or that
+// of the nearest place around it that has one, when that place is a
+// settlement or a part of one (an LGA's or a state's point can lie tens of
+// kilometres from a street, as geocoding's rule for streets without a point
+// says).
+func (t *table) point(e uint32) (lat, lon float64, point string) {
+	if !math.IsNaN(float64(t.lat[e])) {
+		return round6(t.lat[e]), round6(t.lon[e]), PointOwn
+	}
+	for a, depth := t.parent[e], 0; a >= 0 && depth < maxDepth; a, depth = t.parent[a], depth+1 {
+		switch kindOrder[t.kind[a]] {
+		case address.KindCountry, address.KindState, address.KindLGA:
+			return 0, 0, PointNone
+		}
+		if !math.IsNaN(float64(t.lat[a])) {
+			return round6(t.lat[a]), round6(t.lon[a]), PointArea
+		}
+	}
+	return 0, 0, PointNone
 }

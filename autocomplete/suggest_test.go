@@ -501,7 +501,9 @@ func TestSuggestPoint(t *testing.T) {
 	street := address.Place{ID: "st", Kind: address.KindStreet, Name: "Adeola Odeku Street", Country: "NG", Parents: []string{"vi", "NG-LA", "NG"}}
 	nowhere := address.Place{ID: "LI", Kind: address.KindCountry, Name: "Liechtenstein", Country: "LI"}
 	lost := address.Place{ID: "li-st", Kind: address.KindStreet, Name: "Lost Street", Country: "LI", Parents: []string{"LI"}}
-	ix := open(t, storeOf(t, ng, la, vi, street, nowhere, lost))
+	// a state's point is not a street's: tens of kilometres away
+	inState := address.Place{ID: "st2", Kind: address.KindStreet, Name: "Ikorodu Road", Country: "NG", Parents: []string{"NG-LA", "NG"}}
+	ix := open(t, storeOf(t, ng, la, vi, street, nowhere, lost, inState))
 	for _, tt := range []struct {
 		q, country, point string
 		lat, lon          float64
@@ -509,6 +511,7 @@ func TestSuggestPoint(t *testing.T) {
 		{"adeola odeku", "NG", autocomplete.PointArea, 6.4281, 3.4219},
 		{"victoria island", "NG", autocomplete.PointOwn, 6.4281, 3.4219},
 		{"lost street", "LI", autocomplete.PointNone, 0, 0},
+		{"ikorodu road", "NG", autocomplete.PointNone, 0, 0},
 	} {
 		r := suggest(t, ix, autocomplete.Query{Text: tt.q, Country: tt.country, Limit: 1})
 		if len(r.Suggestions) != 1 {

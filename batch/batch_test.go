@@ -268,6 +268,22 @@ func TestBatchOneColumnHeader(t *testing.T) {
 	}
 }
 
+// TestBatchQuotesKept: quotes that do not quote a field are text, and
+// stay in the output.
+func TestBatchQuotesKept(t *testing.T) {
+	for _, tt := range []struct{ input, want string }{
+		{"address\n\"Wuse\" Abuja\n", `"Wuse" Abuja`},
+		{"id,address\n1,\"Wuse\" 2, Abuja\n", `"Wuse" 2, Abuja`},
+		{"id,address\n1,12 \"Zone\" A8 Wuse\n", `12 "Zone" A8 Wuse`},
+		{"id,address\n1,\"Plot 5, Wuse 2\"\n", `Plot 5, Wuse 2`},
+	} {
+		recs, _ := run(t, tt.input, batch.Options{})
+		if got := recs[1][len(recs[0])-len(batch.Columns)-1]; got != tt.want {
+			t.Errorf("%q: address %q, want %q", tt.input, got, tt.want)
+		}
+	}
+}
+
 // TestBatchRagged: extra fields go to the one column of whole addresses;
 // a row that cannot be split as the header says keeps its whole line in
 // the first input column.
@@ -276,6 +292,13 @@ func TestBatchRagged(t *testing.T) {
 	h := recs[0]
 	if got := recs[1][:3]; !slices.Equal(got, []string{"7", "12 Adeola Odeku Street, Victoria Island, Lagos", "101241"}) || col(h, recs[1], "error") != "" {
 		t.Errorf("row with unquoted commas in its address: %q, error %q", got, col(h, recs[1], "error"))
+	}
+	// a delimiter that ends a row is not a field
+	recs, _ = run(t, "id,address,city\n7,Wuse 2,Abuja,\n8,Kano,Kano, ,\n", batch.Options{})
+	for i, want := range [][]string{{"7", "Wuse 2", "Abuja"}, {"8", "Kano", "Kano"}} {
+		if got := recs[i+1][:3]; !slices.Equal(got, want) || col(recs[0], recs[i+1], "error") != "" {
+			t.Errorf("row ending in a delimiter: %q, error %q; want %q", got, col(recs[0], recs[i+1], "error"), want)
+		}
 	}
 	for _, line := range []string{"7,12 Adeola Odeku Street,Victoria Island,Lagos,101241", "8,Wuse 2"} {
 		recs, _ := run(t, "id,street,city\n"+line+"\n9,Wuse 2,Abuja\n", batch.Options{})
@@ -314,7 +337,7 @@ func TestBatchUnterminatedQuote(t *testing.T) {
 	}
 	h := recs[0]
 	for i, row := range recs[1:] {
-		if want := fmt.Sprintf("e%d", i+1); !strings.HasPrefix(row[0], want) {
+		if want := fmt.Sprintf("e%d", i+1); row[0] != want && !strings.HasPrefix(row[0], want+",") {
 			t.Errorf("row %d starts %q, want %s", i+1, row[0], want)
 		}
 	}

@@ -285,7 +285,7 @@ var ErrInvalidFilename = fmt.Errorf("%w: filename", ErrInvalid)
 
 // ValidateFilename checks a job's file name: a base name (no path
 // separators) of at most MaxFilenameBytes bytes of valid UTF-8, without
-// control characters, and not "." or "..".
+// control or format characters (bidi overrides), and not "." or "..".
 func ValidateFilename(name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
@@ -300,8 +300,10 @@ func ValidateFilename(name string) error {
 		return fmt.Errorf("%w %q is not a file name", ErrInvalidFilename, name)
 	}
 	for _, r := range name {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return fmt.Errorf("%w has a control character (%U)", ErrInvalidFilename, r)
+		// Cf: format characters, bidi overrides among them, which can
+		// make a name display as another
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("%w has a control or format character (%U)", ErrInvalidFilename, r)
 		}
 	}
 	return nil

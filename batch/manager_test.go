@@ -406,6 +406,7 @@ func TestSubmitInputs(t *testing.T) {
 		{"a Windows path", `C:\in\a.csv`, "street\nIkeja\n", 0, batch.ErrInvalidFilename},
 		{"a control character", "a\x00.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
 		{"invalid UTF-8", "a\xff.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"a bidi override", "a\u202evsc.exe", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
 		{"dot dot", "..", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -65,7 +65,8 @@ func (q *MemoryQueue) Receive(ctx context.Context) (string, func(), error) {
 }
 
 // PubSubQueue is a Queue over a gocloud.dev pubsub topic and subscription
-// (nats://, kafka://, mem://...): the way to spread jobs over processes.
+// (mem:// is linked; other drivers are blank-imported by the program that
+// wants them).
 type PubSubQueue struct {
 	Topic        *pubsub.Topic
 	Subscription *pubsub.Subscription

@@ -64,7 +64,7 @@ func (rs *records) readLine() (line, error) {
 			}
 			return l, err
 		}
-		if len(b)+len(part) <= maxLineBytes {
+		if !l.long && len(b)+len(part) <= maxLineBytes {
 			b = append(b, part...)
 		} else {
 			l.long = true
@@ -135,7 +135,7 @@ func (rs *records) quotedAcross(first string) (string, []string, bool) {
 		cr := csv.NewReader(strings.NewReader(joined))
 		cr.Comma, cr.FieldsPerRecord = rs.comma, -1
 		fields, err := cr.Read()
-		if _, end := cr.Read(); err == nil && errors.Is(end, io.EOF) && (rs.fields <= 1 || len(fields) == rs.fields) {
+		if _, end := cr.Read(); err == nil && errors.Is(end, io.EOF) && (rs.fields <= 1 || len(fields) == rs.fields || len(fields) > rs.fields && rs.spill >= 0) {
 			return joined, fields, true
 		}
 	}
@@ -143,26 +143,33 @@ func (rs *records) quotedAcross(first string) (string, []string, bool) {
 	return "", nil, false
 }
 
-// split splits one line whose quotes are lenient (a quote inside a field
-// is kept as it is).
+// split splits one line. A line that is not well-formed as RFC 4180 quotes
+// fields (a quote inside an unquoted field, a quoted field with text after
+// its closing quote, a quote that never closes) is split at its commas
+// with its quotes kept as text, so that no character of it is lost.
 func (rs *records) split(text string) []string {
 	cr := csv.NewReader(strings.NewReader(text))
-	cr.Comma, cr.FieldsPerRecord, cr.LazyQuotes = rs.comma, -1, true
-	fields, err := cr.Read()
-	if err != nil {
-		return []string{text}
+	cr.Comma, cr.FieldsPerRecord = rs.comma, -1
+	if fields, err := cr.Read(); err == nil {
+		return fields
 	}
-	return fields
+	return strings.Split(text, string(rs.comma))
 }
 
 // fit makes a record's fields fit the header. The first record is the
-// header and fixes their number. A record with more fields has commas
+// header and fixes their number. Empty fields past the header's end are
+// dropped (exports often end rows with a delimiter). A record with more
+// fields has commas
 // that were not quoted: in a file of one column, the whole line is the
 // one field; with one column of whole addresses (see Options), that
 // column takes the extra fields. Otherwise a record of another number of
 // fields is an error, and its whole line is kept in the first field so
 // that no text is lost.
 func (rs *records) fit(rec *record) {
+	// delimiters that end a row and hold nothing are not fields
+	for len(rec.fields) > rs.fields && rs.fields > 0 && strings.TrimSpace(rec.fields[len(rec.fields)-1]) == "" {
+		rec.fields = rec.fields[:len(rec.fields)-1]
+	}
 	extra := len(rec.fields) - rs.fields
 	switch {
 	case rs.fields == 0:

@@ -161,6 +161,9 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeTooManyRecords,
 			fmt.Sprintf("A job holds at most %d records: split the file.", batch.MaxJobRows))
 		return
+	case errors.Is(err, batch.ErrInvalidFilename):
+		writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
+		return
 	case errors.Is(err, batch.ErrInvalid):
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, strings.TrimPrefix(err.Error(), "batch: invalid request: "))
 		return
@@ -318,6 +321,11 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	// the signed path names the job and the name to download as; the
 	// output's key is the job's
 	rd, err := s.o.Bucket.NewReader(r.Context(), batch.OutputKey(mux.Vars(r)["jobId"]), nil)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		// a job submitted before outputs were keyed by job id alone kept
+		// its output under the path its link names, which is signed
+		rd, err = s.o.Bucket.NewReader(r.Context(), strings.TrimPrefix(r.URL.Path, "/"), nil)
+	}
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		writeProblem(w, r, http.StatusNotFound, CodeFileNotFound, "The output is gone: the job was deleted or is past its retention.")
 		return

@@ -85,6 +85,7 @@ func TestDocs(t *testing.T) {
 		t.Skip("the documents' outputs are checked without -short")
 	}
 	var builtinDir string
+	parent := t
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -116,7 +117,7 @@ func TestDocs(t *testing.T) {
 			case "output":
 				t.Run(name, func(t *testing.T) {
 					if builtinDir == "" && !strings.Contains(b.what, "$NG") {
-						builtinDir = installBuiltin(t)
+						builtinDir = installBuiltin(parent)
 					}
 					out := runDocCommand(t, b.what, builtinDir)
 					if normalizeOutput(out) == normalizeOutput(got) {
@@ -139,13 +140,11 @@ func TestDocs(t *testing.T) {
 	}
 }
 
-// installBuiltin installs the built-in gazetteer in a temporary directory.
+// installBuiltin installs the built-in gazetteer in a temporary directory,
+// removed when the test ends.
 func installBuiltin(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "addrkit-docs")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := t.TempDir()
 	g, err := builtin.Open(context.Background(), dir, storage.Options{})
 	if err != nil {
 		t.Fatal(err)
