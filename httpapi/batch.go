@@ -114,7 +114,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "filename is required: the name of the file, with its extension.")
 		return
 	case err != nil:
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
+		invalidFilename(w, r, err)
 		return
 	case strings.TrimSpace(req.FileContent) == "":
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "fileContent is required: the whole file as text, a header row first.")
@@ -162,7 +162,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 			fmt.Sprintf("A job holds at most %d records: split the file.", batch.MaxJobRows))
 		return
 	case errors.Is(err, batch.ErrInvalidFilename):
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
+		invalidFilename(w, r, err)
 		return
 	case errors.Is(err, batch.ErrInvalid):
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, strings.TrimPrefix(err.Error(), "batch: invalid request: "))
@@ -178,6 +178,12 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		// nothing that changes as the job runs: a replay answers the same
 		Message: fmt.Sprintf("Job queued. Poll GET /v1/batch/%s for its progress, counts and download link.", j.ID),
 	})
+}
+
+// invalidFilename answers 400 invalid_filename with the reason
+// batch.ValidateFilename gave.
+func invalidFilename(w http.ResponseWriter, r *http.Request, err error) {
+	writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
 }
 
 // decodeJSON decodes one JSON object into v and returns the problem code
