@@ -96,7 +96,7 @@ type chunk struct {
 //
 // The format is detected from the content and Options.Filename: CSV, TSV,
 // semicolon- or pipe-separated with a header row, or text with one address
-// per line. A byte-order mark is skipped; CRLF and LF both end lines.
+// per line. A byte-order mark is skipped; CRLF, LF and CR alone end lines.
 // Commas left unquoted in addresses are common: with a header of one
 // column, each whole line is the address; with one column of whole
 // addresses among others ("address"), that column takes a row's extra
@@ -129,6 +129,10 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
 		head = head[3:]
+	}
+	if crOnly(head) {
+		br = bufio.NewReaderSize(crToLF{br}, sniffBytes)
+		head = bytes.ReplaceAll(head, []byte{'\r'}, []byte{'\n'})
 	}
 	format := opts.Format
 	if format == "" {

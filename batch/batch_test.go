@@ -268,6 +268,15 @@ func TestBatchOneColumnHeader(t *testing.T) {
 	}
 }
 
+// TestBatchCRLineEnds: a file whose lines end with CR alone (the "CSV
+// (Macintosh)" of old spreadsheets) has a row per line.
+func TestBatchCRLineEnds(t *testing.T) {
+	recs, sum := run(t, "id,address\r1,\"12 Allen Avenue,\rIkeja\"\r2,Wuse 2, Abuja\r", batch.Options{Filename: "mac.csv"})
+	if sum.Rows != 2 || recs[1][1] != "12 Allen Avenue, Ikeja" || recs[2][1] != "Wuse 2, Abuja" {
+		t.Errorf("%d rows: %q", sum.Rows, recs[1:])
+	}
+}
+
 // TestBatchQuotesKept: quotes that do not quote a field are text, and
 // stay in the output.
 func TestBatchQuotesKept(t *testing.T) {

@@ -224,18 +224,26 @@ type inputScan struct {
 	w             io.Writer
 	head          []byte
 	lines         int  // line ends
+	eol           byte // '\r' for an input whose first write ends lines with CR alone; LF otherwise
 	last          byte // the last byte seen
 	first, others bool // text on the first line, on the others
 }
 
 func (c *inputScan) Write(p []byte) (int, error) {
+	if c.head == nil && len(p) > 0 && crOnly(p) {
+		c.eol = '\r'
+	}
 	if n := min(len(p), sniffBytes-len(c.head)); n > 0 {
 		c.head = append(c.head, p[:n]...)
+	}
+	eol := c.eol
+	if eol == 0 {
+		eol = '\n'
 	}
 	rest := p
 	for i := 0; i < len(rest) && !c.others; i++ {
 		switch b := rest[i]; {
-		case b == '\n':
+		case b == eol:
 			c.lines++
 		case b >= 0x80 || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z':
 			c.first = c.first || c.lines == 0
@@ -246,7 +254,7 @@ func (c *inputScan) Write(p []byte) (int, error) {
 		}
 	}
 	if c.others {
-		c.lines += bytes.Count(rest, []byte{'\n'})
+		c.lines += bytes.Count(rest, []byte{eol})
 	}
 	if len(p) > 0 {
 		c.last = p[len(p)-1]
@@ -258,7 +266,7 @@ func (c *inputScan) Write(p []byte) (int, error) {
 // header left out), or 0 when no line that would be a record has text.
 func (c *inputScan) rows(f Format) int {
 	lines := c.lines
-	if c.last != '\n' && c.last != 0 {
+	if c.last != '\n' && c.last != '\r' && c.last != 0 {
 		lines++ // a last line without its end
 	}
 	if f == Text {

@@ -397,6 +397,7 @@ func TestSubmitInputs(t *testing.T) {
 		{"csv without the last line end", "a.csv", "street,city\nIkeja,Lagos\nKano,Kano", 2, nil},
 		{"text has no header", "a.txt", "12 Allen Avenue, Ikeja\nWuse 2, Abuja\n", 2, nil},
 		{"one line of text", "a.txt", "Wuse 2, Abuja", 1, nil},
+		{"CR line ends", "a.csv", "street,city\rIkeja,Lagos\rKano,Kano\r", 2, nil},
 		{"header only", "a.csv", "street,city\n", 0, batch.ErrNoRecords},
 		{"empty rows", "a.csv", "street,city\n,\n\n ; \n", 0, batch.ErrNoRecords},
 		{"nothing", "a.txt", "", 0, batch.ErrNoRecords},
@@ -425,7 +426,7 @@ func TestSubmitInputs(t *testing.T) {
 		}
 		keys++
 	}
-	if keys != 5 {
-		t.Errorf("%d files in the bucket, want the 5 inputs accepted", keys)
+	if keys != 6 {
+		t.Errorf("%d files in the bucket, want the 6 inputs accepted", keys)
 	}
 }

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -211,4 +212,24 @@ func quoteOpen(text string, comma rune, open bool) bool {
 		}
 	}
 	return open
+}
+
+// crOnly reports whether the start of an input ends its lines with a
+// carriage return alone, as the "CSV (Macintosh)" of old spreadsheets
+// does: it holds a CR and no LF.
+func crOnly(head []byte) bool {
+	return bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0
+}
+
+// crToLF reads a CR-only input as LF-ended lines.
+type crToLF struct{ r io.Reader }
+
+func (c crToLF) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\r' {
+			p[i] = '\n'
+		}
+	}
+	return n, err
 }
