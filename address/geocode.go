@@ -141,7 +141,9 @@ type scored struct {
 // at the point of its own area (the nearest of its parents with a point,
 // when a settlement or a part of one), and taken only when it lies in the
 // area the address names, within 3 km of it or in its LGA, or carries the
-// address's postcode; it then fills in its postcode and LGA. The address
+// address's postcode; an address that names no area takes the street
+// anywhere in the state it names (or the country), the best-ranked when
+// several fit alike. It then fills in its postcode and LGA. The address
 // is placed at the point of the area it names when the street lies there,
 // else at that of the street's own area, with the level STREET, a
 // confidence of 78 (PARTIAL: the name was verified, the point is an
