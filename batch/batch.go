@@ -130,7 +130,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 		br.Discard(3)
 		head = head[3:]
 	}
-	if crOnly(head) {
+	if LineEnd(head) == '\r' {
 		br = bufio.NewReaderSize(crToLF{br}, sniffBytes)
 		head = bytes.ReplaceAll(head, []byte{'\r'}, []byte{'\n'})
 	}

@@ -34,8 +34,20 @@ func (f Format) comma() rune {
 	return ','
 }
 
+// SniffBytes is how much of the start of an input Detect needs.
+const SniffBytes = 64 << 10
+
 // sniffBytes is how much of the input detection reads.
-const sniffBytes = 64 << 10
+const sniffBytes = SniffBytes
+
+// Detect returns the format Batch reads an input as, from its first
+// SniffBytes (head) and its file name.
+func Detect(head []byte, filename string) Format {
+	if LineEnd(head) == '\r' {
+		head = bytes.ReplaceAll(head, []byte{'\r'}, []byte{'\n'})
+	}
+	return detect(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), filename)
+}
 
 // detect decides the format from the start of the content and the file
 // name: a delimiter that splits the header row into known column names, or

@@ -214,11 +214,14 @@ func quoteOpen(text string, comma rune, open bool) bool {
 	return open
 }
 
-// crOnly reports whether the start of an input ends its lines with a
-// carriage return alone, as the "CSV (Macintosh)" of old spreadsheets
-// does: it holds a CR and no LF.
-func crOnly(head []byte) bool {
-	return bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0
+// LineEnd returns the byte that ends the lines of an input, from its
+// start: '\r' for one whose lines end with a carriage return alone (the
+// "CSV (Macintosh)" of old spreadsheets: a CR and no LF), '\n' otherwise.
+func LineEnd(head []byte) byte {
+	if bytes.IndexByte(head, '\r') >= 0 && bytes.IndexByte(head, '\n') < 0 {
+		return '\r'
+	}
+	return '\n'
 }
 
 // crToLF reads a CR-only input as LF-ended lines.

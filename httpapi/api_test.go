@@ -21,6 +21,7 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/testfiles"
 	"github.com/gorilla/mux"
@@ -272,7 +273,7 @@ func TestIdempotency(t *testing.T) {
 // TestErrors sends what clients get wrong; every answer is a problem with
 // its code.
 func TestErrors(t *testing.T) {
-	r := newRig(t, func(o *Options) { o.MaxBodyBytes = 64 << 10 }, func(o *batch.ManagerOptions) { o.MaxRows = 100 })
+	r := newRig(t, func(o *Options) { o.MaxBodyBytes = 64 << 10 }, func(o *jobs.ManagerOptions) { o.MaxRows = 100 })
 	post := func(body string) func() response {
 		return func() response { return r.do("POST", "/v1/batch/process", r.keyA, strings.NewReader(body)) }
 	}

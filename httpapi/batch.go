@@ -15,6 +15,7 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/gorilla/mux"
 	"gocloud.dev/gcerrors"
 )
@@ -109,7 +110,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, http.StatusBadRequest, code, detail)
 		return
 	}
-	switch err := batch.ValidateFilename(req.Filename); {
+	switch err := jobs.ValidateFilename(req.Filename); {
 	case strings.TrimSpace(req.Filename) == "":
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "filename is required: the name of the file, with its extension.")
 		return
@@ -137,34 +138,34 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	digest := sha256.Sum256(body)
-	j, err := s.o.Jobs.Submit(r.Context(), batch.SubmitRequest{
+	j, err := s.o.Jobs.Submit(r.Context(), jobs.SubmitRequest{
 		Owner: owner(r.Context()), Filename: req.Filename, Region: req.Region,
 		EnhancedMatching: req.EnhancedMatching == nil || *req.EnhancedMatching, ValidationScope: req.ValidationScope,
 		IdempotencyKey: idem, Digest: hex.EncodeToString(digest[:]),
 	}, strings.NewReader(req.FileContent))
 	switch {
-	case errors.Is(err, batch.ErrReplayed):
+	case errors.Is(err, jobs.ErrReplayed):
 		w.Header().Set("Idempotent-Replayed", "true")
-	case errors.Is(err, batch.ErrKeyReused):
+	case errors.Is(err, jobs.ErrKeyReused):
 		writeProblem(w, r, http.StatusUnprocessableEntity, CodeIdempotencyKeyReused,
 			"This Idempotency-Key was used with another request body; use a new key for a new job.")
 		return
-	case errors.Is(err, batch.ErrKeyInFlight):
+	case errors.Is(err, jobs.ErrKeyInFlight):
 		writeProblem(w, r, http.StatusConflict, CodeIdempotencyInProgress,
 			"A request with this Idempotency-Key is being processed; retry when it has been answered.")
 		return
-	case errors.Is(err, batch.ErrNoRecords):
+	case errors.Is(err, jobs.ErrNoRecords):
 		writeProblem(w, r, http.StatusUnprocessableEntity, CodeNoRecords,
 			"The file has no records with address text: send a header row and at least one row with an address, or one address per line.")
 		return
 	case errors.Is(err, batch.ErrTooManyRows):
 		writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeTooManyRecords,
-			fmt.Sprintf("A job holds at most %d records: split the file.", batch.MaxJobRows))
+			fmt.Sprintf("A job holds at most %d records: split the file.", jobs.MaxJobRows))
 		return
-	case errors.Is(err, batch.ErrInvalidFilename):
+	case errors.Is(err, jobs.ErrInvalidFilename):
 		invalidFilename(w, r, err)
 		return
-	case errors.Is(err, batch.ErrInvalid):
+	case errors.Is(err, jobs.ErrInvalid):
 		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, strings.TrimPrefix(err.Error(), "batch: invalid request: "))
 		return
 	case err != nil:
@@ -174,14 +175,14 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Location", "/v1/batch/"+j.ID)
 	w.Header().Set("Retry-After", retryAfter)
 	writeJSON(w, http.StatusAccepted, SubmitResponse{
-		Success: true, JobID: j.ID, Status: string(batch.Queued), Filename: j.Filename, Region: j.Region,
+		Success: true, JobID: j.ID, Status: string(jobs.Queued), Filename: j.Filename, Region: j.Region,
 		// nothing that changes as the job runs: a replay answers the same
 		Message: fmt.Sprintf("Job queued. Poll GET /v1/batch/%s for its progress, counts and download link.", j.ID),
 	})
 }
 
 // invalidFilename answers 400 invalid_filename with the reason
-// batch.ValidateFilename gave.
+// jobs.ValidateFilename gave.
 func invalidFilename(w http.ResponseWriter, r *http.Request, err error) {
 	writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
 }
@@ -221,10 +222,10 @@ func jsonType(kind string) string {
 }
 
 // job returns the requested job of the caller, or answers 404.
-func (s *Server) job(w http.ResponseWriter, r *http.Request) (batch.Job, bool) {
+func (s *Server) job(w http.ResponseWriter, r *http.Request) (jobs.Job, bool) {
 	id := mux.Vars(r)["jobId"]
 	j, err := s.o.Jobs.Job(r.Context(), owner(r.Context()), id)
-	if errors.Is(err, batch.ErrNotFound) {
+	if errors.Is(err, jobs.ErrNotFound) {
 		writeProblem(w, r, http.StatusNotFound, CodeJobNotFound, fmt.Sprintf("There is no job %q for this API key.", id))
 		return j, false
 	}
@@ -236,7 +237,7 @@ func (s *Server) job(w http.ResponseWriter, r *http.Request) (batch.Job, bool) {
 }
 
 // statusOf is the status response of a job.
-func (s *Server) statusOf(r *http.Request, j batch.Job) (JobStatus, error) {
+func (s *Server) statusOf(r *http.Request, j jobs.Job) (JobStatus, error) {
 	st := JobStatus{
 		ID: j.ID, Status: string(j.State), Filename: j.Filename, Region: j.Region,
 		RowCount: max(j.Rows, j.Summary.Rows), ProcessedCount: j.Processed,
@@ -246,12 +247,12 @@ func (s *Server) statusOf(r *http.Request, j batch.Job) (JobStatus, error) {
 		CreatedAt: timestamp(j.Created), StartedAt: timestamp(j.Started), FinishedAt: timestamp(j.Finished),
 	}
 	switch {
-	case j.State == batch.Completed:
+	case j.State == jobs.Completed:
 		st.Progress = 100
 	case st.RowCount > 0:
 		st.Progress = float64(int(10000*float64(j.Processed)/float64(st.RowCount))) / 100
 	}
-	if j.State == batch.Completed {
+	if j.State == jobs.Completed {
 		u, err := s.o.Jobs.DownloadURL(r.Context(), j, s.base(r))
 		if err != nil {
 			return st, err
@@ -261,7 +262,7 @@ func (s *Server) statusOf(r *http.Request, j batch.Job) (JobStatus, error) {
 	return st, nil
 }
 
-func (s *Server) writeStatus(w http.ResponseWriter, r *http.Request, j batch.Job) {
+func (s *Server) writeStatus(w http.ResponseWriter, r *http.Request, j jobs.Job) {
 	st, err := s.statusOf(r, j)
 	if err != nil {
 		s.internal(w, r, err)
@@ -300,7 +301,7 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.o.Jobs.Delete(r.Context(), owner(r.Context()), mux.Vars(r)["jobId"]); err != nil {
-		if errors.Is(err, batch.ErrNotFound) { // deleted meanwhile
+		if errors.Is(err, jobs.ErrNotFound) { // deleted meanwhile
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
@@ -317,7 +318,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch err := s.o.Signer.Verify(r.URL.Path, r.URL.Query()); {
-	case errors.Is(err, batch.ErrExpired):
+	case errors.Is(err, jobs.ErrExpired):
 		writeProblem(w, r, http.StatusForbidden, CodeLinkExpired, "The link has expired: get a new one from GET /v1/batch/{jobId}.")
 		return
 	case err != nil:
@@ -326,7 +327,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	}
 	// the signed path names the job and the name to download as; the
 	// output's key is the job's
-	rd, err := s.o.Bucket.NewReader(r.Context(), batch.OutputKey(mux.Vars(r)["jobId"]), nil)
+	rd, err := s.o.Bucket.NewReader(r.Context(), jobs.OutputKey(mux.Vars(r)["jobId"]), nil)
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		// a job submitted before outputs were keyed by job id alone kept
 		// its output under the path its link names, which is signed
@@ -343,7 +344,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	defer rd.Close()
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", batch.ContentDisposition(mux.Vars(r)["file"]))
+	h.Set("Content-Disposition", jobs.ContentDisposition(mux.Vars(r)["file"]))
 	h.Set("Cache-Control", "private, no-store")
 	http.ServeContent(&contentWriter{ResponseWriter: w, r: r}, r, "", rd.ModTime(), rd)
 }

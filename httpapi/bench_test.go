@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/address"
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
 )
@@ -33,7 +33,7 @@ func BenchmarkAutocompleteHTTP(b *testing.B) {
 
 func benchAutocompleteHTTP(b *testing.B, perCore int) {
 	gz := storetest.Nigeria(b, shareddata.Dir(b))
-	r := newRig(b, nil, func(o *batch.ManagerOptions) { o.Gazetteer = gz })
+	r := newRig(b, nil, func(o *jobs.ManagerOptions) { o.Gazetteer = gz })
 	var names []string
 	gz.Scan(context.Background(), func(p address.Place) error {
 		if p.Country == "NG" && p.Kind != address.KindPostcode && len([]rune(p.Name)) >= 3 {

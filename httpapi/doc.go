@@ -1,7 +1,7 @@
 // Package httpapi is the /v1 HTTP API of addrkit: a gorilla/mux router over
 // the core packages, wrapped by gzhttp (zstd and gzip).
 //
-//	POST   /v1/batch/process          submit a file (batch.Manager.Submit); 202 with Location
+//	POST   /v1/batch/process          submit a file (jobs.Manager.Submit); 202 with Location
 //	GET    /v1/batch/{jobId}          a job's status, counts, progress and signed download link
 //	POST   /v1/batch/{jobId}/cancel   cancel it
 //	DELETE /v1/batch/{jobId}          delete it with its files

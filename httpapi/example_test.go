@@ -11,11 +11,12 @@ import (
 	"path/filepath"
 
 	"github.com/addrkit/addrkit/autocomplete"
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi"
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
+	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob/memblob"
 )
 
@@ -30,12 +31,12 @@ func ExampleNew() {
 	gz, _ := builtin.Open(ctx, filepath.Join(dir, "gazetteer"), storage.Options{})
 	defer gz.Close()
 	index, _ := autocomplete.Open(ctx, gz, autocomplete.Options{})
-	store, _ := batch.OpenBadgerJobs("") // in memory
+	store, _ := jobstore.Open("") // in memory
 	defer store.Close()
 	bucket := memblob.OpenBucket(nil)
-	signer := &batch.Signer{Key: make([]byte, 32)}
+	signer := &jobs.Signer{Key: make([]byte, 32)}
 	rand.Read(signer.Key)
-	jobs, _ := batch.NewManager(batch.ManagerOptions{Gazetteer: gz, Store: store, Queue: batch.NewMemoryQueue(), Bucket: bucket, Signer: signer})
+	jobs, _ := jobs.NewManager(jobs.ManagerOptions{Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Signer: signer})
 	go jobs.Run(ctx)
 
 	keys, _ := apikey.Open(ctx, filepath.Join(dir, "keys"))

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -31,7 +31,7 @@ func (c jobsCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.NewInvalidMetric(c.desc, err)
 		return
 	}
-	for _, s := range []batch.State{batch.Queued, batch.Processing, batch.Completed, batch.Failed, batch.Cancelled} {
+	for _, s := range []jobs.State{jobs.Queued, jobs.Processing, jobs.Completed, jobs.Failed, jobs.Cancelled} {
 		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(counts[s]), string(s))
 	}
 }

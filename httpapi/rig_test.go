@@ -18,9 +18,10 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/autocomplete"
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/internal/storetest"
+	"github.com/addrkit/addrkit/storage/jobstore"
 	"github.com/gorilla/mux"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gocloud.dev/blob"
@@ -34,7 +35,7 @@ type rig struct {
 	t      testing.TB
 	srv    *httptest.Server
 	api    *Server
-	jobs   *batch.Manager
+	jobs   *jobs.Manager
 	bucket *blob.Bucket
 	keyA   string // the keys of two clients
 	keyB   string
@@ -43,11 +44,11 @@ type rig struct {
 
 // newRig starts the stack; mopts may change the Manager's options (the
 // gazetteer among them: the built-in one otherwise), opts the API's.
-func newRig(t testing.TB, opts func(*Options), mopts func(*batch.ManagerOptions)) *rig {
+func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions)) *rig {
 	t.Helper()
 	ctx := context.Background()
 	r := &rig{t: t}
-	store, err := batch.OpenBadgerJobs(t.TempDir())
+	store, err := jobstore.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,19 +70,19 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*batch.ManagerOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
-	signer := &batch.Signer{Key: bytes.Repeat([]byte("k"), 32), Now: func() time.Time {
+	signer := &jobs.Signer{Key: bytes.Repeat([]byte("k"), 32), Now: func() time.Time {
 		if s := r.now.Load(); s != 0 {
 			return time.Unix(s, 0)
 		}
 		return time.Now()
 	}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mo := batch.ManagerOptions{Gazetteer: storetest.Builtin(t), Store: store, Queue: batch.NewMemoryQueue(), Bucket: r.bucket,
+	mo := jobs.ManagerOptions{Gazetteer: storetest.Builtin(t), Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: r.bucket,
 		Signer: signer, ProgressEvery: 20 * time.Millisecond, Logger: quiet}
 	if mopts != nil {
 		mopts(&mo)
 	}
-	r.jobs, err = batch.NewManager(mo)
+	r.jobs, err = jobs.NewManager(mo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +190,7 @@ func (r *rig) waitFinal(key, id string) JobStatus {
 		}
 		var st JobStatus
 		resp.decode(r.t, &st)
-		if batch.State(st.Status).Final() {
+		if jobs.State(st.Status).Final() {
 			if resp.Header.Get("Retry-After") != "" {
 				r.t.Errorf("Retry-After on a %s job", st.Status)
 			}

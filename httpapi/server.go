@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/addrkit/addrkit/autocomplete"
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/gorilla/mux"
 	"github.com/klauspost/compress/gzhttp"
@@ -31,14 +31,14 @@ import (
 //go:embed openapi.json
 var OpenAPI []byte
 
-// Jobs is what the batch endpoints need: a *batch.Manager.
+// Jobs is what the batch endpoints need: a *jobs.Manager.
 type Jobs interface {
-	Submit(ctx context.Context, req batch.SubmitRequest, input io.Reader) (batch.Job, error)
-	Job(ctx context.Context, owner, id string) (batch.Job, error)
-	Cancel(ctx context.Context, owner, id string) (batch.Job, error)
+	Submit(ctx context.Context, req jobs.SubmitRequest, input io.Reader) (jobs.Job, error)
+	Job(ctx context.Context, owner, id string) (jobs.Job, error)
+	Cancel(ctx context.Context, owner, id string) (jobs.Job, error)
 	Delete(ctx context.Context, owner, id string) error
-	DownloadURL(ctx context.Context, j batch.Job, base string) (string, error)
-	Counts(ctx context.Context) (map[batch.State]int, error)
+	DownloadURL(ctx context.Context, j jobs.Job, base string) (string, error)
+	Counts(ctx context.Context) (map[jobs.State]int, error)
 	RowsWritten() int64
 }
 
@@ -68,7 +68,7 @@ type Options struct {
 	// bucket at /processed/; without a Signer the route answers 404 (the
 	// links are then the bucket's own).
 	Bucket *blob.Bucket
-	Signer *batch.Signer
+	Signer *jobs.Signer
 	// BaseURL is the service's public address, used in links and the
 	// Location header ("https://addr.example.com"); when empty, the
 	// scheme and Host of each request.

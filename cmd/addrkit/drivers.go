@@ -1,13 +1,11 @@
 package main
 
 // The gocloud.dev drivers every build of `addrkit serve` can open by URL:
-// blob buckets on the local disk (file://) and in memory (mem://), and the
-// in-memory pubsub (mem://) for --queue. drivers_cloud.go adds Amazon S3
-// and Google Cloud Storage.
+// blob buckets on the local disk (file://) and in memory (mem://).
+// drivers_cloud.go adds Amazon S3 and Google Cloud Storage.
 import (
 	_ "gocloud.dev/blob/fileblob"
 	_ "gocloud.dev/blob/memblob"
-	_ "gocloud.dev/pubsub/mempubsub"
 )
 
 // cloudSchemes are the bucket schemes of the drivers linked only with the

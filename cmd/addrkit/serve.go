@@ -19,13 +19,13 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/autocomplete"
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi"
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
+	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob"
-	"gocloud.dev/pubsub"
 )
 
 // applyEnv sets each flag not given on the command line from the
@@ -45,11 +45,11 @@ func applyEnv(fs *flag.FlagSet) error {
 
 // serveConfig is what `addrkit serve` is told.
 type serveConfig struct {
-	data, listen, blobURL, queueURL, subURL, baseURL, signingKey, logFormat string
-	linkTTL, retention, shutdown, keysReload                                time.Duration
-	maxBody                                                                 int64
-	rate                                                                    float64
-	burst, jobs, maxUploads                                                 int
+	data, listen, blobURL, baseURL, signingKey, logFormat string
+	linkTTL, retention, shutdown, keysReload              time.Duration
+	maxBody                                               int64
+	rate                                                  float64
+	burst, jobs, maxUploads                               int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -59,8 +59,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.data, "data", defaultData, "data directory: the gazetteer (built-in when empty), jobs/, keys/, blobs/")
 	fs.StringVar(&c.listen, "listen", "localhost:8080", "address to listen on (:8080 for every interface)")
 	fs.StringVar(&c.blobURL, "blob", "", "gocloud.dev bucket URL for inputs and outputs (file://, mem://; s3://, gs:// with -tags cloud); default file://DATA/blobs")
-	fs.StringVar(&c.queueURL, "queue", "", "gocloud.dev pubsub topic URL carrying job ids; default: an in-process queue")
-	fs.StringVar(&c.subURL, "queue-subscription", "", "pubsub subscription URL (default: the --queue URL)")
 	fs.StringVar(&c.baseURL, "base-url", "", "public address of the service, for links (default: from each request's Host)")
 	fs.StringVar(&c.signingKey, "signing-key", "", "file with the hex key signing download links of file:// and mem:// buckets (default DATA/signing.key, made when missing)")
 	fs.DurationVar(&c.linkTTL, "link-ttl", 24*time.Hour, "how long a download link is good")
@@ -74,7 +72,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.keysReload, "keys-reload", 2*time.Second, "how often to look for API keys created or revoked")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log lines as text or json")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: addrkit serve [--data DIR] [--listen ADDR] [--blob URL] [--queue URL] [flags]")
+		fmt.Fprintln(stderr, "usage: addrkit serve [--data DIR] [--listen ADDR] [--blob URL] [flags]")
 		fmt.Fprintln(stderr, "Serves the /v1 HTTP API. Every flag can also be set as ADDRKIT_<FLAG> (ADDRKIT_LISTEN, ADDRKIT_RATE...).")
 		fs.PrintDefaults()
 	}
@@ -116,11 +114,11 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	log.Info("gazetteer ready", "dir", c.data, "suggestions", index.Len(), "index_mb", index.Size()>>20)
 
-	jobs, err := batch.OpenBadgerJobs(filepath.Join(c.data, "jobs"))
+	store, err := jobstore.Open(filepath.Join(c.data, "jobs"))
 	if err != nil {
 		return err
 	}
-	defer jobs.Close()
+	defer store.Close()
 	keys, err := apikey.Load(ctx, keysDir(c.data))
 	if err != nil {
 		return err
@@ -130,13 +128,8 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return err
 	}
 	defer bucket.Close()
-	queue, closeQueue, err := openQueue(ctx, c)
-	if err != nil {
-		return err
-	}
-	defer closeQueue()
-	manager, err := batch.NewManager(batch.ManagerOptions{
-		Gazetteer: gz, Store: jobs, Queue: queue, Bucket: bucket, Jobs: c.jobs,
+	manager, err := jobs.NewManager(jobs.ManagerOptions{
+		Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Jobs: c.jobs,
 		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention,
 	})
 	if err != nil {
@@ -196,7 +189,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 // openBucket opens the bucket of inputs and outputs, and the signer of
 // the links the server serves itself (file:// and mem:// buckets; other
 // buckets sign their own).
-func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *batch.Signer, error) {
+func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *jobs.Signer, error) {
 	u := c.blobURL
 	if u == "" {
 		dir, err := filepath.Abs(filepath.Join(c.data, "blobs"))
@@ -225,7 +218,7 @@ func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *batch.Signer
 		bucket.Close()
 		return nil, nil, err
 	}
-	return bucket, &batch.Signer{Key: key}, nil
+	return bucket, &jobs.Signer{Key: key}, nil
 }
 
 // signingKey reads the hex key in path, making a random one there first
@@ -253,31 +246,4 @@ func signingKey(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: a signing key is at least 32 bytes in hex", path)
 	}
 	return key, nil
-}
-
-// openQueue opens the job queue: in-process by default, else the pubsub
-// topic and subscription of the URLs.
-func openQueue(ctx context.Context, c serveConfig) (batch.Queue, func(), error) {
-	if c.queueURL == "" {
-		return batch.NewMemoryQueue(), func() {}, nil
-	}
-	topic, err := pubsub.OpenTopic(ctx, c.queueURL)
-	if err != nil {
-		return nil, nil, fmt.Errorf("open the queue %s: %w", c.queueURL, err)
-	}
-	sub := c.subURL
-	if sub == "" {
-		sub = c.queueURL
-	}
-	subscription, err := pubsub.OpenSubscription(ctx, sub)
-	if err != nil {
-		topic.Shutdown(ctx)
-		return nil, nil, fmt.Errorf("open the queue subscription %s: %w", sub, err)
-	}
-	return &batch.PubSubQueue{Topic: topic, Subscription: subscription}, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		subscription.Shutdown(ctx)
-		topic.Shutdown(ctx)
-	}, nil
 }

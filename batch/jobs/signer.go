@@ -1,4 +1,4 @@
-package batch
+package jobs
 
 import (
 	"crypto/hmac"
@@ -21,8 +21,8 @@ type Signer struct {
 // Errors of Verify. Every failure is a refusal: a link is good only when
 // its signature and expiry check out.
 var (
-	ErrBadSignature = errors.New("batch: the link's signature does not match")
-	ErrExpired      = errors.New("batch: the link has expired")
+	ErrBadSignature = errors.New("jobs: the link's signature does not match")
+	ErrExpired      = errors.New("jobs: the link has expired")
 )
 
 func (s *Signer) now() time.Time {

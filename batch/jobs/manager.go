@@ -1,4 +1,4 @@
-package batch
+package jobs
 
 import (
 	"bytes"
@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"mime"
 	"net/url"
+	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/batch"
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 )
@@ -28,8 +31,8 @@ const MaxJobRows = 500_000
 // ManagerOptions configure a Manager.
 type ManagerOptions struct {
 	Gazetteer address.Gazetteer // required
-	Store     JobStore          // required
-	Queue     Queue             // required
+	Store     Store             // required: the job records
+	Queue     Queue             // required: the work queue
 	Bucket    *blob.Bucket      // required: inputs and outputs
 	// Jobs is the number of jobs processed at once (1 when 0); each uses
 	// all cores.
@@ -48,17 +51,28 @@ type ManagerOptions struct {
 	// Retention is how long a finished job's input, output and record are
 	// kept; 7 days when 0.
 	Retention time.Duration
+	// Node names this process in the records of the jobs it runs; the
+	// host name and process id when empty.
+	Node string
+	// Lease is how long a job stays claimed by its worker after the
+	// worker last said it was alive (every Lease/3, with the task's
+	// InProgress); 30 s when 0. Another worker takes the job up only
+	// when its lease has run out.
+	Lease time.Duration
 }
 
 // Manager runs batch jobs: Submit stores the input in the bucket, then the
 // job record, then queues it, so an accepted job is never lost; Run takes
-// jobs from the queue and processes them. Jobs are single-process: Run
-// queues again, on start, the jobs left unfinished by a process that
-// stopped.
+// jobs from the queue and processes them. Several Managers may share a
+// Store, Queue and bucket: a worker claims a job by a revision-checked
+// update of its record and renews its lease while it runs, so no two run
+// one job at once, and a job whose worker died is taken up by another once
+// its task is delivered again and its lease has run out. Run also queues
+// again, on start, the jobs left unfinished.
 type Manager struct {
 	o ManagerOptions
 
-	mu      sync.Mutex // serializes record updates of this process
+	mu      sync.Mutex // guards running
 	running map[string]*runningJob
 	claims  sync.Map     // idempotency keys being submitted
 	rows    atomic.Int64 // data rows written by this process's jobs
@@ -93,6 +107,13 @@ func NewManager(o ManagerOptions) (*Manager, error) {
 	if o.Retention <= 0 {
 		o.Retention = 7 * 24 * time.Hour
 	}
+	if o.Lease <= 0 {
+		o.Lease = 30 * time.Second
+	}
+	if o.Node == "" {
+		host, _ := os.Hostname()
+		o.Node = fmt.Sprintf("%s/%d", host, os.Getpid())
+	}
 	return &Manager{o: o, running: map[string]*runningJob{}}, nil
 }
 
@@ -115,16 +136,16 @@ type SubmitRequest struct {
 // Errors of Submit.
 var (
 	// ErrInvalid is wrapped by the errors for requests it refuses.
-	ErrInvalid = errors.New("batch: invalid request")
+	ErrInvalid = errors.New("jobs: invalid request")
 	// ErrReplayed comes with the job an earlier Submit with the same
 	// idempotency key and digest made: nothing new was submitted.
-	ErrReplayed = errors.New("batch: the idempotency key was used before for the same request")
+	ErrReplayed = errors.New("jobs: the idempotency key was used before for the same request")
 	// ErrKeyReused is returned when the idempotency key was used before
 	// for a request with another digest.
-	ErrKeyReused = errors.New("batch: the idempotency key was used before for another request")
+	ErrKeyReused = errors.New("jobs: the idempotency key was used before for another request")
 	// ErrKeyInFlight is returned while another Submit with the same
 	// idempotency key is running.
-	ErrKeyInFlight = errors.New("batch: a request with the same idempotency key is in progress")
+	ErrKeyInFlight = errors.New("jobs: a request with the same idempotency key is in progress")
 )
 
 // Submit stores the input and queues the job; the job is QUEUED. With an
@@ -145,7 +166,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		case prev.Digest != req.Digest:
 			return Job{}, ErrKeyReused
 		default:
-			j, err := m.o.Store.Get(ctx, prev.JobID)
+			j, _, err := m.o.Store.Get(ctx, prev.JobID)
 			if err == nil {
 				return j, ErrReplayed
 			}
@@ -178,36 +199,36 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	defer cancel()
 	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
 	if err != nil {
-		return Job{}, fmt.Errorf("batch: store the input: %w", err)
+		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
 	}
 	sc := &inputScan{w: w}
 	if _, err := io.Copy(sc, input); err != nil {
 		cancel()
 		w.Close()
-		return Job{}, fmt.Errorf("batch: store the input: %w", err)
+		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
 	}
 	if err := w.Close(); err != nil {
-		return Job{}, fmt.Errorf("batch: store the input: %w", err)
+		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
 	}
-	j.Rows = sc.rows(detect(sc.head, req.Filename))
+	j.Rows = sc.rows(batch.Detect(sc.head, req.Filename))
 	switch {
 	case j.Rows == 0:
 		m.o.Bucket.Delete(ctx, j.InputKey)
 		return Job{}, ErrNoRecords
 	case j.Rows > m.o.MaxRows:
 		m.o.Bucket.Delete(ctx, j.InputKey)
-		return Job{}, fmt.Errorf("%w: %d rows, more than %d", ErrTooManyRows, j.Rows, m.o.MaxRows)
+		return Job{}, fmt.Errorf("%w: %d rows, more than %d", batch.ErrTooManyRows, j.Rows, m.o.MaxRows)
 	}
 	// 2. the record, 3. the queue
-	if err := m.o.Store.Put(ctx, j); err != nil {
-		return Job{}, fmt.Errorf("batch: store the job: %w", err)
+	if _, err := m.o.Store.Create(ctx, j); err != nil {
+		return Job{}, fmt.Errorf("jobs: store the job: %w", err)
 	}
 	if req.IdempotencyKey != "" {
 		rec := Idempotency{JobID: j.ID, Digest: req.Digest}
 		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
 			m.o.Store.Delete(ctx, j.ID)
 			m.o.Bucket.Delete(ctx, j.InputKey)
-			return Job{}, fmt.Errorf("batch: store the idempotency key: %w", err)
+			return Job{}, fmt.Errorf("jobs: store the idempotency key: %w", err)
 		}
 	}
 	if err := m.o.Queue.Send(ctx, j.ID); err != nil {
@@ -224,22 +245,19 @@ type inputScan struct {
 	w             io.Writer
 	head          []byte
 	lines         int  // line ends
-	eol           byte // '\r' for an input whose first write ends lines with CR alone; LF otherwise
+	eol           byte // the line end of the first write (batch.LineEnd)
 	last          byte // the last byte seen
 	first, others bool // text on the first line, on the others
 }
 
 func (c *inputScan) Write(p []byte) (int, error) {
-	if c.head == nil && len(p) > 0 && crOnly(p) {
-		c.eol = '\r'
+	if c.head == nil && len(p) > 0 {
+		c.eol = batch.LineEnd(p)
 	}
-	if n := min(len(p), sniffBytes-len(c.head)); n > 0 {
+	if n := min(len(p), batch.SniffBytes-len(c.head)); n > 0 {
 		c.head = append(c.head, p[:n]...)
 	}
 	eol := c.eol
-	if eol == 0 {
-		eol = '\n'
-	}
 	rest := p
 	for i := 0; i < len(rest) && !c.others; i++ {
 		switch b := rest[i]; {
@@ -264,12 +282,12 @@ func (c *inputScan) Write(p []byte) (int, error) {
 
 // rows estimates the data rows of an input of a format: its lines (the
 // header left out), or 0 when no line that would be a record has text.
-func (c *inputScan) rows(f Format) int {
+func (c *inputScan) rows(f batch.Format) int {
 	lines := c.lines
 	if c.last != '\n' && c.last != '\r' && c.last != 0 {
 		lines++ // a last line without its end
 	}
-	if f == Text {
+	if f == batch.Text {
 		if !c.first && !c.others {
 			return 0
 		}
@@ -286,7 +304,7 @@ const MaxFilenameBytes = 255
 
 // ErrNoRecords is returned by Submit for an input without a record that
 // holds address text (empty, a header alone, delimiters alone).
-var ErrNoRecords = errors.New("batch: the file has no records with address text")
+var ErrNoRecords = errors.New("jobs: the file has no records with address text")
 
 // ErrInvalidFilename wraps the reasons Submit refuses a file name.
 var ErrInvalidFilename = fmt.Errorf("%w: filename", ErrInvalid)
@@ -328,7 +346,7 @@ func (j Job) OutputName() string {
 
 // Job returns a job of an owner; ErrNotFound for another owner's.
 func (m *Manager) Job(ctx context.Context, owner, id string) (Job, error) {
-	j, err := m.o.Store.Get(ctx, id)
+	j, _, err := m.o.Store.Get(ctx, id)
 	if err != nil {
 		return Job{}, err
 	}
@@ -377,7 +395,7 @@ func (m *Manager) Delete(ctx context.Context, owner, id string) error {
 			return ctx.Err()
 		}
 	}
-	j, err := m.o.Store.Get(ctx, id)
+	j, _, err := m.o.Store.Get(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -391,15 +409,30 @@ func (m *Manager) remove(ctx context.Context, j Job) error {
 			return err
 		}
 	}
-	// under the lock: an update in flight does not write the record back
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	// an update in flight meets ErrNotFound: it does not write the record
+	// back
 	return m.o.Store.Delete(ctx, j.ID)
 }
 
 // Counts returns the number of jobs kept in each state.
 func (m *Manager) Counts(ctx context.Context) (map[State]int, error) {
-	return m.o.Store.Counts(ctx)
+	all, err := m.o.Store.List(ctx)
+	n := map[State]int{}
+	for _, j := range all {
+		n[j.State]++
+	}
+	return n, err
+}
+
+// jobsWhere returns the records keep accepts, oldest first.
+func (m *Manager) jobsWhere(ctx context.Context, keep func(*Job) bool) ([]Job, error) {
+	all, err := m.o.Store.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.DeleteFunc(all, func(j Job) bool { return !keep(&j) })
+	slices.SortStableFunc(out, func(a, b Job) int { return a.Created.Compare(b.Created) })
+	return out, nil
 }
 
 // RowsWritten returns the data rows the jobs of this process have written
@@ -409,21 +442,24 @@ func (m *Manager) RowsWritten() int64 { return m.rows.Load() }
 // update changes a job record under the lock; change reports whether it
 // changed anything (else the record is not written again).
 func (m *Manager) update(ctx context.Context, id string, change func(*Job) bool) (Job, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	j, err := m.o.Store.Get(ctx, id)
-	if err != nil || !change(&j) {
-		return j, err
+	for {
+		j, rev, err := m.o.Store.Get(ctx, id)
+		if err != nil || !change(&j) {
+			return j, err
+		}
+		j.Updated = time.Now().UTC()
+		if _, err = m.o.Store.Update(ctx, j, rev); !errors.Is(err, ErrConflict) {
+			return j, err
+		}
+		// changed meanwhile (by another node, or this one): read it again
 	}
-	j.Updated = time.Now().UTC()
-	return j, m.o.Store.Put(ctx, j)
 }
 
 // Run queues the unfinished jobs again, then processes jobs from the queue
 // until ctx ends, and every hour deletes the jobs past their retention. A job running when ctx ends is left PROCESSING, its
 // output not written, for the next Run.
 func (m *Manager) Run(ctx context.Context) error {
-	unfinished, err := m.o.Store.Unfinished(ctx)
+	unfinished, err := m.jobsWhere(ctx, func(j *Job) bool { return !j.State.Final() })
 	if err != nil {
 		return err
 	}
@@ -457,14 +493,11 @@ func (m *Manager) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			for {
-				id, ack, err := m.o.Queue.Receive(ctx)
+				t, err := m.o.Queue.Receive(ctx)
 				if err != nil {
 					return // ctx ended, or the queue is closed
 				}
-				m.process(ctx, id)
-				if ctx.Err() == nil {
-					ack()
-				}
+				m.process(ctx, t)
 			}
 		}()
 	}
@@ -472,15 +505,21 @@ func (m *Manager) Run(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// process runs one job.
-func (m *Manager) process(ctx context.Context, id string) {
+// process runs the job of a task, and settles the task: acknowledged when
+// the job is finished, given back when this process stops first, or, when
+// another worker holds the job, given back until its lease runs out.
+func (m *Manager) process(ctx context.Context, t Task) {
+	id := t.ID()
+	// settled with a context of their own: ctx may have ended
+	settle := context.WithoutCancel(ctx)
 	jctx, stop := context.WithCancel(ctx)
 	defer stop()
 	r := &runningJob{stop: stop, done: make(chan struct{})}
 	m.mu.Lock()
 	if m.running[id] != nil {
 		m.mu.Unlock()
-		return // queued twice, and running already
+		t.Ack(settle) // queued twice, and running here already
+		return
 	}
 	m.running[id] = r
 	m.mu.Unlock()
@@ -490,46 +529,108 @@ func (m *Manager) process(ctx context.Context, id string) {
 		m.mu.Unlock()
 		close(r.done)
 	}()
+	now := time.Now().UTC()
+	var heldUntil time.Time
 	j, err := m.update(ctx, id, func(j *Job) bool {
 		if j.State.Final() {
 			return false
 		}
-		j.State, j.Started, j.Processed = Processing, time.Now().UTC(), 0
+		if j.State == Processing && j.Worker != m.o.Node && j.Lease.After(now) {
+			heldUntil = j.Lease // another worker runs it
+			return false
+		}
+		j.State, j.Processed = Processing, 0
+		j.Worker, j.Lease = m.o.Node, now.Add(m.o.Lease)
+		if j.Started.IsZero() {
+			j.Started = now
+		}
 		return true
 	})
-	if err != nil || j.State != Processing {
-		return // gone, or finished (cancelled while queued, or queued twice)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		t.Ack(settle) // deleted
+		return
+	case err != nil:
+		m.o.Logger.Error("claim a job", "job", id, "err", err)
+		t.Nack(settle, m.o.Lease)
+		return
+	case !heldUntil.IsZero():
+		t.Nack(settle, time.Until(heldUntil)+time.Second)
+		return
+	case j.State != Processing:
+		t.Ack(settle) // finished: cancelled while queued, or queued twice
+		return
 	}
 	log := m.o.Logger.With("job", id)
 	log.Info("job started", "file", j.Filename)
 
+	// the heartbeat: the task stays in progress and the lease renewed; a
+	// job cancelled (on any node) or claimed by another is stopped
+	beat := make(chan struct{})
+	defer close(beat)
+	go func() {
+		tick := time.NewTicker(m.o.Lease / 3)
+		defer tick.Stop()
+		for {
+			select {
+			case <-beat:
+				return
+			case <-tick.C:
+			}
+			t.InProgress(settle)
+			j, err := m.update(jctx, id, func(j *Job) bool {
+				if j.State != Processing || j.Worker != m.o.Node {
+					return false
+				}
+				j.Lease = time.Now().UTC().Add(m.o.Lease)
+				return true
+			})
+			if errors.Is(err, ErrNotFound) || err == nil && (j.State != Processing || j.Worker != m.o.Node) {
+				stop()
+			}
+		}
+	}()
+
 	sum, err := m.run(jctx, j)
 	switch {
 	case ctx.Err() != nil:
+		// this process stops: the job is given back at once
+		m.update(settle, id, func(j *Job) bool {
+			if j.State != Processing || j.Worker != m.o.Node {
+				return false
+			}
+			j.Worker, j.Lease = "", time.Time{}
+			return true
+		})
+		t.Nack(settle, 0)
 		log.Info("job left for the next run", "err", ctx.Err())
 		return
 	case err != nil && jctx.Err() != nil:
+		t.Ack(settle)
 		log.Info("job cancelled")
 		return // Cancel recorded it
 	case err != nil:
 		log.Error("job failed", "err", err)
-		m.update(ctx, id, func(j *Job) bool {
+		m.update(settle, id, func(j *Job) bool {
 			if j.State.Final() {
 				return false
 			}
 			j.State, j.Reason, j.Finished = Failed, err.Error(), time.Now().UTC()
 			return true
 		})
+		t.Ack(settle)
 		return
 	}
-	m.update(ctx, id, func(j *Job) bool {
-		if j.State != Processing {
+	m.update(settle, id, func(j *Job) bool {
+		if j.State != Processing || j.Worker != m.o.Node {
 			return false
 		}
 		j.State, j.Finished = Completed, time.Now().UTC()
 		j.Rows, j.Processed, j.Summary = sum.Rows, sum.Rows, sum
+		j.Worker, j.Lease = "", time.Time{}
 		return true
 	})
+	t.Ack(settle)
 	log.Info("job completed", "rows", sum.Rows)
 }
 
@@ -538,7 +639,7 @@ func (m *Manager) process(ctx context.Context, id string) {
 // key + the signed query; without, the bucket's own signed URL.
 func (m *Manager) DownloadURL(ctx context.Context, j Job, base string) (string, error) {
 	if j.State != Completed {
-		return "", fmt.Errorf("batch: job %s is %s, not COMPLETED", j.ID, j.State)
+		return "", fmt.Errorf("jobs: job %s is %s, not COMPLETED", j.ID, j.State)
 	}
 	if m.o.Signer != nil {
 		// signed as the server sees it (decoded), sent escaped; the last
@@ -561,7 +662,8 @@ func ContentDisposition(name string) string {
 // Expire deletes the inputs, outputs and records of the jobs that finished
 // more than Retention before now, and returns how many.
 func (m *Manager) Expire(ctx context.Context, now time.Time) (int, error) {
-	old, err := m.o.Store.FinishedBefore(ctx, now.Add(-m.o.Retention))
+	before := now.Add(-m.o.Retention)
+	old, err := m.jobsWhere(ctx, func(j *Job) bool { return j.State.Final() && j.Finished.Before(before) })
 	if err != nil {
 		return 0, err
 	}
@@ -575,10 +677,10 @@ func (m *Manager) Expire(ctx context.Context, now time.Time) (int, error) {
 
 // run streams the input through Batch into the output; the output is
 // committed only when whole.
-func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
+func (m *Manager) run(ctx context.Context, j Job) (batch.Summary, error) {
 	r, err := m.o.Bucket.NewReader(ctx, j.InputKey, nil)
 	if err != nil {
-		return Summary{}, fmt.Errorf("read the input: %w", err)
+		return batch.Summary{}, fmt.Errorf("read the input: %w", err)
 	}
 	defer r.Close()
 	wctx, abort := context.WithCancel(ctx)
@@ -587,12 +689,12 @@ func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
 		ContentType: "text/csv; charset=utf-8", ContentDisposition: ContentDisposition(j.OutputName()),
 	})
 	if err != nil {
-		return Summary{}, fmt.Errorf("write the output: %w", err)
+		return batch.Summary{}, fmt.Errorf("write the output: %w", err)
 	}
 	last, written := time.Now(), 0
-	sum, err := Batch(ctx, r, w, Options{
+	sum, err := batch.Batch(ctx, r, w, batch.Options{
 		Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename, MaxRows: m.o.MaxRows,
-		Progress: func(rows int, counts Summary) {
+		Progress: func(rows int, counts batch.Summary) {
 			m.rows.Add(int64(rows - written))
 			written = rows
 			if time.Since(last) < m.o.ProgressEvery {
@@ -600,7 +702,7 @@ func (m *Manager) run(ctx context.Context, j Job) (Summary, error) {
 			}
 			last = time.Now()
 			m.update(ctx, j.ID, func(j *Job) bool {
-				if j.State != Processing {
+				if j.State != Processing || j.Worker != m.o.Node {
 					return false
 				}
 				j.Processed, j.Summary = rows, counts

@@ -1,4 +1,4 @@
-package batch_test
+package jobs_test
 
 import (
 	"bufio"
@@ -12,9 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
+	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob/fileblob"
 )
 
@@ -38,7 +39,7 @@ func worker() error {
 	if err != nil {
 		return err
 	}
-	store, err := batch.OpenBadgerJobs(os.Getenv("ADDRKIT_TEST_STORE"))
+	store, err := jobstore.Open(os.Getenv("ADDRKIT_TEST_STORE"))
 	if err != nil {
 		return err
 	}
@@ -46,14 +47,15 @@ func worker() error {
 	if err != nil {
 		return err
 	}
-	m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: gz, Store: store, Queue: batch.NewMemoryQueue(), Bucket: bucket,
-		ProgressEvery: 5 * time.Millisecond})
+	// a short lease: the job the kill leaves claimed is free soon after
+	m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket,
+		ProgressEvery: 5 * time.Millisecond, Lease: 2 * time.Second})
 	if err != nil {
 		return err
 	}
 	go func() {
 		for {
-			if j, err := store.Get(ctx, os.Getenv("ADDRKIT_TEST_JOB")); err == nil {
+			if j, _, err := store.Get(ctx, os.Getenv("ADDRKIT_TEST_JOB")); err == nil {
 				fmt.Printf("%s %d\n", j.State, j.Processed)
 			}
 			time.Sleep(5 * time.Millisecond)
@@ -69,7 +71,7 @@ func TestManagerKilled(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
 	const n = 40000
-	j, err := r.manager(t, batch.NewMemoryQueue()).Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "Nigeria"},
+	j, err := r.manager(t, jobs.NewMemoryQueue(0)).Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "Nigeria"},
 		strings.NewReader(rows(n)))
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +94,7 @@ func TestManagerKilled(t *testing.T) {
 	killed := false
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
-		if len(f) == 2 && f[0] == string(batch.Processing) {
+		if len(f) == 2 && f[0] == string(jobs.Processing) {
 			if p, _ := strconv.Atoi(f[1]); p > 0 && p < n {
 				cmd.Process.Signal(syscall.SIGKILL)
 				killed = true
@@ -105,7 +107,7 @@ func TestManagerKilled(t *testing.T) {
 		t.Fatal("the worker ended before it could be killed midway")
 	}
 	// a new process, here, over the same store and bucket
-	store, err := batch.OpenBadgerJobs(storeDir)
+	store, err := jobstore.Open(storeDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,17 +117,17 @@ func TestManagerKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	r2 := &rig{store: store, bucket: bucket, gz: r.gz}
-	left, err := store.Get(ctx, j.ID)
-	if err != nil || left.State != batch.Processing {
+	left, _, err := store.Get(ctx, j.ID)
+	if err != nil || left.State != jobs.Processing {
 		t.Fatalf("after the kill: %+v, %v", left, err)
 	}
 	if ok, _ := bucket.Exists(ctx, j.OutputKey); ok {
 		t.Fatal("a killed job committed its output")
 	}
-	m := r2.manager(t, batch.NewMemoryQueue())
+	m := r2.manager(t, jobs.NewMemoryQueue(0))
 	start(t, m)
-	done := waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
-	if done.State != batch.Completed || done.Summary.Rows != n {
+	done := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	if done.State != jobs.Completed || done.Summary.Rows != n {
 		t.Fatalf("after the restart %+v", done)
 	}
 	output(t, r2, done, n)

@@ -1,4 +1,4 @@
-package batch_test
+package jobs_test
 
 import (
 	"bytes"
@@ -13,18 +13,18 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/address"
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
+	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/fileblob"
-	"gocloud.dev/pubsub"
-	"gocloud.dev/pubsub/mempubsub"
 )
 
 // rig is a Manager over a real Badger job store and a file:// bucket in
 // temporary directories.
 type rig struct {
-	store               *batch.BadgerJobs
+	store               *jobstore.Store
 	bucket              *blob.Bucket
 	gz                  address.Gazetteer
 	storeDir, bucketDir string
@@ -33,7 +33,7 @@ type rig struct {
 func newRig(t *testing.T) *rig {
 	t.Helper()
 	storeDir, bucketDir := t.TempDir(), t.TempDir()
-	store, err := batch.OpenBadgerJobs(storeDir)
+	store, err := jobstore.Open(storeDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,18 +46,30 @@ func newRig(t *testing.T) *rig {
 	return &rig{store: store, bucket: bucket, gz: gazetteer(t), storeDir: storeDir, bucketDir: bucketDir}
 }
 
-func (r *rig) manager(t *testing.T, q batch.Queue) *batch.Manager {
+func (r *rig) manager(t *testing.T, q jobs.Queue) *jobs.Manager {
 	t.Helper()
-	m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
-		ProgressEvery: 5 * time.Millisecond})
+	m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
+		ProgressEvery: 5 * time.Millisecond, Lease: 2 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
+// gazetteer opens the built-in gazetteer in a temporary directory.
+func gazetteer(t testing.TB) address.Gazetteer { return storetest.Builtin(t) }
+
+// col returns the value of a named column in a row.
+func col(header, row []string, name string) string {
+	i := slices.Index(header, name)
+	if i < 0 {
+		return "<no column " + name + ">"
+	}
+	return row[i]
+}
+
 // start runs the manager until the test ends or stop is called.
-func start(t *testing.T, m *batch.Manager) (stop func()) {
+func start(t *testing.T, m *jobs.Manager) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -70,7 +82,7 @@ func start(t *testing.T, m *batch.Manager) (stop func()) {
 }
 
 // waitFor polls a job until cond holds.
-func waitFor(t *testing.T, m *batch.Manager, owner, id string, cond func(batch.Job) bool) batch.Job {
+func waitFor(t *testing.T, m *jobs.Manager, owner, id string, cond func(jobs.Job) bool) jobs.Job {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
@@ -84,14 +96,14 @@ func waitFor(t *testing.T, m *batch.Manager, owner, id string, cond func(batch.J
 		time.Sleep(2 * time.Millisecond)
 	}
 	t.Fatalf("job %s: condition not reached", id)
-	return batch.Job{}
+	return jobs.Job{}
 }
 
 func rows(n int) string { return testfiles.AddressCSV(n) }
 
 // output reads a job's output and checks that it holds every row once, in
 // order.
-func output(t *testing.T, r *rig, j batch.Job, n int) {
+func output(t *testing.T, r *rig, j jobs.Job, n int) {
 	t.Helper()
 	data, err := r.bucket.ReadAll(context.Background(), j.OutputKey)
 	if err != nil {
@@ -113,30 +125,30 @@ func output(t *testing.T, r *rig, j batch.Job, n int) {
 
 func TestManagerJob(t *testing.T) {
 	r := newRig(t)
-	m := r.manager(t, batch.NewMemoryQueue())
+	m := r.manager(t, jobs.NewMemoryQueue(0))
 	ctx := context.Background()
-	j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "key1", Filename: "clients.csv", Region: "Nigeria", ValidationScope: "full"},
+	j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "key1", Filename: "clients.csv", Region: "Nigeria", ValidationScope: "full"},
 		strings.NewReader(rows(500)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j.State != batch.Queued || !strings.HasPrefix(j.ID, "job_batch_") || len(j.ID) < 30 || j.Rows != 500 ||
+	if j.State != jobs.Queued || !strings.HasPrefix(j.ID, "job_batch_") || len(j.ID) < 30 || j.Rows != 500 ||
 		j.OutputKey != "processed/"+j.ID+"/validated.csv" || j.OutputName() != "clients_validated.csv" {
 		t.Fatalf("submitted %+v", j)
 	}
-	if _, err := m.Job(ctx, "key2", j.ID); !errors.Is(err, batch.ErrNotFound) {
+	if _, err := m.Job(ctx, "key2", j.ID); !errors.Is(err, jobs.ErrNotFound) {
 		t.Errorf("another owner's job: %v, want ErrNotFound", err)
 	}
 	start(t, m)
-	done := waitFor(t, m, "key1", j.ID, func(j batch.Job) bool { return j.State.Final() })
-	if done.State != batch.Completed || done.Summary.Rows != 500 || done.Processed != 500 ||
+	done := waitFor(t, m, "key1", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	if done.State != jobs.Completed || done.Summary.Rows != 500 || done.Processed != 500 ||
 		done.Summary.HighConfidence+done.Summary.Partial+done.Summary.Unverified != 500 || done.Finished.IsZero() {
 		t.Fatalf("finished %+v", done)
 	}
 	output(t, r, done, 500)
 	// the request is checked
-	for _, req := range []batch.SubmitRequest{{Owner: "k", Region: "Nigeria"}, {Owner: "k", Filename: "a.csv"}, {Owner: "k", Filename: "a.csv", Region: "Atlantis"}} {
-		if _, err := m.Submit(ctx, req, strings.NewReader("street\nIkeja\n")); !errors.Is(err, batch.ErrInvalid) {
+	for _, req := range []jobs.SubmitRequest{{Owner: "k", Region: "Nigeria"}, {Owner: "k", Filename: "a.csv"}, {Owner: "k", Filename: "a.csv", Region: "Atlantis"}} {
+		if _, err := m.Submit(ctx, req, strings.NewReader("street\nIkeja\n")); !errors.Is(err, jobs.ErrInvalid) {
 			t.Errorf("Submit(%+v): %v, want ErrInvalid", req, err)
 		}
 	}
@@ -144,23 +156,23 @@ func TestManagerJob(t *testing.T) {
 
 func TestManagerCancel(t *testing.T) {
 	r := newRig(t)
-	m := r.manager(t, batch.NewMemoryQueue())
+	m := r.manager(t, jobs.NewMemoryQueue(0))
 	ctx := context.Background()
-	j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(100000)))
+	j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(100000)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	start(t, m)
-	waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State == batch.Processing && j.Processed > 0 })
-	if _, err := m.Cancel(ctx, "other", j.ID); !errors.Is(err, batch.ErrNotFound) {
+	waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State == jobs.Processing && j.Processed > 0 })
+	if _, err := m.Cancel(ctx, "other", j.ID); !errors.Is(err, jobs.ErrNotFound) {
 		t.Errorf("cancel by another owner: %v", err)
 	}
 	if _, err := m.Cancel(ctx, "k", j.ID); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(100 * time.Millisecond) // let the worker stop
-	got := waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
-	if got.State != batch.Cancelled {
+	got := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	if got.State != jobs.Cancelled {
 		t.Fatalf("state %s", got.State)
 	}
 	if ok, _ := r.bucket.Exists(ctx, j.OutputKey); ok {
@@ -174,62 +186,34 @@ func TestManagerCancel(t *testing.T) {
 func TestManagerRestart(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
-	first := r.manager(t, batch.NewMemoryQueue())
+	first := r.manager(t, jobs.NewMemoryQueue(0))
 	const n = 60000
-	j, err := first.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "Nigeria"}, strings.NewReader(rows(n)))
+	j, err := first.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "Nigeria"}, strings.NewReader(rows(n)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	stop := start(t, first)
-	mid := waitFor(t, first, "k", j.ID, func(j batch.Job) bool { return j.State == batch.Processing && j.Processed > 0 })
+	mid := waitFor(t, first, "k", j.ID, func(j jobs.Job) bool { return j.State == jobs.Processing && j.Processed > 0 })
 	stop()
 	after, _ := first.Job(ctx, "k", j.ID)
-	if after.State != batch.Processing || mid.Processed >= n {
+	if after.State != jobs.Processing || mid.Processed >= n {
 		t.Fatalf("after the stop: %s, %d of %d processed", after.State, mid.Processed, n)
 	}
 	if ok, _ := r.bucket.Exists(ctx, j.OutputKey); ok {
 		t.Fatal("a job stopped midway committed its output")
 	}
-	second := r.manager(t, batch.NewMemoryQueue()) // the queue was lost with the process
+	second := r.manager(t, jobs.NewMemoryQueue(0)) // the queue was lost with the process
 	start(t, second)
-	done := waitFor(t, second, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
-	if done.State != batch.Completed || done.Summary.Rows != n {
+	done := waitFor(t, second, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	if done.State != jobs.Completed || done.Summary.Rows != n {
 		t.Fatalf("after the restart %+v", done)
 	}
 	output(t, r, done, n)
 }
 
-func TestPubSubQueue(t *testing.T) {
-	ctx := context.Background()
-	topic := mempubsub.NewTopic()
-	defer topic.Shutdown(ctx)
-	sub := mempubsub.NewSubscription(topic, time.Minute)
-	defer sub.Shutdown(ctx)
-	var q batch.Queue = &batch.PubSubQueue{Topic: topic, Subscription: sub}
-	for _, id := range []string{"a", "b"} {
-		if err := q.Send(ctx, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// pubsub does not promise an order
-	var got []string
-	for range 2 {
-		id, ack, err := q.Receive(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, id)
-		ack()
-	}
-	if slices.Sort(got); !slices.Equal(got, []string{"a", "b"}) {
-		t.Fatalf("received %q, want a and b", got)
-	}
-	var _ *pubsub.Topic = topic
-}
-
 func TestSigner(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
-	s := &batch.Signer{Key: bytes.Repeat([]byte{7}, 32), Now: func() time.Time { return now }}
+	s := &jobs.Signer{Key: bytes.Repeat([]byte{7}, 32), Now: func() time.Time { return now }}
 	p := "/processed/job_batch_x/clients_validated.csv"
 	q, err := url.ParseQuery(s.Sign(p, time.Hour))
 	if err != nil {
@@ -243,17 +227,17 @@ func TestSigner(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, err, want)
 		}
 	}
-	bad("another path", "/processed/job_batch_y/clients_validated.csv", q, batch.ErrBadSignature)
+	bad("another path", "/processed/job_batch_y/clients_validated.csv", q, jobs.ErrBadSignature)
 	tampered := url.Values{"expires": {q.Get("expires") + "0"}, "signature": q["signature"]}
-	bad("a later expiry", p, tampered, batch.ErrBadSignature)
-	bad("no signature", p, url.Values{"expires": q["expires"]}, batch.ErrBadSignature)
-	bad("no expiry", p, url.Values{"signature": q["signature"]}, batch.ErrBadSignature)
-	bad("a bad signature", p, url.Values{"expires": q["expires"], "signature": {"zz"}}, batch.ErrBadSignature)
-	later := &batch.Signer{Key: s.Key, Now: func() time.Time { return now.Add(2 * time.Hour) }}
-	if err := later.Verify(p, q); !errors.Is(err, batch.ErrExpired) {
+	bad("a later expiry", p, tampered, jobs.ErrBadSignature)
+	bad("no signature", p, url.Values{"expires": q["expires"]}, jobs.ErrBadSignature)
+	bad("no expiry", p, url.Values{"signature": q["signature"]}, jobs.ErrBadSignature)
+	bad("a bad signature", p, url.Values{"expires": q["expires"], "signature": {"zz"}}, jobs.ErrBadSignature)
+	later := &jobs.Signer{Key: s.Key, Now: func() time.Time { return now.Add(2 * time.Hour) }}
+	if err := later.Verify(p, q); !errors.Is(err, jobs.ErrExpired) {
 		t.Errorf("expired: %v", err)
 	}
-	if err := (&batch.Signer{}).Verify(p, q); !errors.Is(err, batch.ErrBadSignature) {
+	if err := (&jobs.Signer{}).Verify(p, q); !errors.Is(err, jobs.ErrBadSignature) {
 		t.Errorf("no key: %v", err)
 	}
 }
@@ -261,13 +245,13 @@ func TestSigner(t *testing.T) {
 func TestManagerLinksAndRetention(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
-	signer := &batch.Signer{Key: bytes.Repeat([]byte{9}, 32)}
-	m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: batch.NewMemoryQueue(), Bucket: r.bucket,
+	signer := &jobs.Signer{Key: bytes.Repeat([]byte{9}, 32)}
+	m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: jobs.NewMemoryQueue(0), Bucket: r.bucket,
 		Signer: signer, LinkTTL: time.Hour, Retention: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "x.csv", Region: "Nigeria"}, strings.NewReader(rows(10)))
+	j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "x.csv", Region: "Nigeria"}, strings.NewReader(rows(10)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +259,7 @@ func TestManagerLinksAndRetention(t *testing.T) {
 		t.Error("a link to a queued job's output")
 	}
 	start(t, m)
-	j = waitFor(t, m, "k", j.ID, func(j batch.Job) bool { return j.State.Final() })
+	j = waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
 	link, err := m.DownloadURL(ctx, j, "http://h/")
 	if err != nil {
 		t.Fatal(err)
@@ -299,27 +283,27 @@ func TestManagerLinksAndRetention(t *testing.T) {
 			t.Errorf("%s kept past retention", key)
 		}
 	}
-	if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, batch.ErrNotFound) {
+	if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, jobs.ErrNotFound) {
 		t.Errorf("record kept past retention: %v", err)
 	}
 }
 
 func TestManagerIdempotency(t *testing.T) {
 	r := newRig(t)
-	m := r.manager(t, batch.NewMemoryQueue())
+	m := r.manager(t, jobs.NewMemoryQueue(0))
 	ctx := context.Background()
-	req := batch.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "Nigeria", IdempotencyKey: "retry-1", Digest: "d1"}
+	req := jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "Nigeria", IdempotencyKey: "retry-1", Digest: "d1"}
 	first, err := m.Submit(ctx, req, strings.NewReader(rows(3)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	again, err := m.Submit(ctx, req, strings.NewReader(rows(3)))
-	if !errors.Is(err, batch.ErrReplayed) || again.ID != first.ID {
+	if !errors.Is(err, jobs.ErrReplayed) || again.ID != first.ID {
 		t.Errorf("the same key and digest: %v, job %s, want ErrReplayed and %s", err, again.ID, first.ID)
 	}
 	other := req
 	other.Digest = "d2"
-	if _, err := m.Submit(ctx, other, strings.NewReader(rows(4))); !errors.Is(err, batch.ErrKeyReused) {
+	if _, err := m.Submit(ctx, other, strings.NewReader(rows(4))); !errors.Is(err, jobs.ErrKeyReused) {
 		t.Errorf("the same key, another digest: %v, want ErrKeyReused", err)
 	}
 	// keys are per owner
@@ -341,37 +325,37 @@ func TestManagerIdempotency(t *testing.T) {
 
 func TestManagerDeleteAndCounts(t *testing.T) {
 	r := newRig(t)
-	m := r.manager(t, batch.NewMemoryQueue())
+	m := r.manager(t, jobs.NewMemoryQueue(0))
 	ctx := context.Background()
-	small, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "small.csv", Region: "NG"}, strings.NewReader(rows(10)))
+	small, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "small.csv", Region: "NG"}, strings.NewReader(rows(10)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	start(t, m)
-	waitFor(t, m, "k", small.ID, func(j batch.Job) bool { return j.State == batch.Completed })
-	big, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(100000)))
+	waitFor(t, m, "k", small.ID, func(j jobs.Job) bool { return j.State == jobs.Completed })
+	big, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(100000)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	mid := waitFor(t, m, "k", big.ID, func(j batch.Job) bool { return j.State == batch.Processing && j.Processed > 0 })
+	mid := waitFor(t, m, "k", big.ID, func(j jobs.Job) bool { return j.State == jobs.Processing && j.Processed > 0 })
 	if c := mid.Summary; c.Rows != mid.Processed || c.HighConfidence+c.Partial+c.Unverified != c.Rows {
 		t.Errorf("counts so far %+v, %d processed", c, mid.Processed)
 	}
 	counts, err := m.Counts(ctx)
-	if err != nil || counts[batch.Completed] != 1 || counts[batch.Processing] != 1 {
+	if err != nil || counts[jobs.Completed] != 1 || counts[jobs.Processing] != 1 {
 		t.Errorf("counts %v, %v", counts, err)
 	}
 	if m.RowsWritten() < 10 {
 		t.Errorf("%d rows written", m.RowsWritten())
 	}
-	if err := m.Delete(ctx, "other", big.ID); !errors.Is(err, batch.ErrNotFound) {
+	if err := m.Delete(ctx, "other", big.ID); !errors.Is(err, jobs.ErrNotFound) {
 		t.Errorf("delete by another owner: %v", err)
 	}
-	for _, j := range []batch.Job{big, small} { // running, then finished
+	for _, j := range []jobs.Job{big, small} { // running, then finished
 		if err := m.Delete(ctx, "k", j.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, batch.ErrNotFound) {
+		if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, jobs.ErrNotFound) {
 			t.Errorf("deleted job %s: %v", j.ID, err)
 		}
 		for _, key := range []string{j.InputKey, j.OutputKey} {
@@ -386,7 +370,7 @@ func TestManagerDeleteAndCounts(t *testing.T) {
 // refused job is kept.
 func TestSubmitInputs(t *testing.T) {
 	r := newRig(t)
-	m := r.manager(t, batch.NewMemoryQueue())
+	m := r.manager(t, jobs.NewMemoryQueue(0))
 	ctx := context.Background()
 	for _, tt := range []struct {
 		name, filename, input string
@@ -398,20 +382,20 @@ func TestSubmitInputs(t *testing.T) {
 		{"text has no header", "a.txt", "12 Allen Avenue, Ikeja\nWuse 2, Abuja\n", 2, nil},
 		{"one line of text", "a.txt", "Wuse 2, Abuja", 1, nil},
 		{"CR line ends", "a.csv", "street,city\rIkeja,Lagos\rKano,Kano\r", 2, nil},
-		{"header only", "a.csv", "street,city\n", 0, batch.ErrNoRecords},
-		{"empty rows", "a.csv", "street,city\n,\n\n ; \n", 0, batch.ErrNoRecords},
-		{"nothing", "a.txt", "", 0, batch.ErrNoRecords},
+		{"header only", "a.csv", "street,city\n", 0, jobs.ErrNoRecords},
+		{"empty rows", "a.csv", "street,city\n,\n\n ; \n", 0, jobs.ErrNoRecords},
+		{"nothing", "a.txt", "", 0, jobs.ErrNoRecords},
 		{"255 bytes", strings.Repeat("a", 251) + ".csv", "street\nIkeja\n", 1, nil},
-		{"256 bytes", strings.Repeat("a", 252) + ".csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
-		{"a path", "in/a.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
-		{"a Windows path", `C:\in\a.csv`, "street\nIkeja\n", 0, batch.ErrInvalidFilename},
-		{"a control character", "a\x00.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
-		{"invalid UTF-8", "a\xff.csv", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
-		{"a bidi override", "a\u202evsc.exe", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
-		{"dot dot", "..", "street\nIkeja\n", 0, batch.ErrInvalidFilename},
+		{"256 bytes", strings.Repeat("a", 252) + ".csv", "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
+		{"a path", "in/a.csv", "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
+		{"a Windows path", `C:\in\a.csv`, "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
+		{"a control character", "a\x00.csv", "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
+		{"invalid UTF-8", "a\xff.csv", "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
+		{"a bidi override", "a\u202evsc.exe", "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
+		{"dot dot", "..", "street\nIkeja\n", 0, jobs.ErrInvalidFilename},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "k", Filename: tt.filename, Region: "NG"}, strings.NewReader(tt.input))
+			j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: tt.filename, Region: "NG"}, strings.NewReader(tt.input))
 			if !errors.Is(err, tt.err) || err == nil && j.Rows != tt.rows {
 				t.Fatalf("Submit(%q) = %d rows, %v; want %d, %v", tt.input, j.Rows, err, tt.rows, tt.err)
 			}

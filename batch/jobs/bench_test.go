@@ -1,4 +1,4 @@
-package batch_test
+package jobs_test
 
 import (
 	"context"
@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
+	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob/fileblob"
 )
 
@@ -105,7 +106,7 @@ func BenchmarkJob(b *testing.B) {
 	for _, n := range sizes {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for range b.N {
-				store, err := batch.OpenBadgerJobs(b.TempDir())
+				store, err := jobstore.Open(b.TempDir())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -113,7 +114,7 @@ func BenchmarkJob(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				m, err := batch.NewManager(batch.ManagerOptions{Gazetteer: gz, Store: store, Queue: batch.NewMemoryQueue(), Bucket: bucket})
+				m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -127,7 +128,7 @@ func BenchmarkJob(b *testing.B) {
 				resetPeakRSS()
 				ctx, cancel := context.WithCancel(context.Background())
 				start := time.Now()
-				j, err := m.Submit(ctx, batch.SubmitRequest{Owner: "bench", Filename: "bench.csv", Region: "Nigeria"}, in)
+				j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "bench", Filename: "bench.csv", Region: "Nigeria"}, in)
 				in.Close()
 				if err != nil {
 					b.Fatal(err)
@@ -152,7 +153,7 @@ func BenchmarkJob(b *testing.B) {
 				elapsed := time.Since(start)
 				cancel()
 				wg.Wait()
-				if j.State != batch.Completed || j.Summary.Rows != n {
+				if j.State != jobs.Completed || j.Summary.Rows != n {
 					b.Fatalf("job %s, %d rows: %s", j.State, j.Summary.Rows, j.Reason)
 				}
 				b.ReportMetric(float64(n)/elapsed.Seconds(), "rows/s")

@@ -1,0 +1,283 @@
+// Package drivertest is the conformance suite of the jobs drivers: every
+// jobs.Store and jobs.Queue passes RunStore and RunQueue, which define
+// their behaviour (revision-checked updates, redelivery after a missed
+// ack, nack with delay, in-progress).
+package drivertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/batch/jobs"
+)
+
+// RunStore runs the suite against the stores open returns: a new, empty
+// store for each call.
+func RunStore(t *testing.T, open func(t *testing.T) jobs.Store) {
+	ctx := context.Background()
+	job := func(id string) jobs.Job {
+		return jobs.Job{ID: id, Owner: "k", Filename: "a.csv", Region: "NG", State: jobs.Queued,
+			Created: time.Now().UTC().Truncate(time.Millisecond)}
+	}
+	t.Run("CreateGet", func(t *testing.T) {
+		s := open(t)
+		want := job("job_1")
+		rev, err := s.Create(ctx, want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, grev, err := s.Get(ctx, "job_1")
+		if err != nil || grev != rev || got.ID != want.ID || got.State != jobs.Queued || !got.Created.Equal(want.Created) {
+			t.Fatalf("Get = %+v, %d, %v; want %+v, %d", got, grev, err, want, rev)
+		}
+		if _, err := s.Create(ctx, want); !errors.Is(err, jobs.ErrExists) {
+			t.Errorf("Create of an existing id: %v, want ErrExists", err)
+		}
+		if _, _, err := s.Get(ctx, "job_none"); !errors.Is(err, jobs.ErrNotFound) {
+			t.Errorf("Get of no job: %v, want ErrNotFound", err)
+		}
+	})
+	t.Run("UpdateChecksRevision", func(t *testing.T) {
+		s := open(t)
+		j := job("job_1")
+		rev, err := s.Create(ctx, j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.State = jobs.Processing
+		rev2, err := s.Update(ctx, j, rev)
+		if err != nil || rev2 == rev {
+			t.Fatalf("Update = %d, %v", rev2, err)
+		}
+		j.State = jobs.Completed
+		if _, err := s.Update(ctx, j, rev); !errors.Is(err, jobs.ErrConflict) {
+			t.Errorf("Update at an old revision: %v, want ErrConflict", err)
+		}
+		if got, _, _ := s.Get(ctx, j.ID); got.State != jobs.Processing {
+			t.Errorf("after the refused update the job is %s", got.State)
+		}
+		if _, err := s.Update(ctx, job("job_none"), 1); !errors.Is(err, jobs.ErrNotFound) && !errors.Is(err, jobs.ErrConflict) {
+			t.Errorf("Update of no job: %v", err)
+		}
+	})
+	t.Run("OneClaimWins", func(t *testing.T) {
+		s := open(t)
+		rev, err := s.Create(ctx, job("job_1"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// eight workers read the same revision and claim: one wins
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		won := 0
+		for i := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				j := job("job_1")
+				j.State, j.Worker = jobs.Processing, fmt.Sprint("node", i)
+				_, err := s.Update(ctx, j, rev)
+				switch {
+				case err == nil:
+					mu.Lock()
+					won++
+					mu.Unlock()
+				case !errors.Is(err, jobs.ErrConflict):
+					t.Errorf("claim: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if won != 1 {
+			t.Errorf("%d claims at one revision succeeded, want 1", won)
+		}
+	})
+	t.Run("DeleteList", func(t *testing.T) {
+		s := open(t)
+		for _, id := range []string{"job_1", "job_2", "job_3"} {
+			if _, err := s.Create(ctx, job(id)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Delete(ctx, "job_2"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Delete(ctx, "job_2"); err != nil {
+			t.Errorf("deleting a job twice: %v", err)
+		}
+		all, err := s.List(ctx)
+		ids := map[string]bool{}
+		for _, j := range all {
+			ids[j.ID] = true
+		}
+		if err != nil || len(all) != 2 || !ids["job_1"] || !ids["job_3"] {
+			t.Errorf("List = %v, %v; want job_1 and job_3", ids, err)
+		}
+		if _, _, err := s.Get(ctx, "job_2"); !errors.Is(err, jobs.ErrNotFound) {
+			t.Errorf("Get of a deleted job: %v", err)
+		}
+	})
+	t.Run("RememberRecall", func(t *testing.T) {
+		s := open(t)
+		rec := jobs.Idempotency{JobID: "job_1", Digest: "abc"}
+		if err := s.Remember(ctx, "k", "key-1", rec, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Recall(ctx, "k", "key-1"); err != nil || got != rec {
+			t.Errorf("Recall = %+v, %v", got, err)
+		}
+		if _, err := s.Recall(ctx, "other", "key-1"); !errors.Is(err, jobs.ErrNotFound) {
+			t.Errorf("another owner's key: %v, want ErrNotFound", err)
+		}
+	})
+}
+
+// RunQueue runs the suite against the queues open returns: a new, empty
+// queue for each call, whose tasks are delivered again when not
+// acknowledged within ackWait.
+func RunQueue(t *testing.T, open func(t *testing.T, ackWait time.Duration) jobs.Queue) {
+	ctx := context.Background()
+	receive := func(t *testing.T, q jobs.Queue, within time.Duration) jobs.Task {
+		t.Helper()
+		rctx, cancel := context.WithTimeout(ctx, within)
+		defer cancel()
+		task, err := q.Receive(rctx)
+		if err != nil {
+			t.Fatalf("Receive within %s: %v", within, err)
+		}
+		return task
+	}
+	none := func(t *testing.T, q jobs.Queue, within time.Duration) {
+		t.Helper()
+		rctx, cancel := context.WithTimeout(ctx, within)
+		defer cancel()
+		if task, err := q.Receive(rctx); err == nil {
+			t.Fatalf("Receive gave %s, want nothing within %s", task.ID(), within)
+		}
+	}
+	t.Run("SendReceiveAck", func(t *testing.T) {
+		q := open(t, time.Second)
+		for _, id := range []string{"job_1", "job_2"} {
+			if err := q.Send(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := map[string]bool{}
+		for range 2 {
+			task := receive(t, q, 5*time.Second)
+			got[task.ID()] = true
+			if err := task.Ack(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !got["job_1"] || !got["job_2"] {
+			t.Errorf("received %v", got)
+		}
+		none(t, q, 2*time.Second) // acknowledged: not delivered again
+	})
+	t.Run("RedeliveredAfterMissedAck", func(t *testing.T) {
+		q := open(t, time.Second)
+		if err := q.Send(ctx, "job_1"); err != nil {
+			t.Fatal(err)
+		}
+		first := receive(t, q, 5*time.Second)
+		// the worker dies: no ack
+		again := receive(t, q, 10*time.Second)
+		if again.ID() != "job_1" {
+			t.Fatalf("redelivered %s", again.ID())
+		}
+		if err := again.Ack(ctx); err != nil {
+			t.Fatal(err)
+		}
+		first.Ack(ctx) // too late: may fail, must not deliver anything
+		none(t, q, 2*time.Second)
+	})
+	t.Run("InProgressHolds", func(t *testing.T) {
+		q := open(t, time.Second)
+		if err := q.Send(ctx, "job_1"); err != nil {
+			t.Fatal(err)
+		}
+		task := receive(t, q, 5*time.Second)
+		stop := make(chan struct{})
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tick := time.NewTicker(300 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					task.InProgress(ctx)
+				}
+			}
+		}()
+		none(t, q, 3*time.Second) // three ack waits, kept in progress
+		close(stop)
+		<-done
+		if err := task.Ack(ctx); err != nil {
+			t.Fatalf("Ack after InProgress: %v", err)
+		}
+		none(t, q, 2*time.Second)
+	})
+	t.Run("NackWithDelay", func(t *testing.T) {
+		q := open(t, 10*time.Second)
+		if err := q.Send(ctx, "job_1"); err != nil {
+			t.Fatal(err)
+		}
+		task := receive(t, q, 5*time.Second)
+		given := time.Now()
+		if err := task.Nack(ctx, time.Second); err != nil {
+			t.Fatal(err)
+		}
+		again := receive(t, q, 8*time.Second)
+		if since := time.Since(given); again.ID() != "job_1" || since < 900*time.Millisecond {
+			t.Errorf("after Nack(1s): %s after %s", again.ID(), since)
+		}
+		again.Ack(ctx)
+	})
+	t.Run("OneWorkerATask", func(t *testing.T) {
+		q := open(t, 5*time.Second)
+		const n = 20
+		for i := range n {
+			if err := q.Send(ctx, fmt.Sprint("job_", i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var mu sync.Mutex
+		seen := map[string]int{}
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+					task, err := q.Receive(rctx)
+					cancel()
+					if err != nil {
+						return
+					}
+					mu.Lock()
+					seen[task.ID()]++
+					mu.Unlock()
+					task.Ack(ctx)
+				}
+			}()
+		}
+		wg.Wait()
+		if len(seen) != n {
+			t.Errorf("%d of %d tasks received", len(seen), n)
+		}
+		for id, k := range seen {
+			if k != 1 {
+				t.Errorf("%s received %d times", id, k)
+			}
+		}
+	})
+}

@@ -1,0 +1,20 @@
+package jobstore_test
+
+import (
+	"testing"
+
+	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/drivertest"
+	"github.com/addrkit/addrkit/storage/jobstore"
+)
+
+func TestConformance(t *testing.T) {
+	drivertest.RunStore(t, func(t *testing.T) jobs.Store {
+		s, err := jobstore.Open(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	})
+}
