@@ -414,3 +414,66 @@ func TestSubmitInputs(t *testing.T) {
 		t.Errorf("%d files in the bucket, want the 6 inputs accepted", keys)
 	}
 }
+
+// TestManagersShare runs two Managers, two nodes, over one store, queue and
+// bucket: each job runs once, on one of them, and a cancel made through
+// one stops the job the other runs.
+func TestManagersShare(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	q := jobs.NewMemoryQueue(2 * time.Second)
+	node := func(name string) *jobs.Manager {
+		m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
+			ProgressEvery: 5 * time.Millisecond, Lease: 900 * time.Millisecond, Node: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	a, b := node("a"), node("b")
+	var small []jobs.Job
+	for i := range 4 {
+		j, err := a.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: fmt.Sprint(i, ".csv"), Region: "NG"}, strings.NewReader(rows(2000)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		small = append(small, j)
+	}
+	big, err := a.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "big.csv", Region: "NG"}, strings.NewReader(rows(200000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, a)
+	start(t, b)
+	for _, j := range small {
+		done := waitFor(t, b, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+		if done.State != jobs.Completed || done.Summary.Rows != 2000 || done.Worker != "" {
+			t.Fatalf("job %s: %+v", j.ID, done)
+		}
+		output(t, r, done, 2000)
+	}
+	running := waitFor(t, a, "k", big.ID, func(j jobs.Job) bool { return j.State == jobs.Processing && j.Processed > 0 })
+	// cancel through the node that does not run it
+	runner, other := b, a
+	if running.Worker == "a" {
+		runner, other = a, b
+	}
+	if _, err := other.Cancel(ctx, "k", big.ID); err != nil {
+		t.Fatal(err)
+	}
+	// the worker sees it at its next renewal, within a third of the lease,
+	// and writes no more rows
+	time.Sleep(time.Second)
+	written := runner.RowsWritten()
+	time.Sleep(time.Second)
+	if now := runner.RowsWritten(); now != written {
+		t.Errorf("the worker wrote %d rows more after the cancel", now-written)
+	}
+	after, _ := a.Job(ctx, "k", big.ID)
+	if after.State != jobs.Cancelled || after.Processed >= 200000 {
+		t.Fatalf("after the cancel: %s, %d processed", after.State, after.Processed)
+	}
+	if ok, _ := r.bucket.Exists(ctx, big.OutputKey); ok {
+		t.Error("a job cancelled on another node committed its output")
+	}
+}
