@@ -52,6 +52,9 @@ type Task interface {
 	Nack(ctx context.Context, delay time.Duration) error
 	// InProgress restarts the ack wait: the worker is still on it.
 	InProgress(ctx context.Context) error
+	// Deliveries is how many times the task was delivered, this time
+	// included: 1 the first time.
+	Deliveries() int
 }
 
 // Errors of the drivers.

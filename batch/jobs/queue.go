@@ -18,7 +18,7 @@ type MemoryQueue struct {
 	ackWait time.Duration
 
 	mu       sync.Mutex
-	ids      []string
+	ids      []queued
 	ready    chan struct{} // has a value when ids may be non-empty
 	inFlight map[*memTask]bool
 }
@@ -35,13 +35,23 @@ func NewMemoryQueue(ackWait time.Duration) *MemoryQueue {
 
 var _ Queue = (*MemoryQueue)(nil)
 
+// queued is a task waiting: its id, and how often it was delivered.
+type queued struct {
+	id string
+	n  int
+}
+
 // Send implements Queue.
 func (q *MemoryQueue) Send(ctx context.Context, id string) error {
+	q.put(queued{id: id})
+	return nil
+}
+
+func (q *MemoryQueue) put(e queued) {
 	q.mu.Lock()
-	q.ids = append(q.ids, id)
+	q.ids = append(q.ids, e)
 	q.mu.Unlock()
 	q.signal()
-	return nil
 }
 
 func (q *MemoryQueue) signal() {
@@ -59,7 +69,7 @@ func (q *MemoryQueue) Receive(ctx context.Context) (Task, error) {
 		}
 		q.mu.Lock()
 		if len(q.ids) > 0 {
-			t := &memTask{q: q, id: q.ids[0]}
+			t := &memTask{q: q, id: q.ids[0].id, n: q.ids[0].n + 1}
 			q.ids = q.ids[1:]
 			more := len(q.ids) > 0
 			q.inFlight[t] = true
@@ -89,11 +99,12 @@ func (q *MemoryQueue) redeliver(t *memTask, delay time.Duration) {
 	delete(q.inFlight, t)
 	t.timer.Stop()
 	q.mu.Unlock()
+	e := queued{id: t.id, n: t.n}
 	if delay > 0 {
-		time.AfterFunc(delay, func() { q.Send(context.Background(), t.id) })
+		time.AfterFunc(delay, func() { q.put(e) })
 		return
 	}
-	q.Send(context.Background(), t.id)
+	q.put(e)
 }
 
 // errSettled is returned for a task acknowledged, given back or delivered
@@ -104,10 +115,13 @@ var errSettled = errors.New("jobs: the task was settled or delivered again")
 type memTask struct {
 	q     *MemoryQueue
 	id    string
+	n     int // deliveries, this one included
 	timer *time.Timer
 }
 
 func (t *memTask) ID() string { return t.id }
+
+func (t *memTask) Deliveries() int { return t.n }
 
 func (t *memTask) Ack(ctx context.Context) error {
 	t.q.mu.Lock()

@@ -241,6 +241,29 @@ func RunQueue(t *testing.T, open func(t *testing.T, ackWait time.Duration) jobs.
 		}
 		again.Ack(ctx)
 	})
+	t.Run("DeliveriesCounted", func(t *testing.T) {
+		q := open(t, time.Second)
+		if err := q.Send(ctx, "job_1"); err != nil {
+			t.Fatal(err)
+		}
+		task := receive(t, q, 5*time.Second)
+		if n := task.Deliveries(); n != 1 {
+			t.Errorf("first delivery: Deliveries() = %d, want 1", n)
+		}
+		if err := task.Nack(ctx, 0); err != nil {
+			t.Fatal(err)
+		}
+		task = receive(t, q, 5*time.Second)
+		if n := task.Deliveries(); n != 2 {
+			t.Errorf("after a Nack: Deliveries() = %d, want 2", n)
+		}
+		// no ack: delivered a third time after the ack wait
+		task = receive(t, q, 10*time.Second)
+		if n := task.Deliveries(); n != 3 {
+			t.Errorf("after a missed ack: Deliveries() = %d, want 3", n)
+		}
+		task.Ack(ctx)
+	})
 	t.Run("OneWorkerATask", func(t *testing.T) {
 		q := open(t, 5*time.Second)
 		const n = 20
