@@ -1,8 +1,6 @@
 package batch
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -33,12 +31,21 @@ type Options struct {
 	// first data row beyond it.
 	MaxRows int
 	// Progress, when set, is called from time to time with the data rows
-	// written so far (Skip included) and the counts of those this call
-	// wrote.
+	// written so far and their counts.
 	Progress func(written int, counts Summary)
-	// Skip is the number of data rows already written by an earlier run
-	// (see Manager): they are read but neither processed nor written.
-	Skip int
+	// FirstRow is the row_number of the first data row (1 when 0): a
+	// chunk of a larger input (see Split) numbers its rows as the whole.
+	FirstRow int
+	// NoHeader leaves the header row out of the output, for every chunk
+	// of an input but the first.
+	NoHeader bool
+	// Header, when set, is the header row of an input that has none of
+	// its own: a chunk of a larger input (see Split), whose start was
+	// read, so no byte-order mark is looked for either.
+	Header []string
+	// LineEnd, when set ('\n' or '\r'), is the byte that ends lines,
+	// instead of telling it from the start of the input (see Layout).
+	LineEnd byte
 }
 
 // Summary counts the rows of a batch. Rows = HighConfidence + Partial +
@@ -60,6 +67,19 @@ func (s *Summary) ValidatedPercent() float64 {
 		return 0
 	}
 	return float64(int(10000*float64(s.HighConfidence+s.Partial)/float64(s.Rows)+0.5)) / 100
+}
+
+// Add adds the counts of o to s (the summary of a chunk to the sum of the
+// chunks before it) and works out Validated again.
+func (s *Summary) Add(o Summary) {
+	if s.Format == "" {
+		s.Format = o.Format
+	}
+	s.Rows += o.Rows
+	s.HighConfidence += o.HighConfidence
+	s.Partial += o.Partial
+	s.Unverified += o.Unverified
+	s.Validated = s.ValidatedPercent()
 }
 
 // Errors of Batch.
@@ -124,36 +144,12 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	br := bufio.NewReaderSize(r, sniffBytes)
-	head, _ := br.Peek(sniffBytes)
-	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
-		br.Discard(3)
-		head = head[3:]
+	in, err := openInput(r, opts, nil)
+	if err != nil {
+		return sum, err
 	}
-	if LineEnd(head) == '\r' {
-		br = bufio.NewReaderSize(crToLF{br}, sniffBytes)
-		head = bytes.ReplaceAll(head, []byte{'\r'}, []byte{'\n'})
-	}
-	format := opts.Format
-	if format == "" {
-		format = detect(head, opts.Filename)
-	}
-	sum.Format = format
-
-	rs := &records{r: br, spill: -1}
-	var header []string
-	if format == Text {
-		header = []string{"address"}
-	} else {
-		rs.comma = format.comma()
-		h, err := rs.next()
-		if err != nil && !errors.Is(err, io.EOF) {
-			return sum, fmt.Errorf("batch: read the header: %w", err)
-		}
-		header = h.fields
-	}
-	m := mapHeader(header)
-	rs.spill = m.cols[roleText]
+	rs, header, m := in.rs, in.header, in.m
+	sum.Format = in.format
 
 	cw := csv.NewWriter(w)
 	outHeader := make([]string, 0, len(header)+len(Columns))
@@ -161,7 +157,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 		outHeader = append(outHeader, Sanitize("input_"+strings.TrimSpace(h)))
 	}
 	outHeader = append(outHeader, Columns...)
-	if opts.Skip == 0 {
+	if !opts.NoHeader {
 		if err := cw.Write(outHeader); err != nil {
 			return sum, err
 		}
@@ -193,8 +189,9 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 		defer func() { readErr <- err }()
 		defer close(work)
 		defer close(order)
+		first := max(opts.FirstRow, 1)
 		row := 0
-		c := newChunk(1)
+		c := newChunk(first)
 		send := func() bool {
 			select {
 			case order <- c:
@@ -206,7 +203,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 			case <-ctx.Done():
 				return false
 			}
-			c = newChunk(row + 1)
+			c = newChunk(first + row)
 			return true
 		}
 		for {
@@ -215,17 +212,13 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 				break
 			}
 			if rerr != nil {
-				err = fmt.Errorf("batch: read row %d: %w", row+1, rerr)
+				err = fmt.Errorf("batch: read row %d: %w", first+row, rerr)
 				return
 			}
 			row++
 			if opts.MaxRows > 0 && row > opts.MaxRows {
 				err = fmt.Errorf("%w: more than %d", ErrTooManyRows, opts.MaxRows)
 				return
-			}
-			if row <= opts.Skip {
-				c.first = row + 1
-				continue
 			}
 			bad := rec.bad
 			if bad == "" {
@@ -277,7 +270,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 			break
 		}
 		if opts.Progress != nil {
-			opts.Progress(opts.Skip+sum.Rows, sum)
+			opts.Progress(sum.Rows, sum)
 		}
 	}
 	cancel()

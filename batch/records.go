@@ -16,12 +16,14 @@ type record struct {
 	fields []string
 	raw    string // the line (or the lines of a quoted field) without line ends
 	bad    string // why the record cannot be processed, or ""
+	start  int64  // the offset of its first line, when counted
 }
 
 // line is one physical line of the input.
 type line struct {
-	text string // without the line end
-	long bool   // cut at maxLineBytes
+	text  string // without the line end
+	long  bool   // cut at maxLineBytes
+	start int64  // its offset in the input, when counted
 }
 
 // maxLineBytes bounds one line: a longer one is cut there and flagged.
@@ -46,6 +48,8 @@ type records struct {
 	fields int  // the header's fields; 0 until the header is read
 	spill  int  // the one column of whole addresses, which takes a row's extra fields; -1 for none
 	ahead  []line
+	// offset, when set, returns the input offset of the next byte r reads
+	offset func() int64
 }
 
 // readLine returns the next physical line, one read ahead first.
@@ -57,6 +61,9 @@ func (rs *records) readLine() (line, error) {
 	}
 	var b []byte
 	var l line
+	if rs.offset != nil {
+		l.start = rs.offset()
+	}
 	for {
 		part, isPrefix, err := rs.r.ReadLine()
 		if err != nil {
@@ -88,7 +95,7 @@ func (rs *records) next() (record, error) {
 	if err != nil {
 		return record{}, err
 	}
-	rec := record{raw: l.text}
+	rec := record{raw: l.text, start: l.start}
 	switch {
 	case l.long:
 		rec.fields, rec.bad = []string{l.text}, fmt.Sprintf("line longer than %d bytes", maxLineBytes)

@@ -12,14 +12,15 @@ import (
 
 // State is the state of a job.
 //
-// A job is QUEUED when submitted (its input is in the bucket and its
-// record stored), PROCESSING once a worker takes it, and then COMPLETED
-// (the output is in the bucket), FAILED (with the reason: the input could
-// not be read, had too many rows, or the output could not be written) or
-// CANCELLED (by its owner, while queued or processing). A worker that
-// stops with a job PROCESSING (a crash, a restart) leaves it so; the next
-// Manager.Run takes it up again from the start, and the output, written
-// anew and committed only when whole, holds every row once.
+// A job is QUEUED when submitted (its input is in the bucket, its record
+// stored and a task queued for each chunk), PROCESSING once a worker takes
+// a chunk, and then COMPLETED (every chunk's part written, and the parts
+// joined into the output), FAILED (with the reason: a chunk failed, or its
+// worker stopped, MaxDeliver times) or CANCELLED (by its owner, while
+// queued or processing). A worker that stops in a chunk (a crash, a
+// restart) does not acknowledge its task, which is delivered again; the
+// chunk's part, written anew and committed only when whole, holds each of
+// its rows once.
 type State string
 
 // The job states.
@@ -46,16 +47,23 @@ type Job struct {
 
 	State  State  `json:"status"`
 	Reason string `json:"reason,omitempty"` // why it FAILED
-	// Worker is the node (ManagerOptions.Node) running the job, which
-	// holds it until Lease; both are empty when no worker does.
+	// Worker is the node (ManagerOptions.Node) joining the job's parts,
+	// which holds the join until Lease; both are empty when no node does.
 	Worker string    `json:"worker,omitempty"`
 	Lease  time.Time `json:"lease,omitzero"`
+
+	// Layout is where the input's records are, cut into chunks of
+	// ChunkRows rows; Parts holds, per chunk, whether its part of the
+	// output is written, and its counts.
+	Layout    batch.Layout `json:"layout"`
+	ChunkRows int          `json:"chunkRows"`
+	Parts     []Part       `json:"parts"`
 
 	InputKey  string `json:"inputKey"`
 	OutputKey string `json:"outputKey"`
 
-	// Rows is an estimate of the data rows (the lines after the header)
-	// until the job completes, then the count.
+	// Rows is the number of data rows; Processed, those of the parts
+	// written, whose counts Summary sums.
 	Rows      int           `json:"rows"`
 	Processed int           `json:"processed"`
 	Summary   batch.Summary `json:"summary"`
@@ -84,4 +92,10 @@ var ErrNotFound = errors.New("jobs: job not found")
 type Idempotency struct {
 	JobID  string `json:"jobId"`
 	Digest string `json:"digest"`
+}
+
+// Part is the state of one chunk of a job.
+type Part struct {
+	Done    bool          `json:"done"`
+	Summary batch.Summary `json:"summary,omitzero"`
 }

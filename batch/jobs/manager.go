@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -34,13 +33,20 @@ type ManagerOptions struct {
 	Store     Store             // required: the job records
 	Queue     Queue             // required: the work queue
 	Bucket    *blob.Bucket      // required: inputs and outputs
-	// Jobs is the number of jobs processed at once (1 when 0); each uses
-	// all cores.
-	Jobs int
-	// MaxRows fails jobs with more data rows; MaxJobRows when 0.
+	// Parallel is the number of chunks this process runs at once (1 when
+	// 0); each uses all cores.
+	Parallel int
+	// ChunkRows is the number of rows in a chunk of a job (see Submit);
+	// DefaultChunkRows when 0.
+	ChunkRows int
+	// MaxDeliver is how many times a chunk is tried: a chunk that fails
+	// (or whose worker stops) that often fails its job, with the reason.
+	// DefaultMaxDeliver when 0.
+	MaxDeliver int
+	// MaxRows refuses inputs with more data rows; MaxJobRows when 0.
 	MaxRows int
-	// ProgressEvery is how often a running job's record is updated; 1s
-	// when 0.
+	// ProgressEvery is how often a running chunk looks whether its job
+	// was cancelled; 1s when 0.
 	ProgressEvery time.Duration
 	Logger        *slog.Logger // nil: slog.Default()
 	// Signer signs the download links of outputs the service serves
@@ -51,31 +57,38 @@ type ManagerOptions struct {
 	// Retention is how long a finished job's input, output and record are
 	// kept; 7 days when 0.
 	Retention time.Duration
-	// Node names this process in the records of the jobs it runs; the
-	// host name and process id when empty.
+	// Node names this process in the records of the jobs whose parts it
+	// joins; the host name and process id when empty.
 	Node string
-	// Lease is how long a job stays claimed by its worker after the
-	// worker last said it was alive (every Lease/3, with the task's
-	// InProgress); 30 s when 0. Another worker takes the job up only
-	// when its lease has run out.
+	// Lease is how long the join of a job's parts stays claimed by its
+	// node after the node last said it was alive (every Lease/3); 30 s
+	// when 0. A running chunk keeps its task in progress as often. The
+	// queue's ack wait should be Lease or more.
 	Lease time.Duration
 }
 
+// Defaults of ManagerOptions.
+const (
+	DefaultChunkRows  = 10_000
+	DefaultMaxDeliver = 5
+)
+
 // Manager runs batch jobs: Submit stores the input in the bucket, then the
-// job record, then queues it, so an accepted job is never lost; Run takes
-// jobs from the queue and processes them. Several Managers may share a
-// Store, Queue and bucket: a worker claims a job by a revision-checked
-// update of its record and renews its lease while it runs, so no two run
-// one job at once, and a job whose worker died is taken up by another once
-// its task is delivered again and its lease has run out. Run also queues
-// again, on start, the jobs left unfinished.
+// job record, then queues a task for each chunk of the input, so an
+// accepted job is never lost; Run takes chunks from the queue and runs
+// them. Several Managers may share a Store, Queue and bucket (API nodes and
+// workers of a cluster): each chunk writes its own part of the output, and
+// the job's record, updated only by revision-checked writes, counts the
+// parts done; the node whose update marks the last part done joins the
+// parts into the output. A chunk whose worker dies is delivered again, to
+// any worker, and writes its part anew.
 type Manager struct {
 	o ManagerOptions
 
-	mu      sync.Mutex // guards running
-	running map[string]*runningJob
-	claims  sync.Map     // idempotency keys being submitted
-	rows    atomic.Int64 // data rows written by this process's jobs
+	mu      sync.Mutex             // guards running
+	running map[string]*runningJob // by task: job id/chunk
+	claims  sync.Map               // idempotency keys being submitted
+	rows    atomic.Int64           // data rows written by this process's jobs
 }
 
 // runningJob is a job being processed by this process.
@@ -89,8 +102,14 @@ func NewManager(o ManagerOptions) (*Manager, error) {
 	if o.Gazetteer == nil || o.Store == nil || o.Queue == nil || o.Bucket == nil {
 		return nil, errors.New("batch: a Manager needs a gazetteer, a job store, a queue and a bucket")
 	}
-	if o.Jobs <= 0 {
-		o.Jobs = 1
+	if o.Parallel <= 0 {
+		o.Parallel = 1
+	}
+	if o.ChunkRows <= 0 {
+		o.ChunkRows = DefaultChunkRows
+	}
+	if o.MaxDeliver <= 0 {
+		o.MaxDeliver = DefaultMaxDeliver
 	}
 	if o.MaxRows <= 0 {
 		o.MaxRows = MaxJobRows
@@ -194,15 +213,15 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	// keyed by the job id alone: the client's name is kept for the link
 	// and Content-Disposition, never in a key the backend may refuse
 	j.InputKey, j.OutputKey = "uploads/"+j.ID+"/input", OutputKey(j.ID)
-	// 1. the input, counting its lines and whether it has records
+	// 1. the input, split into chunks as it is stored
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
 	if err != nil {
 		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
 	}
-	sc := &inputScan{w: w}
-	if _, err := io.Copy(sc, input); err != nil {
+	l, err := m.store(w, input, req.Filename)
+	if err != nil {
 		cancel()
 		w.Close()
 		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
@@ -210,93 +229,62 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	if err := w.Close(); err != nil {
 		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
 	}
-	j.Rows = sc.rows(batch.Detect(sc.head, req.Filename))
 	switch {
-	case j.Rows == 0:
+	case !l.Text:
 		m.o.Bucket.Delete(ctx, j.InputKey)
 		return Job{}, ErrNoRecords
-	case j.Rows > m.o.MaxRows:
+	case l.Rows > m.o.MaxRows:
 		m.o.Bucket.Delete(ctx, j.InputKey)
-		return Job{}, fmt.Errorf("%w: %d rows, more than %d", batch.ErrTooManyRows, j.Rows, m.o.MaxRows)
+		return Job{}, fmt.Errorf("%w: %d rows, more than %d", batch.ErrTooManyRows, l.Rows, m.o.MaxRows)
 	}
-	// 2. the record, 3. the queue
+	j.Rows, j.Layout, j.ChunkRows, j.Parts = l.Rows, l, m.o.ChunkRows, make([]Part, l.Chunks())
+	j.Summary.Format = l.Format
+	// 2. the record, 3. the tasks
 	if _, err := m.o.Store.Create(ctx, j); err != nil {
+		m.o.Bucket.Delete(ctx, j.InputKey)
 		return Job{}, fmt.Errorf("jobs: store the job: %w", err)
+	}
+	undo := func() {
+		m.o.Store.Delete(ctx, j.ID)
+		m.o.Bucket.Delete(ctx, j.InputKey)
 	}
 	if req.IdempotencyKey != "" {
 		rec := Idempotency{JobID: j.ID, Digest: req.Digest}
 		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
-			m.o.Store.Delete(ctx, j.ID)
-			m.o.Bucket.Delete(ctx, j.InputKey)
+			undo()
 			return Job{}, fmt.Errorf("jobs: store the idempotency key: %w", err)
 		}
 	}
-	if err := m.o.Queue.Send(ctx, j.ID); err != nil {
-		// stored: Run queues it again on start
-		m.o.Logger.Error("queue a job", "job", j.ID, "err", err)
+	for k := range j.Parts {
+		if err := m.o.Queue.Send(ctx, taskID(j.ID, k)); err != nil {
+			// refused as a whole: the client may send it again
+			undo()
+			return Job{}, fmt.Errorf("jobs: queue the job: %w", err)
+		}
 	}
 	return j, nil
 }
 
-// inputScan passes an input through, keeping its head for format
-// detection, counting its lines and noting where address text is: a letter
-// or digit on the first line, or after it.
-type inputScan struct {
-	w             io.Writer
-	head          []byte
-	lines         int  // line ends
-	eol           byte // the line end of the first write (batch.LineEnd)
-	last          byte // the last byte seen
-	first, others bool // text on the first line, on the others
-}
-
-func (c *inputScan) Write(p []byte) (int, error) {
-	if c.head == nil && len(p) > 0 {
-		c.eol = batch.LineEnd(p)
+// store copies input to w while Split reads it.
+func (m *Manager) store(w io.Writer, input io.Reader, filename string) (batch.Layout, error) {
+	pr, pw := io.Pipe()
+	type split struct {
+		l   batch.Layout
+		err error
 	}
-	if n := min(len(p), batch.SniffBytes-len(c.head)); n > 0 {
-		c.head = append(c.head, p[:n]...)
+	done := make(chan split, 1)
+	go func() {
+		l, err := batch.Split(pr, "", filename, m.o.ChunkRows)
+		pr.CloseWithError(err) // a Split that ended early stops the copy
+		done <- split{l, err}
+	}()
+	_, err := io.Copy(io.MultiWriter(w, pw), input)
+	pw.CloseWithError(err)
+	res := <-done
+	if err == nil {
+		err = res.err
 	}
-	eol := c.eol
-	rest := p
-	for i := 0; i < len(rest) && !c.others; i++ {
-		switch b := rest[i]; {
-		case b == eol:
-			c.lines++
-		case b >= 0x80 || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z':
-			c.first = c.first || c.lines == 0
-			c.others = c.lines > 0
-		}
-		if c.others {
-			rest = rest[i:]
-		}
-	}
-	if c.others {
-		c.lines += bytes.Count(rest, []byte{eol})
-	}
-	if len(p) > 0 {
-		c.last = p[len(p)-1]
-	}
-	return c.w.Write(p)
-}
-
-// rows estimates the data rows of an input of a format: its lines (the
-// header left out), or 0 when no line that would be a record has text.
-func (c *inputScan) rows(f batch.Format) int {
-	lines := c.lines
-	if c.last != '\n' && c.last != '\r' && c.last != 0 {
-		lines++ // a last line without its end
-	}
-	if f == batch.Text {
-		if !c.first && !c.others {
-			return 0
-		}
-		return lines
-	}
-	if !c.others {
-		return 0
-	}
-	return lines - 1
+	return res.l, err
 }
 
 // MaxFilenameBytes bounds a job's file name.
@@ -338,6 +326,12 @@ func ValidateFilename(name string) error {
 // OutputKey is the key of a job's output in the bucket.
 func OutputKey(jobID string) string { return "processed/" + jobID + "/validated.csv" }
 
+// PartKey is the key of the output of a job's chunk k (from 0), until the
+// parts are joined into the output.
+func PartKey(jobID string, k int) string {
+	return fmt.Sprintf("processed/%s/parts/%05d.csv", jobID, k)
+}
+
 // OutputName is the name a job's output is downloaded as:
 // "<name>_validated.csv" for an input named "<name>.<ext>".
 func (j Job) OutputName() string {
@@ -370,12 +364,23 @@ func (m *Manager) Cancel(ctx context.Context, owner, id string) (Job, error) {
 		j.State, j.Finished = Cancelled, time.Now().UTC()
 		return true
 	})
-	m.mu.Lock()
-	if r := m.running[id]; r != nil {
+	for _, r := range m.runningOf(id) {
 		r.stop()
 	}
-	m.mu.Unlock()
 	return j, err
+}
+
+// runningOf returns the chunks of a job this process runs.
+func (m *Manager) runningOf(id string) []*runningJob {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var rs []*runningJob
+	for task, r := range m.running {
+		if jobOf(task) == id {
+			rs = append(rs, r)
+		}
+	}
+	return rs
 }
 
 // Delete deletes a job of an owner with its input and output: a job not
@@ -385,10 +390,7 @@ func (m *Manager) Delete(ctx context.Context, owner, id string) error {
 	if _, err := m.Cancel(ctx, owner, id); err != nil {
 		return err
 	}
-	m.mu.Lock()
-	r := m.running[id]
-	m.mu.Unlock()
-	if r != nil {
+	for _, r := range m.runningOf(id) {
 		select {
 		case <-r.done:
 		case <-ctx.Done():
@@ -402,9 +404,13 @@ func (m *Manager) Delete(ctx context.Context, owner, id string) error {
 	return m.remove(ctx, j)
 }
 
-// remove deletes the input, output and record of a finished job.
+// remove deletes the input, output, parts and record of a finished job.
 func (m *Manager) remove(ctx context.Context, j Job) error {
-	for _, key := range []string{j.InputKey, j.OutputKey} {
+	keys := []string{j.InputKey, j.OutputKey}
+	for k := range j.Parts {
+		keys = append(keys, PartKey(j.ID, k))
+	}
+	for _, key := range keys {
 		if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
 			return err
 		}
@@ -455,185 +461,6 @@ func (m *Manager) update(ctx context.Context, id string, change func(*Job) bool)
 	}
 }
 
-// Run queues the unfinished jobs again, then processes jobs from the queue
-// until ctx ends, and every hour deletes the jobs past their retention. A job running when ctx ends is left PROCESSING, its
-// output not written, for the next Run.
-func (m *Manager) Run(ctx context.Context) error {
-	unfinished, err := m.jobsWhere(ctx, func(j *Job) bool { return !j.State.Final() })
-	if err != nil {
-		return err
-	}
-	for _, j := range unfinished {
-		m.o.Logger.Info("job taken up again", "job", j.ID, "state", j.State)
-		if err := m.o.Queue.Send(ctx, j.ID); err != nil {
-			return err
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(time.Hour)
-		defer tick.Stop()
-		for {
-			if n, err := m.Expire(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				m.o.Logger.Error("expire old jobs", "err", err)
-			} else if n > 0 {
-				m.o.Logger.Info("expired old jobs", "jobs", n)
-			}
-			select {
-			case <-tick.C:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	for range m.o.Jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				t, err := m.o.Queue.Receive(ctx)
-				if err != nil {
-					return // ctx ended, or the queue is closed
-				}
-				m.process(ctx, t)
-			}
-		}()
-	}
-	wg.Wait()
-	return ctx.Err()
-}
-
-// process runs the job of a task, and settles the task: acknowledged when
-// the job is finished, given back when this process stops first, or, when
-// another worker holds the job, given back until its lease runs out.
-func (m *Manager) process(ctx context.Context, t Task) {
-	id := t.ID()
-	// settled with a context of their own: ctx may have ended
-	settle := context.WithoutCancel(ctx)
-	jctx, stop := context.WithCancel(ctx)
-	defer stop()
-	r := &runningJob{stop: stop, done: make(chan struct{})}
-	m.mu.Lock()
-	if m.running[id] != nil {
-		m.mu.Unlock()
-		t.Ack(settle) // queued twice, and running here already
-		return
-	}
-	m.running[id] = r
-	m.mu.Unlock()
-	defer func() {
-		m.mu.Lock()
-		delete(m.running, id)
-		m.mu.Unlock()
-		close(r.done)
-	}()
-	now := time.Now().UTC()
-	var heldUntil time.Time
-	j, err := m.update(ctx, id, func(j *Job) bool {
-		if j.State.Final() {
-			return false
-		}
-		if j.State == Processing && j.Worker != m.o.Node && j.Lease.After(now) {
-			heldUntil = j.Lease // another worker runs it
-			return false
-		}
-		j.State, j.Processed = Processing, 0
-		j.Worker, j.Lease = m.o.Node, now.Add(m.o.Lease)
-		if j.Started.IsZero() {
-			j.Started = now
-		}
-		return true
-	})
-	switch {
-	case errors.Is(err, ErrNotFound):
-		t.Ack(settle) // deleted
-		return
-	case err != nil:
-		m.o.Logger.Error("claim a job", "job", id, "err", err)
-		t.Nack(settle, m.o.Lease)
-		return
-	case !heldUntil.IsZero():
-		t.Nack(settle, time.Until(heldUntil)+time.Second)
-		return
-	case j.State != Processing:
-		t.Ack(settle) // finished: cancelled while queued, or queued twice
-		return
-	}
-	log := m.o.Logger.With("job", id)
-	log.Info("job started", "file", j.Filename)
-
-	// the heartbeat: the task stays in progress and the lease renewed; a
-	// job cancelled (on any node) or claimed by another is stopped
-	beat := make(chan struct{})
-	defer close(beat)
-	go func() {
-		tick := time.NewTicker(m.o.Lease / 3)
-		defer tick.Stop()
-		for {
-			select {
-			case <-beat:
-				return
-			case <-tick.C:
-			}
-			t.InProgress(settle)
-			j, err := m.update(jctx, id, func(j *Job) bool {
-				if j.State != Processing || j.Worker != m.o.Node {
-					return false
-				}
-				j.Lease = time.Now().UTC().Add(m.o.Lease)
-				return true
-			})
-			if errors.Is(err, ErrNotFound) || err == nil && (j.State != Processing || j.Worker != m.o.Node) {
-				stop()
-			}
-		}
-	}()
-
-	sum, err := m.run(jctx, j)
-	switch {
-	case ctx.Err() != nil:
-		// this process stops: the job is given back at once
-		m.update(settle, id, func(j *Job) bool {
-			if j.State != Processing || j.Worker != m.o.Node {
-				return false
-			}
-			j.Worker, j.Lease = "", time.Time{}
-			return true
-		})
-		t.Nack(settle, 0)
-		log.Info("job left for the next run", "err", ctx.Err())
-		return
-	case err != nil && jctx.Err() != nil:
-		t.Ack(settle)
-		log.Info("job cancelled")
-		return // Cancel recorded it
-	case err != nil:
-		log.Error("job failed", "err", err)
-		m.update(settle, id, func(j *Job) bool {
-			if j.State.Final() {
-				return false
-			}
-			j.State, j.Reason, j.Finished = Failed, err.Error(), time.Now().UTC()
-			return true
-		})
-		t.Ack(settle)
-		return
-	}
-	m.update(settle, id, func(j *Job) bool {
-		if j.State != Processing || j.Worker != m.o.Node {
-			return false
-		}
-		j.State, j.Finished = Completed, time.Now().UTC()
-		j.Rows, j.Processed, j.Summary = sum.Rows, sum.Rows, sum
-		j.Worker, j.Lease = "", time.Time{}
-		return true
-	})
-	t.Ack(settle)
-	log.Info("job completed", "rows", sum.Rows)
-}
-
 // DownloadURL returns a link to a completed job's output, good for
 // LinkTTL: with a Signer, base (the service's address) + "/" + the output
 // key + the signed query; without, the bucket's own signed URL.
@@ -673,52 +500,4 @@ func (m *Manager) Expire(ctx context.Context, now time.Time) (int, error) {
 		}
 	}
 	return len(old), nil
-}
-
-// run streams the input through Batch into the output; the output is
-// committed only when whole.
-func (m *Manager) run(ctx context.Context, j Job) (batch.Summary, error) {
-	r, err := m.o.Bucket.NewReader(ctx, j.InputKey, nil)
-	if err != nil {
-		return batch.Summary{}, fmt.Errorf("read the input: %w", err)
-	}
-	defer r.Close()
-	wctx, abort := context.WithCancel(ctx)
-	defer abort()
-	w, err := m.o.Bucket.NewWriter(wctx, j.OutputKey, &blob.WriterOptions{
-		ContentType: "text/csv; charset=utf-8", ContentDisposition: ContentDisposition(j.OutputName()),
-	})
-	if err != nil {
-		return batch.Summary{}, fmt.Errorf("write the output: %w", err)
-	}
-	last, written := time.Now(), 0
-	sum, err := batch.Batch(ctx, r, w, batch.Options{
-		Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename, MaxRows: m.o.MaxRows,
-		Progress: func(rows int, counts batch.Summary) {
-			m.rows.Add(int64(rows - written))
-			written = rows
-			if time.Since(last) < m.o.ProgressEvery {
-				return
-			}
-			last = time.Now()
-			m.update(ctx, j.ID, func(j *Job) bool {
-				if j.State != Processing || j.Worker != m.o.Node {
-					return false
-				}
-				j.Processed, j.Summary = rows, counts
-				j.Summary.Validated = counts.ValidatedPercent()
-				j.Rows = max(j.Rows, rows)
-				return true
-			})
-		},
-	})
-	if err != nil {
-		abort() // the writer is not committed
-		w.Close()
-		return sum, err
-	}
-	if err := w.Close(); err != nil {
-		return sum, fmt.Errorf("write the output: %w", err)
-	}
-	return sum, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
@@ -416,15 +417,15 @@ func TestSubmitInputs(t *testing.T) {
 }
 
 // TestManagersShare runs two Managers, two nodes, over one store, queue and
-// bucket: each job runs once, on one of them, and a cancel made through
-// one stops the job the other runs.
+// bucket: each job completes once, its chunks spread over both, and a
+// cancel made through one stops the chunks both run.
 func TestManagersShare(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
 	q := jobs.NewMemoryQueue(2 * time.Second)
 	node := func(name string) *jobs.Manager {
 		m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
-			ProgressEvery: 5 * time.Millisecond, Lease: 900 * time.Millisecond, Node: name})
+			ProgressEvery: 5 * time.Millisecond, Lease: 900 * time.Millisecond, Node: name, ChunkRows: 700})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -447,27 +448,24 @@ func TestManagersShare(t *testing.T) {
 	start(t, b)
 	for _, j := range small {
 		done := waitFor(t, b, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
-		if done.State != jobs.Completed || done.Summary.Rows != 2000 || done.Worker != "" {
+		if done.State != jobs.Completed || done.Summary.Rows != 2000 || done.Processed != 2000 || done.Worker != "" || len(done.Parts) != 3 {
 			t.Fatalf("job %s: %+v", j.ID, done)
 		}
 		output(t, r, done, 2000)
 	}
-	running := waitFor(t, a, "k", big.ID, func(j jobs.Job) bool { return j.State == jobs.Processing && j.Processed > 0 })
-	// cancel through the node that does not run it
-	runner, other := b, a
-	if running.Worker == "a" {
-		runner, other = a, b
+	waitFor(t, a, "k", big.ID, func(j jobs.Job) bool { return j.State == jobs.Processing && j.Processed > 0 })
+	if a.RowsWritten() == 0 || b.RowsWritten() == 0 {
+		t.Errorf("rows written by a %d, by b %d: the chunks did not spread", a.RowsWritten(), b.RowsWritten())
 	}
-	if _, err := other.Cancel(ctx, "k", big.ID); err != nil {
+	if _, err := a.Cancel(ctx, "k", big.ID); err != nil {
 		t.Fatal(err)
 	}
-	// the worker sees it at its next renewal, within a third of the lease,
-	// and writes no more rows
+	// b sees it within ProgressEvery, and neither writes more rows
 	time.Sleep(time.Second)
-	written := runner.RowsWritten()
+	written := a.RowsWritten() + b.RowsWritten()
 	time.Sleep(time.Second)
-	if now := runner.RowsWritten(); now != written {
-		t.Errorf("the worker wrote %d rows more after the cancel", now-written)
+	if now := a.RowsWritten() + b.RowsWritten(); now != written {
+		t.Errorf("the workers wrote %d rows more after the cancel", now-written)
 	}
 	after, _ := a.Job(ctx, "k", big.ID)
 	if after.State != jobs.Cancelled || after.Processed >= 200000 {
@@ -476,4 +474,129 @@ func TestManagersShare(t *testing.T) {
 	if ok, _ := r.bucket.Exists(ctx, big.OutputKey); ok {
 		t.Error("a job cancelled on another node committed its output")
 	}
+}
+
+// TestChunksJoinToTheWhole runs a job of many chunks over two nodes: its
+// output is, byte for byte, what Batch makes of the whole input at once,
+// rows numbered as the whole, and the parts are gone once joined.
+func TestChunksJoinToTheWhole(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	q := jobs.NewMemoryQueue(2 * time.Second)
+	var nodes []*jobs.Manager
+	for _, name := range []string{"a", "b"} {
+		m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
+			ProgressEvery: 5 * time.Millisecond, Lease: 2 * time.Second, Node: name, ChunkRows: 97})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes = append(nodes, m)
+	}
+	// quoted fields across lines, a broken quote, blank lines, CRLF
+	var in strings.Builder
+	in.WriteString("\ufeffid,address,note\r\n")
+	for i := range 1000 {
+		switch i % 50 {
+		case 7:
+			fmt.Fprintf(&in, "%d,\"%d Allen Avenue,\r\nIkeja, Lagos\",two lines\r\n", i, i)
+		case 19:
+			fmt.Fprintf(&in, "%d,\"%d Broad Street, unterminated\r\n", i, i)
+		case 33:
+			in.WriteString("\r\n")
+		default:
+			fmt.Fprintf(&in, "%d,%d Adeola Odeku Street Victoria Island,\r\n", i, i)
+		}
+	}
+	j, err := nodes[0].Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "mixed.csv", Region: "NG"}, strings.NewReader(in.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole bytes.Buffer
+	want, err := batch.Batch(ctx, strings.NewReader(in.String()), &whole, batch.Options{Gazetteer: r.gz, Region: "NG", Filename: "mixed.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Rows != want.Rows || len(j.Parts) != (want.Rows+96)/97 {
+		t.Fatalf("submitted: %d rows in %d chunks; Batch reads %d rows", j.Rows, len(j.Parts), want.Rows)
+	}
+	for _, m := range nodes {
+		start(t, m)
+	}
+	done := waitFor(t, nodes[1], "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	want.Validated = want.ValidatedPercent()
+	if done.State != jobs.Completed || done.Summary != want || done.Processed != want.Rows {
+		t.Fatalf("job: %s %s, summary %+v; want %+v", done.State, done.Reason, done.Summary, want)
+	}
+	got, err := r.bucket.ReadAll(ctx, done.OutputKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, whole.Bytes()) {
+		t.Errorf("the joined output differs from Batch's of the whole input (%d bytes, want %d)", len(got), whole.Len())
+	}
+	// the parts go once the job is recorded COMPLETED
+	for k := range done.Parts {
+		for try := 0; ; try++ {
+			ok, _ := r.bucket.Exists(ctx, jobs.PartKey(j.ID, k))
+			if !ok {
+				break
+			}
+			if try == 100 {
+				t.Fatalf("part %d kept after the join", k)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// TestPoisonChunk: a chunk that fails every time it is tried fails its
+// job, with the reason, once it was tried MaxDeliver times; so does one
+// whose worker dies each time it takes it.
+func TestPoisonChunk(t *testing.T) {
+	ctx := context.Background()
+	newNode := func(r *rig, q jobs.Queue) *jobs.Manager {
+		m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
+			ProgressEvery: 5 * time.Millisecond, Lease: 300 * time.Millisecond, ChunkRows: 100, MaxDeliver: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	t.Run("Fails", func(t *testing.T) {
+		r := newRig(t)
+		m := newNode(r, jobs.NewMemoryQueue(time.Second))
+		j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(rows(250)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the input is gone: no chunk can read it
+		if err := r.bucket.Delete(ctx, j.InputKey); err != nil {
+			t.Fatal(err)
+		}
+		start(t, m)
+		done := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+		if done.State != jobs.Failed || !strings.Contains(done.Reason, "of 3 (rows ") || !strings.Contains(done.Reason, "failed 2 times: read the input") {
+			t.Errorf("job %s: %q", done.State, done.Reason)
+		}
+	})
+	t.Run("WorkerDies", func(t *testing.T) {
+		r := newRig(t)
+		q := jobs.NewMemoryQueue(200 * time.Millisecond)
+		m := newNode(r, q)
+		j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(rows(50)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// two workers take the chunk and die without a word
+		for range 2 {
+			if _, err := q.Receive(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		start(t, m)
+		done := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+		if done.State != jobs.Failed || done.Reason != "chunk 1 of 1 (rows 1 to 50) was taken 2 times and never finished: its worker stopped each time" {
+			t.Errorf("job %s: %q", done.State, done.Reason)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 )
@@ -41,9 +42,18 @@ type queued struct {
 	n  int
 }
 
-// Send implements Queue.
+// Send implements Queue. An id waiting or in flight already is not
+// queued twice.
 func (q *MemoryQueue) Send(ctx context.Context, id string) error {
-	q.put(queued{id: id})
+	q.mu.Lock()
+	pending := slices.ContainsFunc(q.ids, func(e queued) bool { return e.id == id })
+	for t := range q.inFlight {
+		pending = pending || t.id == id
+	}
+	q.mu.Unlock()
+	if !pending {
+		q.put(queued{id: id})
+	}
 	return nil
 }
 

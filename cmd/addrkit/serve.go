@@ -129,7 +129,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	defer bucket.Close()
 	manager, err := jobs.NewManager(jobs.ManagerOptions{
-		Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Jobs: c.jobs,
+		Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Parallel: c.jobs,
 		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention,
 	})
 	if err != nil {

@@ -1,0 +1,461 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/addrkit/addrkit/batch"
+	"gocloud.dev/blob"
+)
+
+// taskID names the task of a job's chunk k: "<job id>/<k>".
+func taskID(jobID string, k int) string { return jobID + "/" + strconv.Itoa(k) }
+
+// parseTask splits a task id; ok is false for one not made by taskID.
+func parseTask(task string) (jobID string, k int, ok bool) {
+	jobID, n, found := strings.Cut(task, "/")
+	k, err := strconv.Atoi(n)
+	return jobID, k, found && err == nil && k >= 0
+}
+
+// jobOf returns the job id of a task id.
+func jobOf(task string) string {
+	id, _, _ := strings.Cut(task, "/")
+	return id
+}
+
+// durable is implemented by queues that keep their tasks when the
+// process stops (a JetStream stream): Run need not queue again the chunks
+// of unfinished jobs.
+type durable interface{ Durable() bool }
+
+// Run takes chunks from the queue and runs them, ManagerOptions.Parallel at
+// once, until ctx ends; every hour it deletes the jobs past their
+// retention. With a queue that is lost with the process (MemoryQueue), it
+// first queues again the chunks of the jobs left unfinished. A chunk
+// running when ctx ends is given back to the queue, to run again.
+func (m *Manager) Run(ctx context.Context) error {
+	if d, ok := m.o.Queue.(durable); !ok || !d.Durable() {
+		if err := m.requeue(ctx); err != nil {
+			return err
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		tick := time.NewTicker(time.Hour)
+		defer tick.Stop()
+		for {
+			if n, err := m.Expire(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				m.o.Logger.Error("expire old jobs", "err", err)
+			} else if n > 0 {
+				m.o.Logger.Info("expired old jobs", "jobs", n)
+			}
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+		}
+	})
+	for range m.o.Parallel {
+		wg.Go(func() {
+			for {
+				t, err := m.o.Queue.Receive(ctx)
+				if err != nil {
+					return // ctx ended, or the queue is closed
+				}
+				m.process(ctx, t)
+			}
+		})
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+// requeue queues the chunks of the unfinished jobs not done, or the last
+// chunk of one whose parts are all done (its task joins them).
+func (m *Manager) requeue(ctx context.Context) error {
+	unfinished, err := m.jobsWhere(ctx, func(j *Job) bool { return !j.State.Final() })
+	if err != nil {
+		return err
+	}
+	for _, j := range unfinished {
+		m.o.Logger.Info("job taken up again", "job", j.ID, "state", j.State)
+		parts := j.chunks()
+		for k := range parts {
+			if k < len(j.Parts) && j.Parts[k].Done && (k < parts-1 || !j.allDone()) {
+				continue
+			}
+			if err := m.o.Queue.Send(ctx, taskID(j.ID, k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// chunks is the number of chunks of a job: 1 for a record made before
+// jobs were cut into chunks.
+func (j *Job) chunks() int { return max(1, len(j.Parts)) }
+
+// allDone reports whether every part of a job is written.
+func (j *Job) allDone() bool {
+	for _, p := range j.Parts {
+		if !p.Done {
+			return false
+		}
+	}
+	return len(j.Parts) > 0
+}
+
+// chunkName names chunk k of a job in reasons and logs.
+func (j *Job) chunkName(k int) string {
+	if j.Layout.Chunks() == 0 {
+		return "the job"
+	}
+	first := k*j.ChunkRows + 1
+	last := min(first+j.ChunkRows-1, j.Rows)
+	return fmt.Sprintf("chunk %d of %d (rows %d to %d)", k+1, j.chunks(), first, last)
+}
+
+// retry is how long a chunk that failed waits before it is tried again.
+func (m *Manager) retry(deliveries int) time.Duration {
+	return min(time.Duration(1<<min(deliveries, 10))*time.Second, m.o.Lease)
+}
+
+// process runs the chunk of a task and settles the task: acknowledged
+// when its part is written (or its job is gone or finished), given back
+// when this process stops first or the chunk failed, to be tried again.
+// The task that writes a job's last part joins the parts.
+func (m *Manager) process(ctx context.Context, t Task) {
+	// settled with a context of their own: ctx may have ended
+	settle := context.WithoutCancel(ctx)
+	id, k, ok := parseTask(t.ID())
+	if !ok {
+		m.o.Logger.Error("a task that names no chunk", "task", t.ID())
+		t.Ack(settle)
+		return
+	}
+	j, _, err := m.o.Store.Get(ctx, id)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		t.Ack(settle) // deleted
+		return
+	case err != nil:
+		if ctx.Err() == nil {
+			m.o.Logger.Error("read a job", "job", id, "err", err)
+		}
+		t.Nack(settle, m.retry(1))
+		return
+	case j.State.Final() || k >= j.chunks():
+		t.Ack(settle)
+		return
+	case k < len(j.Parts) && j.Parts[k].Done:
+		// run before, its task not settled: join, if that was left to do
+		m.finish(ctx, t, id)
+		return
+	case t.Deliveries() > m.o.MaxDeliver:
+		m.fail(settle, id, fmt.Sprintf("%s was taken %d times and never finished: its worker stopped each time", j.chunkName(k), t.Deliveries()-1))
+		t.Ack(settle)
+		return
+	}
+	log := m.o.Logger.With("job", id, "chunk", k)
+	if j.State == Queued {
+		m.update(ctx, id, func(j *Job) bool {
+			if j.State != Queued {
+				return false
+			}
+			j.State, j.Started = Processing, time.Now().UTC()
+			return true
+		})
+		log.Info("job started", "file", j.Filename, "rows", j.Rows, "chunks", j.chunks())
+	}
+
+	jctx, stop := context.WithCancel(ctx)
+	defer m.track(t.ID(), stop)()
+	sum, err := m.watch(jctx, t, id, stop, false, func() (batch.Summary, error) { return m.runChunk(jctx, j, k) })
+	switch {
+	case ctx.Err() != nil:
+		t.Nack(settle, 0) // this process stops: the chunk is given back at once
+		log.Info("chunk given back", "err", ctx.Err())
+		return
+	case jctx.Err() != nil:
+		t.Ack(settle) // cancelled or deleted
+		log.Info("chunk stopped: the job was cancelled")
+		return
+	case err != nil && t.Deliveries() >= m.o.MaxDeliver:
+		log.Error("chunk failed", "err", err, "tries", t.Deliveries())
+		m.fail(settle, id, fmt.Sprintf("%s failed %d times: %v", j.chunkName(k), t.Deliveries(), err))
+		t.Ack(settle)
+		return
+	case err != nil:
+		log.Warn("chunk failed; it will be tried again", "err", err, "tries", t.Deliveries())
+		t.Nack(settle, m.retry(t.Deliveries()))
+		return
+	}
+	_, err = m.update(settle, id, func(j *Job) bool {
+		if j.State.Final() || j.Parts[k].Done {
+			return false
+		}
+		j.Parts[k] = Part{Done: true, Summary: sum}
+		j.Processed, j.Summary = 0, batch.Summary{Format: j.Layout.Format}
+		for _, p := range j.Parts {
+			if p.Done {
+				j.Processed += p.Summary.Rows
+				j.Summary.Add(p.Summary)
+			}
+		}
+		return true
+	})
+	switch {
+	case errors.Is(err, ErrNotFound):
+		t.Ack(settle)
+	case err != nil:
+		log.Error("record a chunk done", "err", err)
+		t.Nack(settle, m.retry(1))
+	default:
+		m.finish(ctx, t, id)
+	}
+}
+
+// finish settles the task of a job's chunk whose part is written: when
+// every part is, the first node to claim the join (by a revision-checked
+// update) joins them into the output, holding the claim by its lease, and
+// marks the job COMPLETED. A task that finds the join claimed by a live
+// lease is given back until the lease ends, in case the joiner dies.
+func (m *Manager) finish(ctx context.Context, t Task, id string) {
+	settle := context.WithoutCancel(ctx)
+	now := time.Now().UTC()
+	var heldUntil time.Time
+	j, err := m.update(settle, id, func(j *Job) bool {
+		if j.State.Final() || !j.allDone() {
+			return false
+		}
+		if j.Worker != "" && j.Lease.After(now) {
+			heldUntil = j.Lease // another joins them
+			return false
+		}
+		j.Worker, j.Lease = m.o.Node, now.Add(m.o.Lease)
+		return true
+	})
+	switch {
+	case errors.Is(err, ErrNotFound):
+		t.Ack(settle)
+		return
+	case err != nil:
+		m.o.Logger.Error("claim the join", "job", id, "err", err)
+		t.Nack(settle, m.retry(1))
+		return
+	case !heldUntil.IsZero():
+		t.Nack(settle, time.Until(heldUntil)+time.Second)
+		return
+	case j.State.Final() || !j.allDone():
+		t.Ack(settle) // other parts to come, or finished
+		return
+	}
+	log := m.o.Logger.With("job", id)
+	jctx, stop := context.WithCancel(ctx)
+	defer m.track(t.ID(), stop)()
+	sum, err := m.watch(jctx, t, id, stop, true, func() (batch.Summary, error) { return j.Summary, m.join(jctx, j) })
+	release := func() {
+		m.update(settle, id, func(j *Job) bool {
+			if j.Worker != m.o.Node {
+				return false
+			}
+			j.Worker, j.Lease = "", time.Time{}
+			return true
+		})
+	}
+	switch {
+	case ctx.Err() != nil:
+		release()
+		t.Nack(settle, 0)
+		return
+	case jctx.Err() != nil:
+		t.Ack(settle) // cancelled, or the claim was lost
+		return
+	case err != nil && t.Deliveries() >= m.o.MaxDeliver:
+		log.Error("join failed", "err", err)
+		m.fail(settle, id, fmt.Sprintf("joining the parts failed %d times: %v", t.Deliveries(), err))
+		t.Ack(settle)
+		return
+	case err != nil:
+		log.Warn("join failed; it will be tried again", "err", err)
+		release()
+		t.Nack(settle, m.retry(t.Deliveries()))
+		return
+	}
+	j, err = m.update(settle, id, func(j *Job) bool {
+		if j.State != Processing || j.Worker != m.o.Node {
+			return false
+		}
+		j.State, j.Finished = Completed, time.Now().UTC()
+		j.Rows, j.Processed, j.Summary = sum.Rows, sum.Rows, sum
+		j.Summary.Validated = sum.ValidatedPercent()
+		j.Worker, j.Lease = "", time.Time{}
+		return true
+	})
+	if err != nil {
+		log.Error("record the job completed", "err", err)
+		t.Nack(settle, m.retry(1))
+		return
+	}
+	t.Ack(settle)
+	if j.State == Completed {
+		for k := range j.Parts {
+			m.o.Bucket.Delete(settle, PartKey(id, k))
+		}
+		log.Info("job completed", "rows", j.Rows)
+	}
+}
+
+// fail marks a job FAILED, for reason.
+func (m *Manager) fail(ctx context.Context, id, reason string) {
+	m.o.Logger.Error("job failed", "job", id, "reason", reason)
+	m.update(ctx, id, func(j *Job) bool {
+		if j.State.Final() {
+			return false
+		}
+		j.State, j.Reason, j.Finished = Failed, reason, time.Now().UTC()
+		j.Worker, j.Lease = "", time.Time{}
+		return true
+	})
+}
+
+// track notes a task running in this process, for Cancel and Delete; the
+// function it returns forgets it.
+func (m *Manager) track(task string, stop context.CancelFunc) func() {
+	r := &runningJob{stop: stop, done: make(chan struct{})}
+	m.mu.Lock()
+	m.running[task] = r
+	m.mu.Unlock()
+	return func() {
+		m.mu.Lock()
+		if m.running[task] == r {
+			delete(m.running, task)
+		}
+		m.mu.Unlock()
+		close(r.done)
+	}
+}
+
+// watch runs work while, every ProgressEvery, it looks at the job's record
+// and stops work (with stop) when the job is finished (cancelled) or gone;
+// every Lease/3 it keeps the task in progress and, with renew, renews this
+// node's claim of the join, stopping work when the claim was lost.
+func (m *Manager) watch(ctx context.Context, t Task, id string, stop context.CancelFunc, renew bool, work func() (batch.Summary, error)) (batch.Summary, error) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		every := min(m.o.ProgressEvery, m.o.Lease/3)
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		last := time.Now()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			var j Job
+			var err error
+			if beat := time.Since(last) >= m.o.Lease/3; beat {
+				last = time.Now()
+				t.InProgress(context.WithoutCancel(ctx))
+				if renew {
+					j, err = m.update(ctx, id, func(j *Job) bool {
+						if j.Worker != m.o.Node {
+							return false
+						}
+						j.Lease = time.Now().UTC().Add(m.o.Lease)
+						return true
+					})
+					if err == nil && j.Worker != m.o.Node {
+						stop() // the claim ran out and another took it
+					}
+				}
+			}
+			if j.ID == "" && err == nil {
+				j, _, err = m.o.Store.Get(ctx, id)
+			}
+			if errors.Is(err, ErrNotFound) || err == nil && j.State.Final() {
+				stop()
+			}
+		}
+	})
+	sum, err := work()
+	close(done)
+	wg.Wait()
+	return sum, err
+}
+
+// runChunk runs chunk k of a job through Batch into its part; the part is
+// committed only when whole.
+func (m *Manager) runChunk(ctx context.Context, j Job, k int) (batch.Summary, error) {
+	opts := batch.Options{Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename}
+	start, length := int64(0), int64(-1)
+	if j.Layout.Chunks() > 0 {
+		var end int64
+		start, end = j.Layout.Chunk(k)
+		length = end - start
+		opts = j.Layout.Options(opts, k, j.ChunkRows)
+	}
+	r, err := m.o.Bucket.NewRangeReader(ctx, j.InputKey, start, length, nil)
+	if err != nil {
+		return batch.Summary{}, fmt.Errorf("read the input: %w", err)
+	}
+	defer r.Close()
+	written := 0
+	opts.Progress = func(rows int, _ batch.Summary) {
+		m.rows.Add(int64(rows - written))
+		written = rows
+	}
+	return m.write(ctx, PartKey(j.ID, k), "text/csv; charset=utf-8", "", func(w io.Writer) (batch.Summary, error) {
+		return batch.Batch(ctx, r, w, opts)
+	})
+}
+
+// join streams a job's parts, in order, into its output.
+func (m *Manager) join(ctx context.Context, j Job) error {
+	_, err := m.write(ctx, j.OutputKey, "text/csv; charset=utf-8", ContentDisposition(j.OutputName()), func(w io.Writer) (batch.Summary, error) {
+		for k := range j.chunks() {
+			r, err := m.o.Bucket.NewReader(ctx, PartKey(j.ID, k), nil)
+			if err != nil {
+				return batch.Summary{}, fmt.Errorf("read part %d: %w", k+1, err)
+			}
+			_, err = io.Copy(w, r)
+			r.Close()
+			if err != nil {
+				return batch.Summary{}, fmt.Errorf("join part %d: %w", k+1, err)
+			}
+		}
+		return batch.Summary{}, nil
+	})
+	return err
+}
+
+// write writes a blob with fill, committing it only when fill succeeds.
+func (m *Manager) write(ctx context.Context, key, contentType, disposition string, fill func(io.Writer) (batch.Summary, error)) (batch.Summary, error) {
+	wctx, abort := context.WithCancel(ctx)
+	defer abort()
+	w, err := m.o.Bucket.NewWriter(wctx, key, &blob.WriterOptions{ContentType: contentType, ContentDisposition: disposition})
+	if err != nil {
+		return batch.Summary{}, fmt.Errorf("write %s: %w", key, err)
+	}
+	sum, err := fill(w)
+	if err != nil {
+		abort() // the writer is not committed
+		w.Close()
+		return sum, err
+	}
+	if err := w.Close(); err != nil {
+		return sum, fmt.Errorf("write %s: %w", key, err)
+	}
+	return sum, nil
+}
