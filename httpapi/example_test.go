@@ -17,6 +17,7 @@ import (
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/addrkit/addrkit/storage/jobstore"
+	"github.com/addrkit/addrkit/storage/keystore"
 	"gocloud.dev/blob/memblob"
 )
 
@@ -39,10 +40,12 @@ func ExampleNew() {
 	jobs, _ := jobs.NewManager(jobs.ManagerOptions{Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Signer: signer})
 	go jobs.Run(ctx)
 
-	keys, _ := apikey.Open(ctx, filepath.Join(dir, "keys"))
+	kd, _ := keystore.Open(ctx, filepath.Join(dir, "keys"), nil)
+	keys := apikey.NewStore(kd)
 	_, key, _ := keys.Create(ctx, "example")
 	keys.Close()
-	ring, _ := apikey.Load(ctx, filepath.Join(dir, "keys"))
+	kd, _ = keystore.Open(ctx, filepath.Join(dir, "keys"), &keystore.Options{ReadOnly: true})
+	ring, _ := apikey.NewRing(ctx, kd)
 
 	api, err := httpapi.New(httpapi.Options{Jobs: jobs, Suggester: index, Keys: ring, Bucket: bucket, Signer: signer})
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage/jobstore"
+	"github.com/addrkit/addrkit/storage/keystore"
 	"github.com/gorilla/mux"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gocloud.dev/blob"
@@ -59,14 +60,19 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 	}
 	t.Cleanup(func() { r.bucket.Close() })
 	keysDir := filepath.Join(t.TempDir(), "keys")
-	ks, err := apikey.Open(ctx, keysDir)
+	kd, err := keystore.Open(ctx, keysDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ks := apikey.NewStore(kd)
 	_, r.keyA, _ = ks.Create(ctx, "client A")
 	_, r.keyB, _ = ks.Create(ctx, "client B")
 	ks.Close()
-	ring, err := apikey.Load(ctx, keysDir)
+	kd, err = keystore.Open(ctx, keysDir, &keystore.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ring, err := apikey.NewRing(ctx, kd)
 	if err != nil {
 		t.Fatal(err)
 	}

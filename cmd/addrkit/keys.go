@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/storage/keystore"
 )
 
 // keysDir is where the API keys of a data directory are kept.
@@ -38,7 +39,13 @@ running server within two seconds.
 	if help, err := parseFlags(fs, args[1:]); help || err != nil {
 		return err
 	}
-	open := func() (*apikey.Store, error) { return apikey.Open(ctx, keysDir(*data)) }
+	open := func() (*apikey.Store, error) {
+		d, err := keystore.Open(ctx, keysDir(*data), nil)
+		if err != nil {
+			return nil, err
+		}
+		return apikey.NewStore(d), nil
+	}
 	switch args[0] {
 	case "create":
 		if *name == "" || fs.NArg() > 0 {

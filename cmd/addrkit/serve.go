@@ -25,6 +25,7 @@ import (
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/addrkit/addrkit/storage/jobstore"
+	"github.com/addrkit/addrkit/storage/keystore"
 	"gocloud.dev/blob"
 )
 
@@ -119,10 +120,16 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return err
 	}
 	defer store.Close()
-	keys, err := apikey.Load(ctx, keysDir(c.data))
+	// read-only: `addrkit keys` can change the keys while the server runs
+	keysDriver, err := keystore.Open(ctx, keysDir(c.data), &keystore.Options{ReadOnly: true})
 	if err != nil {
 		return err
 	}
+	keys, err := apikey.NewRing(ctx, keysDriver)
+	if err != nil {
+		return err
+	}
+	defer keys.Close()
 	bucket, signer, err := openBucket(ctx, c)
 	if err != nil {
 		return err

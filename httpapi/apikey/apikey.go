@@ -1,16 +1,3 @@
-// Package apikey issues, keeps and checks the API keys of the HTTP API.
-//
-// A key is "ak_<id>_<secret>": the id (13 characters) names the key in
-// lists, logs and job records; the secret is 256 random bits. Only the
-// SHA-256 of the whole key is stored, in a Badger database, and a presented
-// key is compared with it in constant time: the key itself is shown once,
-// when it is created. (A fast hash is enough for secrets of 256 random
-// bits; password hashes are for secrets people choose.)
-//
-// Store is the read-write side used by the command line; Ring is the
-// server's read-only copy, loaded from the same directory and loaded again
-// when the directory changes, so that keys created or revoked while the
-// server runs take effect within its reload interval.
 package apikey
 
 import (
@@ -19,17 +6,15 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base32"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
-
-	badger "github.com/dgraph-io/badger/v4"
 )
 
-// Key is the record of an API key. The key itself is not kept.
+// Key is the record of an API key. The key itself is not kept. Its JSON
+// form is the one the drivers store.
 type Key struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
@@ -46,7 +31,8 @@ var (
 	// ErrUnauthorized is returned for a key that is malformed, unknown,
 	// wrong or revoked: the cases are not told apart.
 	ErrUnauthorized = errors.New("apikey: invalid API key")
-	ErrNotFound     = errors.New("apikey: no such key")
+	// ErrNotFound is returned for an id that names no key.
+	ErrNotFound = errors.New("apikey: no such key")
 )
 
 const prefix = "ak_"
@@ -86,61 +72,32 @@ var dummy = hash(prefix + "dummy")
 // check verifies key against the keys by id in constant time.
 func check(keys map[string]Key, key string) (Key, error) {
 	k, ok := keys[keyID(key)]
+	return verify(k, ok, key)
+}
+
+// verify compares key with the record k of its id in constant time; found
+// is false when no key has the id, and the key is then compared with the
+// dummy hash.
+func verify(k Key, found bool, key string) (Key, error) {
 	want := dummy
-	if ok {
+	if found {
 		want = k.Hash
 	}
 	match := subtle.ConstantTimeCompare(hash(key), want) == 1
-	if !ok || !match || !k.Active() {
+	if !found || !match || !k.Active() {
 		return Key{}, ErrUnauthorized
 	}
 	return k, nil
 }
 
-// Store is the database of API keys, opened read-write.
-type Store struct{ db *badger.DB }
+// Store creates, lists, revokes and checks the keys kept by a Driver.
+type Store struct{ d Driver }
 
-// lockWait is how long Open waits for a server that is reading the
-// directory to let it go.
-const lockWait = 5 * time.Second
+// NewStore returns a Store over d, which it closes on Close.
+func NewStore(d Driver) *Store { return &Store{d: d} }
 
-func options(dir string) badger.Options {
-	// a handful of small records: small tables and caches
-	return badger.DefaultOptions(dir).WithLogger(nil).WithNumVersionsToKeep(1).
-		WithMemTableSize(4 << 20).WithValueThreshold(4 << 10).WithBlockCacheSize(256 << 10).WithIndexCacheSize(256 << 10).
-		WithValueLogFileSize(1 << 20).WithNumMemtables(1).WithNumLevelZeroTables(1).WithNumLevelZeroTablesStall(2)
-}
-
-// open opens the database, waiting up to wait while another process holds
-// it.
-func open(ctx context.Context, opts badger.Options, wait time.Duration) (*badger.DB, error) {
-	deadline := time.Now().Add(wait)
-	for {
-		db, err := badger.Open(opts)
-		if err == nil || !strings.Contains(err.Error(), "directory lock") || time.Now().After(deadline) {
-			return db, err
-		}
-		select {
-		case <-time.After(50 * time.Millisecond):
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-}
-
-// Open opens (creating) the key database in dir for changes.
-func Open(ctx context.Context, dir string) (*Store, error) {
-	db, err := open(ctx, options(dir), lockWait)
-	if err != nil {
-		return nil, fmt.Errorf("apikey: open %s: %w", dir, err)
-	}
-	return &Store{db: db}, nil
-}
-
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
-
-func recordKey(id string) []byte { return []byte("key/" + id) }
+// Close closes the driver.
+func (s *Store) Close() error { return s.d.Close() }
 
 // Create makes a new key named name and returns its record and the key,
 // which is not kept anywhere and cannot be shown again.
@@ -152,77 +109,55 @@ func (s *Store) Create(ctx context.Context, name string) (Key, string, error) {
 	id := random(8)
 	key := prefix + id + "_" + random(32)
 	k := Key{ID: id, Name: name, Hash: hash(key), Created: time.Now().UTC()}
-	return k, key, s.put(k)
-}
-
-func (s *Store) put(k Key) error {
-	b, err := json.Marshal(k)
-	if err != nil {
-		return err
+	if err := s.d.Put(ctx, k); err != nil {
+		return Key{}, "", err
 	}
-	return s.db.Update(func(txn *badger.Txn) error { return txn.Set(recordKey(k.ID), b) })
+	return k, key, nil
 }
 
 // List returns every key, revoked ones included, oldest first.
 func (s *Store) List(ctx context.Context) ([]Key, error) {
-	keys, err := load(s.db)
+	keys, err := s.d.List(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Key, 0, len(keys))
-	for _, k := range keys {
-		out = append(out, k)
-	}
-	slices.SortFunc(out, func(a, b Key) int {
+	slices.SortFunc(keys, func(a, b Key) int {
 		if c := a.Created.Compare(b.Created); c != 0 {
 			return c
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
-	return out, nil
+	return keys, nil
 }
 
 // Revoke revokes the key with the id; revoking a revoked key changes
-// nothing.
+// nothing. An unknown id is ErrNotFound.
 func (s *Store) Revoke(ctx context.Context, id string) (Key, error) {
-	keys, err := load(s.db)
+	k, err := s.d.Get(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return Key{}, fmt.Errorf("%w: %q", ErrNotFound, id)
+	}
 	if err != nil {
 		return Key{}, err
 	}
-	k, ok := keys[id]
-	if !ok {
-		return Key{}, fmt.Errorf("%w: %q", ErrNotFound, id)
-	}
 	if k.Active() {
 		k.Revoked = time.Now().UTC()
-		err = s.put(k)
+		err = s.d.Put(ctx, k)
 	}
 	return k, err
 }
 
-// Authenticate returns the record of an active key.
+// Authenticate returns the record of an active key, ErrUnauthorized for any
+// other. It asks the driver for the record each time; a server checks keys
+// with a Ring.
 func (s *Store) Authenticate(ctx context.Context, key string) (Key, error) {
-	keys, err := load(s.db)
-	if err != nil {
+	id := keyID(key)
+	if id == "" {
+		return verify(Key{}, false, key)
+	}
+	k, err := s.d.Get(ctx, id)
+	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Key{}, err
 	}
-	return check(keys, key)
-}
-
-// load reads every key record by id.
-func load(db *badger.DB) (map[string]Key, error) {
-	keys := map[string]Key{}
-	err := db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte("key/"), PrefetchValues: true})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			var k Key
-			if err := it.Item().Value(func(v []byte) error { return json.Unmarshal(v, &k) }); err != nil {
-				return err
-			}
-			keys[k.ID] = k
-		}
-		return nil
-	})
-	return keys, err
+	return verify(k, err == nil, key)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/storage/keystore"
 )
 
 func Example() {
@@ -16,18 +17,25 @@ func Example() {
 	dir = filepath.Join(dir, "keys")
 
 	// the command line creates a key and shows it once
-	s, err := apikey.Open(ctx, dir)
+	d, err := keystore.Open(ctx, dir, nil)
 	if err != nil {
 		panic(err)
 	}
+	s := apikey.NewStore(d)
 	k, key, _ := s.Create(ctx, "checkout service")
 	s.Close()
 
-	// the server checks the keys it loaded
-	ring, err := apikey.Load(ctx, dir)
+	// the server checks the keys it loaded, and loads them again on an
+	// interval (ring.Watch)
+	d, err = keystore.Open(ctx, dir, &keystore.Options{ReadOnly: true})
 	if err != nil {
 		panic(err)
 	}
+	ring, err := apikey.NewRing(ctx, d)
+	if err != nil {
+		panic(err)
+	}
+	defer ring.Close()
 	got, err := ring.Authenticate(ctx, key)
 	fmt.Println(got.ID == k.ID, got.Name, err)
 	_, err = ring.Authenticate(ctx, "ak_guess")

@@ -1,0 +1,128 @@
+package natsdriver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// keysBucket is the key-value bucket of the API keys.
+const keysBucket = "addrkit_keys"
+
+// Keys is an apikey.Driver over a JetStream key-value bucket: one entry
+// per key, named by the key's id, its value the record as JSON. Every node
+// of a cluster that uses the bucket sees the same keys; an apikey.Ring
+// over it picks up a key created or revoked on any node at its next
+// reload.
+type Keys struct{ kv jetstream.KeyValue }
+
+var _ apikey.Driver = (*Keys)(nil)
+
+// NewKeys returns the driver of the keys bucket, creating the bucket when
+// it is missing. The connection under js stays the caller's.
+func NewKeys(ctx context.Context, js jetstream.JetStream) (*Keys, error) {
+	kv, err := js.KeyValue(ctx, keysBucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		kv, err = js.CreateKeyValue(ctx, jetstream.KeyValueConfig{
+			Bucket:      keysBucket,
+			Description: "addrkit API keys: the record of each key (never the key) by id",
+			History:     1,
+			Storage:     jetstream.FileStorage,
+		})
+		if errors.Is(err, jetstream.ErrBucketExists) { // another node made it meanwhile
+			kv, err = js.KeyValue(ctx, keysBucket)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("natsdriver: key-value bucket %s: %w", keysBucket, err)
+	}
+	return &Keys{kv: kv}, nil
+}
+
+// Close does nothing: the connection is closed by its owner.
+func (k *Keys) Close() error { return nil }
+
+// Put creates or replaces the record of key.ID.
+func (k *Keys) Put(ctx context.Context, key apikey.Key) error {
+	b, err := json.Marshal(key)
+	if err != nil {
+		return err
+	}
+	if _, err := k.kv.Put(ctx, key.ID, b); err != nil {
+		return fmt.Errorf("natsdriver: put key %q: %w", key.ID, err)
+	}
+	return nil
+}
+
+// Get returns the record with the id; apikey.ErrNotFound when there is
+// none, or the id could name no entry of a bucket.
+func (k *Keys) Get(ctx context.Context, id string) (apikey.Key, error) {
+	e, err := k.kv.Get(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrInvalidKey) {
+		return apikey.Key{}, apikey.ErrNotFound
+	}
+	if err != nil {
+		return apikey.Key{}, fmt.Errorf("natsdriver: get key %q: %w", id, err)
+	}
+	return decodeKey(e)
+}
+
+// listTimeout bounds a List whose context has no deadline, as jetstream
+// bounds its own calls: a Ring reloading with a server's long-lived
+// context must not wait forever on a lost connection.
+const listTimeout = 5 * time.Second
+
+// List returns every record, in no particular order. It reads the latest
+// entry of every id with one watcher, stopped when the entries there were
+// at its start have come.
+func (k *Keys) List(ctx context.Context) ([]apikey.Key, error) {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, listTimeout)
+		defer cancel()
+	}
+	w, err := k.kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return nil, fmt.Errorf("natsdriver: list keys: %w", err)
+	}
+	defer w.Stop()
+	var keys []apikey.Key
+	at := map[string]int{} // index in keys by id
+	for {
+		select {
+		case e, ok := <-w.Updates():
+			if !ok {
+				return nil, errors.New("natsdriver: list keys: the watcher stopped")
+			}
+			if e == nil { // every entry there was has come
+				return keys, nil
+			}
+			key, err := decodeKey(e)
+			if err != nil {
+				return nil, err
+			}
+			// a key changed while listing may come twice: the later wins
+			if i, ok := at[e.Key()]; ok {
+				keys[i] = key
+				continue
+			}
+			at[e.Key()] = len(keys)
+			keys = append(keys, key)
+		case <-ctx.Done():
+			return nil, fmt.Errorf("natsdriver: list keys: %w", ctx.Err())
+		}
+	}
+}
+
+func decodeKey(e jetstream.KeyValueEntry) (apikey.Key, error) {
+	var key apikey.Key
+	if err := json.Unmarshal(e.Value(), &key); err != nil {
+		return apikey.Key{}, fmt.Errorf("natsdriver: key %q: %w", e.Key(), err)
+	}
+	return key, nil
+}
