@@ -17,12 +17,13 @@ import (
 func keysDir(data string) string { return filepath.Join(data, "keys") }
 
 func runKeys(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	const usage = `usage: addrkit keys create --name NAME [--data DIR]
-       addrkit keys list [--data DIR]
-       addrkit keys revoke [--data DIR] ID
-Manages the API keys of the server whose data directory is DIR. A key is shown
-once, as the last line of "create"; only its hash is kept. Changes reach a
-running server within two seconds.
+	const usage = `usage: addrkit keys create --name NAME [--data DIR | --nats URL]
+       addrkit keys list [--data DIR | --nats URL]
+       addrkit keys revoke [--data DIR | --nats URL] ID
+Manages the API keys of the server whose data directory is DIR, or of the
+cluster whose NATS server is URL. A key is shown once, as the last line of
+"create"; only its hash is kept. Changes reach running servers within two
+seconds (their --keys-reload).
 `
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -33,6 +34,7 @@ running server within two seconds.
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
 	data := fs.String("data", defaultData, "data directory of the server (or ADDRKIT_DATA)")
 	name := fs.String("name", "", "create: what the key is for (a client, an application)")
+	natsURL := fs.String("nats", "", "NATS server of a cluster (or ADDRKIT_NATS): its keys, instead of DIR's")
 	if err := applyEnv(fs); err != nil {
 		return err
 	}
@@ -40,6 +42,13 @@ running server within two seconds.
 		return err
 	}
 	open := func() (*apikey.Store, error) {
+		if *natsURL != "" {
+			conn, keys, err := connect(ctx, *natsURL, "addrkit keys", 0, nil)
+			if err != nil {
+				return nil, err
+			}
+			return apikey.NewStore(closer{keys, conn.Close}), nil
+		}
 		d, err := keystore.Open(ctx, keysDir(*data), nil)
 		if err != nil {
 			return nil, err
@@ -104,4 +113,18 @@ running server within two seconds.
 	}
 	fmt.Fprint(stderr, usage)
 	return usageError{fmt.Sprintf("keys: unknown command %q", args[0])}
+}
+
+// closer is a key driver that closes its connection with it.
+type closer struct {
+	apikey.Driver
+	close func() error
+}
+
+func (c closer) Close() error {
+	err := c.Driver.Close()
+	if cerr := c.close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -24,8 +24,6 @@ import (
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
-	"github.com/addrkit/addrkit/storage/jobstore"
-	"github.com/addrkit/addrkit/storage/keystore"
 	"gocloud.dev/blob"
 )
 
@@ -46,11 +44,11 @@ func applyEnv(fs *flag.FlagSet) error {
 
 // serveConfig is what `addrkit serve` is told.
 type serveConfig struct {
-	data, listen, blobURL, baseURL, signingKey, logFormat string
-	linkTTL, retention, shutdown, keysReload              time.Duration
-	maxBody                                               int64
-	rate                                                  float64
-	burst, jobs, maxUploads                               int
+	data, listen, blobURL, baseURL, signingKey, logFormat, nats, role string
+	linkTTL, retention, shutdown, keysReload, lease                   time.Duration
+	maxBody                                                           int64
+	rate                                                              float64
+	burst, jobs, maxUploads, chunkRows                                int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -68,12 +66,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&c.maxUploads, "max-uploads", httpapi.DefaultMaxUploads, "submissions read at once (each body is held in memory while read)")
 	fs.Float64Var(&c.rate, "rate", httpapi.DefaultRateLimit, "requests per second per API key (negative: no limit)")
 	fs.IntVar(&c.burst, "burst", 0, "burst of requests per API key (default: twice --rate)")
-	fs.IntVar(&c.jobs, "jobs", 1, "batch jobs processed at once (each uses every core)")
+	fs.IntVar(&c.jobs, "jobs", 1, "chunks of batch jobs processed at once (each uses every core)")
+	fs.IntVar(&c.chunkRows, "chunk-rows", jobs.DefaultChunkRows, "rows in a chunk of a batch job: the unit workers take")
+	fs.StringVar(&c.nats, "nats", "", "NATS server (nats://HOST:PORT) with JetStream: job records, chunk tasks and API keys are kept there, shared by every node; needs --blob")
+	fs.StringVar(&c.role, "role", roleAll, "what this node does: api (answers requests), worker (runs chunks) or all; api and worker need --nats")
+	fs.DurationVar(&c.lease, "lease", 30*time.Second, "how long a chunk's task waits for word from its worker before another worker takes it")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to wait for requests in flight on SIGINT/SIGTERM")
 	fs.DurationVar(&c.keysReload, "keys-reload", 2*time.Second, "how often to look for API keys created or revoked")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log lines as text or json")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: addrkit serve [--data DIR] [--listen ADDR] [--blob URL] [flags]")
+		fmt.Fprintln(stderr, "usage: addrkit serve [--data DIR] [--listen ADDR] [--blob URL] [--nats URL --role api|worker|all] [flags]")
 		fmt.Fprintln(stderr, "Serves the /v1 HTTP API. Every flag can also be set as ADDRKIT_<FLAG> (ADDRKIT_LISTEN, ADDRKIT_RATE...).")
 		fs.PrintDefaults()
 	}
@@ -86,6 +88,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if fs.NArg() > 0 {
 		fs.Usage()
 		return usageError{"serve takes no arguments"}
+	}
+	if err := checkCluster(c); err != nil {
+		return err
 	}
 	var h slog.Handler = slog.NewTextHandler(stderr, nil)
 	if c.logFormat == "json" {
@@ -115,17 +120,12 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	log.Info("gazetteer ready", "dir", c.data, "suggestions", index.Len(), "index_mb", index.Size()>>20)
 
-	store, err := jobstore.Open(filepath.Join(c.data, "jobs"))
+	be, err := openBackend(ctx, c, log)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	// read-only: `addrkit keys` can change the keys while the server runs
-	keysDriver, err := keystore.Open(ctx, keysDir(c.data), &keystore.Options{ReadOnly: true})
-	if err != nil {
-		return err
-	}
-	keys, err := apikey.NewRing(ctx, keysDriver)
+	defer be.close()
+	keys, err := apikey.NewRing(ctx, be.keys)
 	if err != nil {
 		return err
 	}
@@ -136,22 +136,43 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	defer bucket.Close()
 	manager, err := jobs.NewManager(jobs.ManagerOptions{
-		Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Parallel: c.jobs,
-		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention,
+		Gazetteer: gz, Store: be.store, Queue: be.queue, Bucket: bucket, Parallel: c.jobs, ChunkRows: c.chunkRows,
+		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention, Lease: c.lease,
 	})
 	if err != nil {
 		return err
+	}
+	work, stopWork := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	if c.role != roleAPI {
+		wg.Go(func() { manager.Run(work) })
+	}
+	if c.role == roleWorker {
+		log.Info("working", "nats", c.nats, "jobs", c.jobs, "startup_ms", time.Since(start).Milliseconds())
+		if ready != nil {
+			ready <- ""
+		}
+		<-ctx.Done()
+		log.Info("shutting down: running chunks are handed back")
+		stopWork()
+		wg.Wait()
+		log.Info("stopped")
+		return nil
 	}
 	api, err := httpapi.New(httpapi.Options{
 		Jobs: manager, Suggester: index, Keys: keys, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
 		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {
+		stopWork()
+		wg.Wait()
 		return err
 	}
 
 	ln, err := net.Listen("tcp", c.listen)
 	if err != nil {
+		stopWork()
+		wg.Wait()
 		return err
 	}
 	srv := &http.Server{
@@ -161,9 +182,6 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	work, stopWork := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Go(func() { manager.Run(work) })
 	wg.Go(func() { keys.Watch(work, c.keysReload, log) })
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -184,7 +202,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 			srv.Close()
 		}
 	}
-	stopWork() // a running job stays PROCESSING and is taken up at the next start
+	stopWork() // running chunks are given back to the queue
 	wg.Wait()
 	log.Info("stopped")
 	if errors.Is(err, http.ErrServerClosed) {
@@ -233,17 +251,10 @@ func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *jobs.Signer,
 func signingKey(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		key := make([]byte, 32)
-		rand.Read(key)
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
+		if err := makeSigningKey(path); err != nil {
 			return nil, fmt.Errorf("make the signing key: %w", err)
 		}
-		_, err = fmt.Fprintln(f, hex.EncodeToString(key))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return key, err
+		b, err = os.ReadFile(path)
 	}
 	if err != nil {
 		return nil, err
@@ -253,4 +264,33 @@ func signingKey(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: a signing key is at least 32 bytes in hex", path)
 	}
 	return key, nil
+}
+
+// makeSigningKey writes a random key to path unless a file is there: the
+// key is written whole to a file of its own, then linked to path, so that
+// nodes starting at once on a shared volume all read the one key.
+func makeSigningKey(path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".signing-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	_, err = fmt.Fprintln(f, hex.EncodeToString(randomKey()))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Link(f.Name(), path); err != nil && !errors.Is(err, os.ErrExist) {
+		return err
+	}
+	return nil
+}
+
+// randomKey returns 32 random bytes.
+func randomKey() []byte {
+	key := make([]byte, 32)
+	rand.Read(key)
+	return key
 }

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/storage/jobstore"
+	"github.com/addrkit/addrkit/storage/keystore"
+	"github.com/addrkit/addrkit/storage/natsdriver"
+)
+
+// backend is where a server keeps job records, chunk tasks and API keys:
+// Badger directories and an in-process queue (the embedded default), or
+// a NATS JetStream server that every node of a cluster shares.
+type backend struct {
+	store jobs.Store
+	queue jobs.Queue
+	keys  apikey.Driver
+	close func()
+}
+
+// The roles of `addrkit serve`.
+const (
+	roleAll    = "all"
+	roleAPI    = "api"
+	roleWorker = "worker"
+)
+
+// checkCluster checks the flags of a node: a role other than all needs
+// --nats, and the nodes of a cluster need a bucket they all reach and the
+// same key for the links they sign.
+func checkCluster(c serveConfig) error {
+	switch c.role {
+	case roleAll, roleAPI, roleWorker:
+	default:
+		return usageError{fmt.Sprintf("--role %q: give api, worker or all", c.role)}
+	}
+	if c.nats == "" {
+		if c.role != roleAll {
+			return usageError{fmt.Sprintf("--role %s needs --nats: without a NATS server the API and the workers are one process", c.role)}
+		}
+		return nil
+	}
+	scheme, _, _ := strings.Cut(c.blobURL, "://")
+	switch {
+	case c.blobURL == "":
+		return usageError{"--nats needs --blob: a bucket every node reaches (s3://, gs://, or file:// on a shared volume)"}
+	case scheme == "mem":
+		return usageError{"--nats with --blob mem://: a memory bucket is not shared between nodes"}
+	case scheme == "file" && c.signingKey == "" && c.role != roleWorker:
+		return usageError{"--nats with a file:// bucket needs --signing-key: every API node must sign and check download links with the same key"}
+	}
+	return nil
+}
+
+// openBackend opens the embedded backend in the data directory, or
+// connects to the NATS server of --nats (creating its streams and buckets
+// when missing).
+func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend, error) {
+	if c.nats == "" {
+		store, err := jobstore.Open(filepath.Join(c.data, "jobs"))
+		if err != nil {
+			return nil, err
+		}
+		// read-only: `addrkit keys` can change the keys while the server runs
+		keys, err := keystore.Open(ctx, keysDir(c.data), &keystore.Options{ReadOnly: true})
+		if err != nil {
+			store.Close()
+			return nil, err
+		}
+		return &backend{store: store, queue: jobs.NewMemoryQueue(c.lease), keys: keys, close: func() { store.Close() }}, nil
+	}
+	conn, keys, err := connect(ctx, c.nats, "addrkit "+c.role, c.lease, log)
+	if err != nil {
+		return nil, err
+	}
+	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }}, nil
+}
+
+// connect connects to a NATS server and opens its key bucket.
+func connect(ctx context.Context, url, name string, lease time.Duration, log *slog.Logger) (*natsdriver.Conn, *natsdriver.Keys, error) {
+	conn, err := natsdriver.Connect(ctx, url, natsdriver.Options{Name: name, AckWait: lease, Logger: log})
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect to NATS at %s: %w", url, err)
+	}
+	keys, err := natsdriver.NewKeys(ctx, conn.JetStream())
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return conn, keys, nil
+}

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/internal/testfiles"
+	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
+)
+
+// asMain, set in the environment, makes the test binary run main: the
+// cluster test starts its nodes as real processes of this binary.
+const asMain = "ADDRKIT_TEST_AS_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asMain) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// node is an `addrkit serve` process.
+type node struct {
+	cmd  *exec.Cmd
+	base string // http://ADDR for API nodes
+	done chan struct{}
+	mu   sync.Mutex
+	logs bytes.Buffer
+}
+
+var listening = regexp.MustCompile(`msg=listening addr=(\S+)`)
+
+// startNode starts `addrkit serve args...` as a process and waits until it
+// listens (an API node) or works (a worker).
+func startNode(t *testing.T, args ...string) *node {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &node{cmd: exec.Command(exe, append([]string{"serve"}, args...)...), done: make(chan struct{})}
+	n.cmd.Env = append(os.Environ(), asMain+"=1")
+	stderr, err := n.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ready := make(chan string, 1)
+	go func() {
+		defer close(n.done)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			n.mu.Lock()
+			n.logs.WriteString(line + "\n")
+			n.mu.Unlock()
+			if m := listening.FindStringSubmatch(line); m != nil {
+				ready <- "http://" + m[1]
+			} else if strings.Contains(line, "msg=working") {
+				ready <- ""
+			}
+		}
+		n.cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		n.cmd.Process.Kill()
+		<-n.done
+		if t.Failed() {
+			t.Logf("logs of %q:\n%s", args, n.log())
+		}
+	})
+	select {
+	case n.base = <-ready:
+	case <-n.done:
+		t.Fatalf("serve %q ended: %s", args, n.log())
+	case <-time.After(90 * time.Second):
+		t.Fatalf("serve %q did not start: %s", args, n.log())
+	}
+	return n
+}
+
+func (n *node) log() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.logs.String()
+}
+
+// TestCluster runs addrkit as a cluster of real processes over a real NATS
+// server: two API nodes and two workers sharing a file:// bucket. A worker
+// killed with SIGKILL in the middle of a job, and a restart of the NATS
+// server in the middle of another, lose no row and run none twice; the
+// second API node answers for the jobs the first accepted, with the same
+// keys, and a key revoked on the cluster is refused by both.
+func TestCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a NATS server and four addrkit processes; not in -short")
+	}
+	ns := natstest.Start(t)
+	shared := t.TempDir()
+	blobs := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(shared, "blobs"))}).String()
+	if err := os.MkdirAll(filepath.Join(shared, "blobs"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	common := []string{"--nats", ns.URL(), "--blob", blobs, "--signing-key", filepath.Join(shared, "signing.key"),
+		"--lease", "3s", "--chunk-rows", "2000", "--keys-reload", "100ms"}
+	nodeArgs := func(role string, extra ...string) []string {
+		return append(append([]string{"--role", role, "--data", t.TempDir()}, common...), extra...)
+	}
+	var out bytes.Buffer
+	if err := Run(context.Background(), []string{"keys", "create", "--name", "cluster", "--nats", ns.URL()}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	key := strings.TrimSpace(out.String()[strings.LastIndex(strings.TrimSpace(out.String()), "\n")+1:])
+
+	apiA := startNode(t, nodeArgs(roleAPI, "--listen", "127.0.0.1:0")...)
+	apiB := startNode(t, nodeArgs(roleAPI, "--listen", "127.0.0.1:0")...)
+	w1 := startNode(t, nodeArgs(roleWorker)...)
+	startNode(t, nodeArgs(roleWorker)...)
+
+	const rows = 60000
+	submit := func() string {
+		body, _ := json.Marshal(map[string]any{"filename": "clients.csv", "fileContent": testfiles.AddressCSV(rows), "region": "Nigeria"})
+		code, v := call(t, "POST", apiA.base+"/v1/batch/process", key, string(body))
+		if code != 202 {
+			t.Fatalf("submit: %d %v", code, v)
+		}
+		return v["jobId"].(string)
+	}
+	status := func(base, id string) map[string]any {
+		for try := 0; ; try++ {
+			code, v := call(t, "GET", base+"/v1/batch/"+id, key, "")
+			if code == 200 {
+				return v
+			}
+			if try == 50 {
+				t.Fatalf("status of %s on %s: %d %v", id, base, code, v)
+			}
+			time.Sleep(100 * time.Millisecond) // the broker restarting
+		}
+	}
+	wait := func(id string, until func(v map[string]any) bool) map[string]any {
+		for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if v := status(apiA.base, id); until(v) {
+				return v
+			}
+		}
+		t.Fatalf("job %s did not get there", id)
+		return nil
+	}
+	processed := func(v map[string]any) float64 { f, _ := v["processedCount"].(float64); return f }
+	finished := func(v map[string]any) bool { return v["status"] != "QUEUED" && v["status"] != "PROCESSING" }
+	// check reads a completed job's output through apiB: every row once,
+	// in order, and counts that add up
+	check := func(id string) {
+		t.Helper()
+		v := status(apiB.base, id)
+		if v["status"] != "COMPLETED" || v["rowCount"].(float64) != rows {
+			t.Fatalf("job %s on the second API node: %v", id, v)
+		}
+		sum := v["highConfidenceCount"].(float64) + v["partialMatchCount"].(float64) + v["unverifiedCount"].(float64)
+		if sum != rows {
+			t.Errorf("counts add up to %v, want %d", sum, rows)
+		}
+		link := v["downloadUrl"].(string)
+		resp, err := http.Get(link)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(resp.Body).ReadAll()
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 || len(recs) != rows+1 {
+			t.Fatalf("download %s: %d, %v, %d rows", link, resp.StatusCode, err, len(recs)-1)
+		}
+		rn := slices.Index(recs[0], "row_number")
+		for i, rec := range recs[1:] {
+			if rec[0] != fmt.Sprint(i) || rec[rn] != fmt.Sprint(i+1) {
+				t.Fatalf("output row %d is %q: a row lost, doubled or out of order", i+1, rec[:2])
+			}
+		}
+	}
+
+	// 1. a worker killed in the middle of a chunk
+	id := submit()
+	wait(id, func(v map[string]any) bool { return processed(v) > 0 || finished(v) })
+	if err := w1.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-w1.done
+	if v := status(apiA.base, id); finished(v) {
+		t.Fatalf("the job was over before the kill: %v", v)
+	}
+	if v := wait(id, finished); processed(v) != rows {
+		t.Fatalf("after the kill: %v", v)
+	}
+	check(id)
+
+	// 2. the NATS server restarted in the middle of a job
+	id = submit()
+	wait(id, func(v map[string]any) bool { return processed(v) > 0 || finished(v) })
+	ns.Restart()
+	wait(id, finished)
+	check(id)
+
+	// 3. a key revoked on the cluster is refused by both API nodes
+	keyID := strings.TrimPrefix(key, "ak_")[:13]
+	if err := Run(context.Background(), []string{"keys", "revoke", "--nats", ns.URL(), keyID}, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, api := range []*node{apiA, apiB} {
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			code, _ := call(t, "GET", api.base+"/v1/batch/"+id, key, "")
+			if code == 401 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s still answers %d to a revoked key", api.base, code)
+			}
+		}
+	}
+}
