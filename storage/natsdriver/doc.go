@@ -29,12 +29,16 @@
 //
 // When the broker restarts (or the connection drops), the client
 // reconnects without limit and the process goes on. Records and tasks are
-// in file storage and are there again once JetStream has recovered its
-// streams, which takes a moment after the server accepts connections. In
-// the meantime a Store call fails with the broker's error (the manager
-// retries its own updates), Send fails, and Receive keeps waiting: it
-// retries, with a backoff, until a task comes, its context ends or the
-// Conn is closed. A task held by a worker across the restart is delivered
-// again after the ack wait unless the worker acknowledges it or keeps it
-// in progress once the broker is back.
+// in file storage and are there again once the server is back. Requests
+// made meanwhile wait for it: every Store call and Send are tried
+// again (each attempt waits 2s at most for its answer) for up to 15s
+// or until their context ends, and then fail with the broker's error.
+// A request whose answer was lost may have been carried out: Send gives
+// all its attempts one message id, whose repeats the stream drops (within
+// its two-minute duplicate window), and Create and Update, refused after such an
+// attempt, look whether the record holds what they wrote. Receive waits
+// through any outage: it returns an error only when its context ends or
+// the Conn is closed. A task held by a worker across the restart is
+// delivered again after the ack wait unless the worker acknowledges it or
+// keeps it in progress once the broker is back.
 package natsdriver

@@ -163,7 +163,7 @@ func (c *Conn) setup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	c.jobs = &JobStore{kv: kv, idem: idem, ttl: c.opts.IdempotencyTTL}
+	c.jobs = &JobStore{c: c, kv: kv, idem: idem, ttl: c.opts.IdempotencyTTL}
 	c.queue = &Queue{c: c}
 	c.queue.cons.Store(&cons)
 	return nil

@@ -2,6 +2,7 @@ package natsdriver
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"sync/atomic"
@@ -36,9 +37,16 @@ const (
 var errStateChanged = errors.New("natsdriver: connection state changed")
 
 // Send implements jobs.Queue: it returns once the server has stored the
-// task.
+// task. Across a broker restart it tries again for a while; the server
+// drops the copies of one Send that reached it more than once (the
+// message id is the same).
 func (q *Queue) Send(ctx context.Context, id string) error {
-	if _, err := q.c.js.Publish(ctx, TasksSubject, []byte(id)); err != nil {
+	msgID := id + "/" + rand.Text()
+	_, err := q.c.retry(ctx, func(ctx context.Context) error {
+		_, err := q.c.js.Publish(ctx, TasksSubject, []byte(id), jetstream.WithMsgID(msgID))
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("natsdriver: send %s: %w", id, err)
 	}
 	return nil

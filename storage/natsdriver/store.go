@@ -1,6 +1,7 @@
 package natsdriver
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -18,6 +19,7 @@ import (
 // the bucket, which the server advances at every write and checks on
 // Update.
 type JobStore struct {
+	c    *Conn
 	kv   jetstream.KeyValue
 	idem jetstream.KeyValue
 	ttl  time.Duration // the idempotency bucket's TTL
@@ -38,9 +40,19 @@ func (s *JobStore) Create(ctx context.Context, j jobs.Job) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	rev, err := s.kv.Create(ctx, j.ID, b)
+	var rev uint64
+	unsure, err := s.c.retry(ctx, func(ctx context.Context) (err error) {
+		rev, err = s.kv.Create(ctx, j.ID, b)
+		return err
+	})
 	switch {
 	case errors.Is(err, jetstream.ErrKeyExists):
+		if unsure {
+			// an attempt whose answer was lost may have created it
+			if rev, ok := s.holds(ctx, j.ID, b); ok {
+				return rev, nil
+			}
+		}
 		return 0, jobs.ErrExists
 	case err != nil:
 		return 0, fmt.Errorf("natsdriver: create %s: %w", j.ID, err)
@@ -48,15 +60,37 @@ func (s *JobStore) Create(ctx context.Context, j jobs.Job) (uint64, error) {
 	return rev, nil
 }
 
+// holds reports whether the record id is b, and its revision.
+func (s *JobStore) holds(ctx context.Context, id string, b []byte) (uint64, bool) {
+	e, err := s.entry(ctx, id)
+	if err != nil || !bytes.Equal(e.Value(), b) {
+		return 0, false
+	}
+	return e.Revision(), true
+}
+
+// entry reads the entry of a record: jobs.ErrNotFound when there is none.
+func (s *JobStore) entry(ctx context.Context, id string) (jetstream.KeyValueEntry, error) {
+	var e jetstream.KeyValueEntry
+	_, err := s.c.retry(ctx, func(ctx context.Context) (err error) {
+		e, err = s.kv.Get(ctx, id)
+		return err
+	})
+	switch {
+	case missing(err):
+		return nil, jobs.ErrNotFound
+	case err != nil:
+		return nil, fmt.Errorf("natsdriver: get %s: %w", id, err)
+	}
+	return e, nil
+}
+
 // Get implements jobs.Store.
 func (s *JobStore) Get(ctx context.Context, id string) (jobs.Job, uint64, error) {
 	var j jobs.Job
-	e, err := s.kv.Get(ctx, id)
-	switch {
-	case missing(err):
-		return j, 0, jobs.ErrNotFound
-	case err != nil:
-		return j, 0, fmt.Errorf("natsdriver: get %s: %w", id, err)
+	e, err := s.entry(ctx, id)
+	if err != nil {
+		return j, 0, err
 	}
 	if err := json.Unmarshal(e.Value(), &j); err != nil {
 		return j, 0, fmt.Errorf("natsdriver: record %s: %w", id, err)
@@ -72,12 +106,22 @@ func (s *JobStore) Update(ctx context.Context, j jobs.Job, rev uint64) (uint64, 
 	}
 	if rev == 0 {
 		// revision 0 would create the record: no record has it
-		return 0, s.gone(ctx, j.ID, jobs.ErrConflict)
+		return 0, s.changed(ctx, j.ID)
 	}
-	next, err := s.kv.Update(ctx, j.ID, b, rev)
+	var next uint64
+	unsure, err := s.c.retry(ctx, func(ctx context.Context) (err error) {
+		next, err = s.kv.Update(ctx, j.ID, b, rev)
+		return err
+	})
 	switch {
 	case errors.Is(err, jetstream.ErrKeyRevisionMismatch):
-		return 0, s.gone(ctx, j.ID, jobs.ErrConflict)
+		if unsure {
+			// an attempt whose answer was lost may have made the change
+			if next, ok := s.holds(ctx, j.ID, b); ok {
+				return next, nil
+			}
+		}
+		return 0, s.changed(ctx, j.ID)
 	case missing(err):
 		return 0, jobs.ErrNotFound
 	case err != nil:
@@ -86,23 +130,20 @@ func (s *JobStore) Update(ctx context.Context, j jobs.Job, rev uint64) (uint64, 
 	return next, nil
 }
 
-// gone returns jobs.ErrNotFound when the record id is not there, and
-// otherwise the error there is.
-func (s *JobStore) gone(ctx context.Context, id string, otherwise error) error {
-	_, _, err := s.Get(ctx, id)
-	switch {
-	case errors.Is(err, jobs.ErrNotFound):
-		return jobs.ErrNotFound
-	case err != nil:
+// changed returns the error of an Update refused: jobs.ErrNotFound when
+// the record is gone, else jobs.ErrConflict.
+func (s *JobStore) changed(ctx context.Context, id string) error {
+	_, err := s.entry(ctx, id)
+	if err != nil {
 		return err
 	}
-	return otherwise
+	return jobs.ErrConflict
 }
 
 // Delete implements jobs.Store. It leaves a delete marker in the bucket,
 // the size of a key, in place of the record.
 func (s *JobStore) Delete(ctx context.Context, id string) error {
-	err := s.kv.Delete(ctx, id)
+	_, err := s.c.retry(ctx, func(ctx context.Context) error { return s.kv.Delete(ctx, id) })
 	if err != nil && !errors.Is(err, jetstream.ErrInvalidKey) { // no such record can exist
 		return fmt.Errorf("natsdriver: delete %s: %w", id, err)
 	}
@@ -111,9 +152,22 @@ func (s *JobStore) Delete(ctx context.Context, id string) error {
 
 // List implements jobs.Store.
 func (s *JobStore) List(ctx context.Context) ([]jobs.Job, error) {
-	w, err := s.kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	var out []jobs.Job
+	_, err := s.c.retryEach(ctx, listTimeout, func(ctx context.Context) (err error) {
+		out, err = s.list(ctx)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("natsdriver: list: %w", err)
+	}
+	return out, nil
+}
+
+// list reads every current record once.
+func (s *JobStore) list(ctx context.Context) ([]jobs.Job, error) {
+	w, err := s.kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return nil, err
 	}
 	defer w.Stop()
 	var out []jobs.Job
@@ -121,14 +175,14 @@ func (s *JobStore) List(ctx context.Context) ([]jobs.Job, error) {
 		select {
 		case e, ok := <-w.Updates():
 			if !ok {
-				return nil, fmt.Errorf("natsdriver: list: the watcher stopped")
+				return nil, errors.New("the watcher stopped")
 			}
 			if e == nil { // all current records were given
 				return out, nil
 			}
 			var j jobs.Job
 			if err := json.Unmarshal(e.Value(), &j); err != nil {
-				return nil, fmt.Errorf("natsdriver: record %s: %w", e.Key(), err)
+				return nil, fmt.Errorf("record %s: %w", e.Key(), err)
 			}
 			out = append(out, j)
 		case <-ctx.Done():
@@ -159,7 +213,11 @@ func (s *JobStore) Remember(ctx context.Context, owner, key string, rec jobs.Ide
 	if err != nil {
 		return err
 	}
-	if _, err := s.idem.Put(ctx, idemKey(owner, key), b); err != nil {
+	_, err = s.c.retry(ctx, func(ctx context.Context) error {
+		_, err := s.idem.Put(ctx, idemKey(owner, key), b)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("natsdriver: remember: %w", err)
 	}
 	return nil
@@ -167,7 +225,11 @@ func (s *JobStore) Remember(ctx context.Context, owner, key string, rec jobs.Ide
 
 // Recall implements jobs.Store.
 func (s *JobStore) Recall(ctx context.Context, owner, key string) (jobs.Idempotency, error) {
-	e, err := s.idem.Get(ctx, idemKey(owner, key))
+	var e jetstream.KeyValueEntry
+	_, err := s.c.retry(ctx, func(ctx context.Context) (err error) {
+		e, err = s.idem.Get(ctx, idemKey(owner, key))
+		return err
+	})
 	switch {
 	case missing(err):
 		return jobs.Idempotency{}, jobs.ErrNotFound
