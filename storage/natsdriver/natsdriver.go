@@ -1,0 +1,240 @@
+package natsdriver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// The names of the streams, buckets and consumer the driver uses.
+const (
+	// JobsBucket is the key-value bucket of job records, keyed by job id.
+	JobsBucket = "addrkit_jobs"
+	// IdempotencyBucket is the key-value bucket of idempotency keys.
+	IdempotencyBucket = "addrkit_idempotency"
+	// KeysBucket is the key-value bucket of API keys (their driver is
+	// in keys.go).
+	KeysBucket = "addrkit_keys"
+	// TasksStream is the work-queue stream of job ids to process.
+	TasksStream = "ADDRKIT_TASKS"
+	// TasksSubject is the subject tasks are published on.
+	TasksSubject = "addrkit.tasks"
+	// WorkersConsumer is the durable pull consumer every worker receives
+	// tasks from.
+	WorkersConsumer = "addrkit_workers"
+)
+
+// Defaults of Options.
+const (
+	DefaultAckWait        = 30 * time.Second
+	DefaultIdempotencyTTL = 7 * 24 * time.Hour
+	DefaultReconnectWait  = time.Second
+)
+
+// maxAckPending is how many tasks the workers of all nodes may hold
+// unacknowledged at once.
+const maxAckPending = 10000
+
+// ErrClosed is returned by a Receive on a closed Conn.
+var ErrClosed = errors.New("natsdriver: connection closed")
+
+// Options configure Connect; the zero value is usable.
+type Options struct {
+	// Name is the client connection's name, shown by the server's
+	// monitoring (the node's name, say).
+	Name string
+	// AckWait is how long a received task waits for Ack or InProgress
+	// before it is delivered again; DefaultAckWait when 0. It is a setting
+	// of the shared consumer: the node that connects last sets it.
+	AckWait time.Duration
+	// Replicas is the number of replicas of the streams and buckets (in a
+	// cluster); 1 when 0.
+	Replicas int
+	// IdempotencyTTL is how long idempotency keys are kept at most;
+	// DefaultIdempotencyTTL when 0.
+	IdempotencyTTL time.Duration
+	// ReconnectWait is how long the client waits between attempts to
+	// reconnect; DefaultReconnectWait when 0.
+	ReconnectWait time.Duration
+	// Logger receives disconnections and reconnections; slog.Default()
+	// when nil.
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.AckWait <= 0 {
+		o.AckWait = DefaultAckWait
+	}
+	if o.Replicas <= 0 {
+		o.Replicas = 1
+	}
+	if o.IdempotencyTTL <= 0 {
+		o.IdempotencyTTL = DefaultIdempotencyTTL
+	}
+	if o.ReconnectWait <= 0 {
+		o.ReconnectWait = DefaultReconnectWait
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// Conn is a connection to a NATS server with JetStream, and the job store
+// and queue over it. It reconnects by itself for as long as it is open.
+type Conn struct {
+	opts Options
+	log  *slog.Logger
+	nc   *nats.Conn
+	js   jetstream.JetStream
+
+	jobs  *JobStore
+	queue *Queue
+
+	closeOnce sync.Once
+	closing   chan struct{} // closed by Close
+	closed    chan struct{} // closed when the NATS connection is closed
+
+	mu      sync.Mutex
+	changed chan struct{} // closed, and replaced, on a disconnection or reconnection
+}
+
+// Connect connects to the NATS server at url (several may be given,
+// separated by commas), reconnecting without limit whenever the
+// connection drops, and creates the buckets, stream and consumer of the
+// package comment when they are missing. ctx bounds the creation.
+func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
+	o = o.withDefaults()
+	c := &Conn{opts: o, log: o.Logger, closing: make(chan struct{}), closed: make(chan struct{}), changed: make(chan struct{})}
+	nc, err := nats.Connect(url,
+		nats.Name(o.Name),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(o.ReconnectWait),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			if err != nil {
+				c.log.Warn("natsdriver: disconnected", "err", err)
+			}
+			c.signal()
+		}),
+		nats.ReconnectHandler(func(nc *nats.Conn) {
+			c.log.Info("natsdriver: reconnected", "server", nc.ConnectedUrlRedacted())
+			c.signal()
+		}),
+		nats.ClosedHandler(func(*nats.Conn) { close(c.closed) }),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("natsdriver: connect: %w", err)
+	}
+	c.nc = nc
+	if c.js, err = jetstream.New(nc); err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("natsdriver: %w", err)
+	}
+	if err := c.setup(ctx); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// setup creates or updates the buckets, the stream and the consumer.
+func (c *Conn) setup(ctx context.Context) error {
+	kv, err := c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: JobsBucket, Description: "addrkit batch job records, by job id",
+		Storage: jetstream.FileStorage, Replicas: c.opts.Replicas,
+	})
+	if err != nil {
+		return fmt.Errorf("natsdriver: bucket %s: %w", JobsBucket, err)
+	}
+	idem, err := c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: IdempotencyBucket, Description: "addrkit idempotency keys, by SHA-256 of owner and key",
+		Storage: jetstream.FileStorage, Replicas: c.opts.Replicas, TTL: c.opts.IdempotencyTTL,
+	})
+	if err != nil {
+		return fmt.Errorf("natsdriver: bucket %s: %w", IdempotencyBucket, err)
+	}
+	cons, err := c.setupQueue(ctx)
+	if err != nil {
+		return err
+	}
+	c.jobs = &JobStore{c: c, kv: kv, idem: idem, ttl: c.opts.IdempotencyTTL}
+	c.queue = &Queue{c: c}
+	c.queue.cons.Store(&cons)
+	return nil
+}
+
+// setupQueue creates or updates the task stream and its consumer.
+func (c *Conn) setupQueue(ctx context.Context) (jetstream.Consumer, error) {
+	st, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: TasksStream, Description: "addrkit batch job ids to process",
+		Subjects: []string{TasksSubject}, Retention: jetstream.WorkQueuePolicy,
+		Storage: jetstream.FileStorage, Replicas: c.opts.Replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("natsdriver: stream %s: %w", TasksStream, err)
+	}
+	cons, err := st.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+		Durable: WorkersConsumer, Description: "addrkit batch workers",
+		AckPolicy: jetstream.AckExplicitPolicy, AckWait: c.opts.AckWait,
+		MaxDeliver: -1, MaxAckPending: maxAckPending,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("natsdriver: consumer %s: %w", WorkersConsumer, err)
+	}
+	return cons, nil
+}
+
+// signal wakes whoever waits on the connection's state.
+func (c *Conn) signal() {
+	c.mu.Lock()
+	close(c.changed)
+	c.changed = make(chan struct{})
+	c.mu.Unlock()
+}
+
+// stateChanged returns a channel closed at the next disconnection or
+// reconnection.
+func (c *Conn) stateChanged() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.changed
+}
+
+// Jobs returns the job store.
+func (c *Conn) Jobs() *JobStore { return c.jobs }
+
+// Queue returns the work queue.
+func (c *Conn) Queue() *Queue { return c.queue }
+
+// JetStream returns the JetStream client, for other drivers over the same
+// connection.
+func (c *Conn) JetStream() jetstream.JetStream { return c.js }
+
+// NATS returns the NATS connection.
+func (c *Conn) NATS() *nats.Conn { return c.nc }
+
+// Close drains the connection: pending acknowledgements and publications
+// are sent, then it is closed; a Receive in progress returns ErrClosed.
+func (c *Conn) Close() error {
+	c.closeOnce.Do(func() { close(c.closing) })
+	if c.nc.IsClosed() {
+		return nil
+	}
+	if err := c.nc.Drain(); err != nil {
+		// disconnected: nothing can be sent
+		c.nc.Close()
+	}
+	select {
+	case <-c.closed:
+	case <-time.After(c.nc.Opts.DrainTimeout + time.Second):
+		c.nc.Close()
+		return errors.New("natsdriver: close: the connection did not drain")
+	}
+	return nil
+}
