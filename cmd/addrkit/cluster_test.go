@@ -209,9 +209,11 @@ func TestCluster(t *testing.T) {
 	if v := status(apiA.base, id); finished(v) {
 		t.Fatalf("the job was over before the kill: %v", v)
 	}
+	killed := time.Now()
 	if v := wait(id, finished); processed(v) != rows {
 		t.Fatalf("after the kill: %v", v)
 	}
+	t.Logf("the job finished %s after the kill (the killed chunk comes back after the ack wait, --lease)", time.Since(killed))
 	check(id)
 
 	// 2. the NATS server restarted in the middle of a job

@@ -11,9 +11,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-// keysBucket is the key-value bucket of the API keys.
-const keysBucket = "addrkit_keys"
-
 // Keys is an apikey.Driver over a JetStream key-value bucket: one entry
 // per key, named by the key's id, its value the record as JSON. Every node
 // of a cluster that uses the bucket sees the same keys; an apikey.Ring
@@ -26,20 +23,20 @@ var _ apikey.Driver = (*Keys)(nil)
 // NewKeys returns the driver of the keys bucket, creating the bucket when
 // it is missing. The connection under js stays the caller's.
 func NewKeys(ctx context.Context, js jetstream.JetStream) (*Keys, error) {
-	kv, err := js.KeyValue(ctx, keysBucket)
+	kv, err := js.KeyValue(ctx, KeysBucket)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
 		kv, err = js.CreateKeyValue(ctx, jetstream.KeyValueConfig{
-			Bucket:      keysBucket,
+			Bucket:      KeysBucket,
 			Description: "addrkit API keys: the record of each key (never the key) by id",
 			History:     1,
 			Storage:     jetstream.FileStorage,
 		})
 		if errors.Is(err, jetstream.ErrBucketExists) { // another node made it meanwhile
-			kv, err = js.KeyValue(ctx, keysBucket)
+			kv, err = js.KeyValue(ctx, KeysBucket)
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("natsdriver: key-value bucket %s: %w", keysBucket, err)
+		return nil, fmt.Errorf("natsdriver: key-value bucket %s: %w", KeysBucket, err)
 	}
 	return &Keys{kv: kv}, nil
 }
@@ -72,10 +69,10 @@ func (k *Keys) Get(ctx context.Context, id string) (apikey.Key, error) {
 	return decodeKey(e)
 }
 
-// listTimeout bounds a List whose context has no deadline, as jetstream
+// keysListTimeout bounds a List whose context has no deadline, as jetstream
 // bounds its own calls: a Ring reloading with a server's long-lived
 // context must not wait forever on a lost connection.
-const listTimeout = 5 * time.Second
+const keysListTimeout = 5 * time.Second
 
 // List returns every record, in no particular order. It reads the latest
 // entry of every id with one watcher, stopped when the entries there were
@@ -83,7 +80,7 @@ const listTimeout = 5 * time.Second
 func (k *Keys) List(ctx context.Context) ([]apikey.Key, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, listTimeout)
+		ctx, cancel = context.WithTimeout(ctx, keysListTimeout)
 		defer cancel()
 	}
 	w, err := k.kv.WatchAll(ctx, jetstream.IgnoreDeletes())

@@ -19,7 +19,7 @@ import (
 
 // connect opens a connection of its own to the server at url, closed when
 // the test ends, and returns its JetStream context.
-func connect(t *testing.T, url string) jetstream.JetStream {
+func jsConnect(t *testing.T, url string) jetstream.JetStream {
 	t.Helper()
 	nc, err := nats.Connect(url, nats.ReconnectWait(20*time.Millisecond), nats.MaxReconnects(-1))
 	if err != nil {
@@ -47,7 +47,7 @@ func TestKeysDriver(t *testing.T) {
 		// a new, empty store: a server of its own. (Deleting the bucket
 		// and making it again at once, on one server, sometimes brought
 		// the deleted entries back.)
-		return newKeys(t, connect(t, natstest.Start(t).URL()))
+		return newKeys(t, jsConnect(t, natstest.Start(t).URL()))
 	})
 }
 
@@ -65,7 +65,7 @@ func TestKeysCluster(t *testing.T) {
 	defer wg.Wait()
 	defer cancel()
 	for range 2 {
-		r, err := apikey.NewRing(ctx, newKeys(t, connect(t, srv.URL())))
+		r, err := apikey.NewRing(ctx, newKeys(t, jsConnect(t, srv.URL())))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestKeysCluster(t *testing.T) {
 		rings = append(rings, r)
 		wg.Go(func() { r.Watch(ctx, every, quiet) })
 	}
-	s := apikey.NewStore(newKeys(t, connect(t, srv.URL())))
+	s := apikey.NewStore(newKeys(t, jsConnect(t, srv.URL())))
 	defer s.Close()
 
 	k, key, err := s.Create(ctx, "checkout")
@@ -115,12 +115,12 @@ func waitFor(t *testing.T, every time.Duration, ok func() bool) time.Duration {
 func TestKeysRestart(t *testing.T) {
 	ctx := context.Background()
 	srv := natstest.Start(t)
-	s := apikey.NewStore(newKeys(t, connect(t, srv.URL())))
+	s := apikey.NewStore(newKeys(t, jsConnect(t, srv.URL())))
 	_, key, err := s.Create(ctx, "before")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ring, err := apikey.NewRing(ctx, newKeys(t, connect(t, srv.URL())))
+	ring, err := apikey.NewRing(ctx, newKeys(t, jsConnect(t, srv.URL())))
 	if err != nil {
 		t.Fatal(err)
 	}

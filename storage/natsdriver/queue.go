@@ -23,6 +23,11 @@ type Queue struct {
 
 var _ jobs.Queue = (*Queue)(nil)
 
+// Durable reports that the queue keeps its tasks when a node stops: the
+// stream is on the server, so a Manager starting need not queue again the
+// chunks of unfinished jobs.
+func (q *Queue) Durable() bool { return true }
+
 // How Receive waits: a pull request lasts at most pullWait; after a
 // failure it tries again after a backoff from minBackoff doubling to
 // maxBackoff.
