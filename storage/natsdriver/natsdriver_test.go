@@ -363,3 +363,32 @@ func TestCloseEndsReceive(t *testing.T) {
 		t.Errorf("second Close: %v", err)
 	}
 }
+
+func TestQueueRecreated(t *testing.T) {
+	t.Parallel()
+	c := connect(t, natstest.Start(t).URL(), natsdriver.Options{})
+	ctx := context.Background()
+	// the broker loses the stream (a new server, an operator's mistake):
+	// a worker waiting makes it again
+	if err := c.JetStream().DeleteStream(ctx, natsdriver.TasksStream); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan error, 1)
+	go func() {
+		rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		task, err := c.Queue().Receive(rctx)
+		if err == nil && task.ID() != "job_1" {
+			err = fmt.Errorf("received %s", task.ID())
+		}
+		got <- err
+	}()
+	start := time.Now()
+	if err := c.Queue().Send(ctx, "job_1"); err != nil {
+		t.Fatalf("Send: %v", err)
+	}
+	if err := <-got; err != nil {
+		t.Fatalf("Receive: %v", err)
+	}
+	t.Logf("the stream was made again and a task received in %s", time.Since(start).Round(time.Millisecond))
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -63,6 +64,7 @@ func (q *Queue) Send(ctx context.Context, id string) error {
 func (q *Queue) Receive(ctx context.Context) (jobs.Task, error) {
 	backoff := minBackoff
 	failing := false
+	failures := 0
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -81,7 +83,7 @@ func (q *Queue) Receive(ctx context.Context) (jobs.Task, error) {
 		}
 		switch {
 		case err == nil || errors.Is(err, errStateChanged):
-			backoff = minBackoff
+			backoff, failures = minBackoff, 0
 			continue
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
@@ -92,9 +94,12 @@ func (q *Queue) Receive(ctx context.Context) (jobs.Task, error) {
 			q.c.log.Warn("natsdriver: cannot receive tasks, trying again", "err", err)
 			failing = true
 		}
-		if errors.Is(err, jetstream.ErrStreamNotFound) || errors.Is(err, jetstream.ErrConsumerNotFound) ||
-			errors.Is(err, jetstream.ErrConsumerDeleted) {
-			// the broker lost them (a new server, an operator): make them again
+		failures++
+		if failures >= 3 && (errors.Is(err, nats.ErrNoResponders) || errors.Is(err, jetstream.ErrStreamNotFound) ||
+			errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted)) {
+			// the consumer does not answer: the broker may have lost it (a
+			// new server, an operator's mistake), or JetStream is not up
+			// yet, and then this fails too. Make them again.
 			if cons, err := q.c.setupQueue(ctx); err == nil {
 				q.cons.Store(&cons)
 			}

@@ -15,7 +15,6 @@ import (
 const (
 	attemptTimeout = 2 * time.Second
 	patience       = 15 * time.Second
-	listTimeout    = 30 * time.Second // for reading a whole bucket
 )
 
 // transient reports whether a request failed because the broker was away
@@ -44,12 +43,16 @@ func (c *Conn) retry(ctx context.Context, op func(ctx context.Context) error) (u
 	return c.retryEach(ctx, attemptTimeout, op)
 }
 
-// retryEach is retry with attempts of at most timeout each.
+// retryEach is retry with attempts of at most timeout each; with none
+// when timeout is 0.
 func (c *Conn) retryEach(ctx context.Context, timeout time.Duration, op func(ctx context.Context) error) (unsure bool, err error) {
 	backoff := minBackoff
 	give := time.Now().Add(patience)
 	for {
-		actx, cancel := context.WithTimeout(ctx, timeout)
+		actx, cancel := ctx, context.CancelFunc(func() {})
+		if timeout > 0 {
+			actx, cancel = context.WithTimeout(ctx, timeout)
+		}
 		err = op(actx)
 		cancel()
 		if err == nil || !transient(err) || ctx.Err() != nil {

@@ -153,7 +153,9 @@ func (s *JobStore) Delete(ctx context.Context, id string) error {
 // List implements jobs.Store.
 func (s *JobStore) List(ctx context.Context) ([]jobs.Job, error) {
 	var out []jobs.Job
-	_, err := s.c.retryEach(ctx, listTimeout, func(ctx context.Context) (err error) {
+	// a whole bucket may take longer than an attempt: list times out
+	// when the records stop coming instead
+	_, err := s.c.retryEach(ctx, 0, func(ctx context.Context) (err error) {
 		out, err = s.list(ctx)
 		return err
 	})
@@ -163,16 +165,25 @@ func (s *JobStore) List(ctx context.Context) ([]jobs.Job, error) {
 	return out, nil
 }
 
-// list reads every current record once.
+// list reads every current record once; it fails with
+// context.DeadlineExceeded when the server sends nothing for
+// attemptTimeout (the watcher may be stalled by a reconnection).
 func (s *JobStore) list(ctx context.Context) ([]jobs.Job, error) {
-	w, err := s.kv.WatchAll(ctx, jetstream.IgnoreDeletes())
+	wctx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
+	w, err := s.kv.WatchAll(wctx, jetstream.IgnoreDeletes())
 	if err != nil {
 		return nil, err
 	}
 	defer w.Stop()
+	idle := time.NewTimer(attemptTimeout)
+	defer idle.Stop()
 	var out []jobs.Job
 	for {
+		idle.Reset(attemptTimeout)
 		select {
+		case <-idle.C:
+			return nil, context.DeadlineExceeded
 		case e, ok := <-w.Updates():
 			if !ok {
 				return nil, errors.New("the watcher stopped")
