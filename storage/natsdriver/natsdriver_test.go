@@ -48,6 +48,19 @@ func TestQueue(t *testing.T) {
 	})
 }
 
+// TestService runs the job service over JetStream: each node is a
+// connection of its own to one server.
+func TestService(t *testing.T) {
+	t.Parallel()
+	drivertest.RunService(t, func(t *testing.T, ackWait time.Duration) drivertest.Node {
+		url := natstest.Start(t).URL()
+		return func(t *testing.T) (jobs.Store, jobs.Queue) {
+			c := connect(t, url, natsdriver.Options{AckWait: ackWait})
+			return c.Jobs(), c.Queue()
+		}
+	})
+}
+
 func job(id string) jobs.Job {
 	return jobs.Job{ID: id, Owner: "k", Filename: "a.csv", Region: "NG", State: jobs.Queued,
 		Created: time.Now().UTC().Truncate(time.Millisecond)}

@@ -1,18 +1,29 @@
 // Package drivertest is the conformance suite of the jobs drivers: every
 // jobs.Store and jobs.Queue passes RunStore and RunQueue, which define
 // their behaviour (revision-checked updates, redelivery after a missed
-// ack, nack with delay, in-progress).
+// ack, nack with delay, in-progress), and RunService, which runs the job
+// service over them (chunks spread over nodes and joined once, a cancel
+// seen by the worker of another node).
 package drivertest
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/storetest"
+	"github.com/addrkit/addrkit/internal/testfiles"
+	"gocloud.dev/blob"
+	"gocloud.dev/blob/fileblob"
 )
 
 // RunStore runs the suite against the stores open returns: a new, empty
@@ -301,6 +312,116 @@ func RunQueue(t *testing.T, open func(t *testing.T, ackWait time.Duration) jobs.
 			if k != 1 {
 				t.Errorf("%s received %d times", id, k)
 			}
+		}
+	})
+}
+
+// Node returns, at each call, the store and queue of one more node of a
+// backend: a new connection to the same server, or the same values when
+// the backend lives in one process.
+type Node func(t *testing.T) (jobs.Store, jobs.Queue)
+
+// RunService runs Managers over the nodes of the backends open returns (a
+// new, empty backend for each call, whose queue waits ackWait for an
+// acknowledgement): a job's chunks spread over two nodes and are joined
+// once into an output that holds every row once, in order; a cancel made
+// through one node stops the chunks another runs.
+func RunService(t *testing.T, open func(t *testing.T, ackWait time.Duration) Node) {
+	ctx := context.Background()
+	gz := storetest.Builtin(t)
+	manager := func(t *testing.T, node Node, bucket *blob.Bucket, name string) *jobs.Manager {
+		store, queue := node(t)
+		m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: gz, Store: store, Queue: queue, Bucket: bucket,
+			ProgressEvery: 20 * time.Millisecond, Lease: 2 * time.Second, Node: name, ChunkRows: 200,
+			Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	run := func(t *testing.T, m *jobs.Manager) {
+		rctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); m.Run(rctx) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+	wait := func(t *testing.T, m *jobs.Manager, id string, cond func(jobs.Job) bool) jobs.Job {
+		t.Helper()
+		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			j, err := m.Job(ctx, "k", id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cond(j) {
+				return j
+			}
+		}
+		t.Fatalf("job %s did not get there", id)
+		return jobs.Job{}
+	}
+	newBucket := func(t *testing.T) *blob.Bucket {
+		b, err := fileblob.OpenBucket(t.TempDir(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { b.Close() })
+		return b
+	}
+	t.Run("ChunksSpreadAndJoin", func(t *testing.T) {
+		node, bucket := open(t, 5*time.Second), newBucket(t)
+		a, b := manager(t, node, bucket, "a"), manager(t, node, bucket, "b")
+		const rows = 6000
+		j, err := a.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(testfiles.AddressCSV(rows)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, a)
+		run(t, b)
+		done := wait(t, b, j.ID, func(j jobs.Job) bool { return j.State.Final() })
+		if done.State != jobs.Completed || done.Summary.Rows != rows || done.Processed != rows || done.Worker != "" {
+			t.Fatalf("job %s %q: %d rows, %d processed, worker %q", done.State, done.Reason, done.Summary.Rows, done.Processed, done.Worker)
+		}
+		if a.RowsWritten() == 0 || b.RowsWritten() == 0 {
+			t.Errorf("rows written by a %d, by b %d: the chunks did not spread", a.RowsWritten(), b.RowsWritten())
+		}
+		data, err := bucket.ReadAll(ctx, done.OutputKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+		if err != nil || len(recs) != rows+1 {
+			t.Fatalf("output: %v, %d rows", err, len(recs)-1)
+		}
+		rn := slices.Index(recs[0], "row_number")
+		for i, rec := range recs[1:] {
+			if rec[0] != fmt.Sprint(i) || rec[rn] != fmt.Sprint(i+1) {
+				t.Fatalf("output row %d: id %s, row_number %s", i+1, rec[0], rec[rn])
+			}
+		}
+	})
+	t.Run("CancelSeenByWorker", func(t *testing.T) {
+		node, bucket := open(t, 5*time.Second), newBucket(t)
+		a, b := manager(t, node, bucket, "a"), manager(t, node, bucket, "b")
+		j, err := a.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(testfiles.AddressCSV(100000)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, b) // a, which is told to cancel, runs nothing
+		wait(t, a, j.ID, func(j jobs.Job) bool { return j.Processed > 0 })
+		if _, err := a.Cancel(ctx, "k", j.ID); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond) // b looks every 20 ms
+		written := b.RowsWritten()
+		time.Sleep(500 * time.Millisecond)
+		if now := b.RowsWritten(); now != written {
+			t.Errorf("the worker wrote %d rows after the cancel", now-written)
+		}
+		if after, _ := a.Job(ctx, "k", j.ID); after.State != jobs.Cancelled {
+			t.Errorf("after the cancel: %s", after.State)
+		}
+		if ok, _ := bucket.Exists(ctx, j.OutputKey); ok {
+			t.Error("a cancelled job has an output")
 		}
 	})
 }
