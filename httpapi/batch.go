@@ -381,10 +381,17 @@ func (w *contentWriter) Write(p []byte) (int, error) {
 	return w.ResponseWriter.Write(p)
 }
 
-// internal logs an unexpected error and answers 500.
+// internal logs an unexpected error and answers 500, or 503 when the job
+// service's backend cannot be reached (a NATS server restarting).
 func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
 	if r.Context().Err() != nil {
 		return // the client is gone
+	}
+	if errors.Is(err, jobs.ErrUnavailable) {
+		s.o.Logger.Warn("job service unavailable", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-Id"), "err", err)
+		w.Header().Set("Retry-After", "5")
+		writeProblem(w, r, http.StatusServiceUnavailable, CodeUnavailable, "The job service cannot reach its records or queue; retry in a few seconds.")
+		return
 	}
 	s.o.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-Id"), "err", err)
 	writeProblem(w, r, http.StatusInternalServerError, CodeInternal, "The server failed to answer; the failure is logged with the request id.")

@@ -50,6 +50,7 @@ const (
 	CodeInternal               = "internal_error"           // 500
 	CodeNotReady               = "not_ready"                // 503: starting or shutting down
 	CodeBusy                   = "server_busy"              // 503: too many submissions being read at once
+	CodeUnavailable            = "unavailable"              // 503: the job records or queue cannot be reached
 )
 
 // writeProblem answers with a problem.

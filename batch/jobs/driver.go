@@ -61,4 +61,7 @@ type Task interface {
 var (
 	ErrExists   = errors.New("jobs: a job with this id exists")
 	ErrConflict = errors.New("jobs: the job record changed since it was read")
+	// ErrUnavailable wraps the errors of a driver whose server cannot be
+	// reached (after the driver's own retries): trying later may work.
+	ErrUnavailable = errors.New("jobs: the job store or queue cannot be reached")
 )

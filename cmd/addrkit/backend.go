@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi/apikey"
@@ -76,7 +75,7 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 		}
 		return &backend{store: store, queue: jobs.NewMemoryQueue(c.lease), keys: keys, close: func() { store.Close() }}, nil
 	}
-	conn, keys, err := connect(ctx, c.nats, "addrkit "+c.role, c.lease, log)
+	conn, keys, err := connect(ctx, c.nats, natsdriver.Options{Name: "addrkit " + c.role, AckWait: c.lease, Replicas: c.replicas, Logger: log})
 	if err != nil {
 		return nil, err
 	}
@@ -84,12 +83,12 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 }
 
 // connect connects to a NATS server and opens its key bucket.
-func connect(ctx context.Context, url, name string, lease time.Duration, log *slog.Logger) (*natsdriver.Conn, *natsdriver.Keys, error) {
-	conn, err := natsdriver.Connect(ctx, url, natsdriver.Options{Name: name, AckWait: lease, Logger: log})
+func connect(ctx context.Context, url string, o natsdriver.Options) (*natsdriver.Conn, *natsdriver.Keys, error) {
+	conn, err := natsdriver.Connect(ctx, url, o)
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect to NATS at %s: %w", url, err)
 	}
-	keys, err := natsdriver.NewKeys(ctx, conn.JetStream())
+	keys, err := conn.Keys(ctx)
 	if err != nil {
 		conn.Close()
 		return nil, nil, err

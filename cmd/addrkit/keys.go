@@ -11,6 +11,7 @@ import (
 
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage/keystore"
+	"github.com/addrkit/addrkit/storage/natsdriver"
 )
 
 // keysDir is where the API keys of a data directory are kept.
@@ -43,7 +44,7 @@ seconds (their --keys-reload).
 	}
 	open := func() (*apikey.Store, error) {
 		if *natsURL != "" {
-			conn, keys, err := connect(ctx, *natsURL, "addrkit keys", 0, nil)
+			conn, keys, err := connect(ctx, *natsURL, natsdriver.Options{Name: "addrkit keys"})
 			if err != nil {
 				return nil, err
 			}

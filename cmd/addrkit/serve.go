@@ -48,7 +48,7 @@ type serveConfig struct {
 	linkTTL, retention, shutdown, keysReload, lease                   time.Duration
 	maxBody                                                           int64
 	rate                                                              float64
-	burst, jobs, maxUploads, chunkRows                                int
+	burst, jobs, maxUploads, chunkRows, replicas                      int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -69,6 +69,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&c.jobs, "jobs", 1, "chunks of batch jobs processed at once (each uses every core)")
 	fs.IntVar(&c.chunkRows, "chunk-rows", jobs.DefaultChunkRows, "rows in a chunk of a batch job: the unit workers take")
 	fs.StringVar(&c.nats, "nats", "", "NATS server (nats://HOST:PORT) with JetStream: job records, chunk tasks and API keys are kept there, shared by every node; needs --blob")
+	fs.IntVar(&c.replicas, "nats-replicas", 1, "replicas of the NATS buckets and stream made when missing (3 on a NATS cluster)")
 	fs.StringVar(&c.role, "role", roleAll, "what this node does: api (answers requests), worker (runs chunks) or all; api and worker need --nats")
 	fs.DurationVar(&c.lease, "lease", 30*time.Second, "how long a chunk's task waits for word from its worker before another worker takes it")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 30*time.Second, "how long to wait for requests in flight on SIGINT/SIGTERM")

@@ -20,9 +20,20 @@ type Keys struct{ kv jetstream.KeyValue }
 
 var _ apikey.Driver = (*Keys)(nil)
 
-// NewKeys returns the driver of the keys bucket, creating the bucket when
-// it is missing. The connection under js stays the caller's.
+// NewKeys returns the driver of the keys bucket, creating the bucket (one
+// replica) when it is missing. The connection under js stays the
+// caller's.
 func NewKeys(ctx context.Context, js jetstream.JetStream) (*Keys, error) {
+	return newKeys(ctx, js, 1)
+}
+
+// Keys returns the driver of the keys bucket on c, creating the bucket
+// with the Conn's Replicas when it is missing.
+func (c *Conn) Keys(ctx context.Context) (*Keys, error) {
+	return newKeys(ctx, c.js, c.opts.Replicas)
+}
+
+func newKeys(ctx context.Context, js jetstream.JetStream, replicas int) (*Keys, error) {
 	kv, err := js.KeyValue(ctx, KeysBucket)
 	if errors.Is(err, jetstream.ErrBucketNotFound) {
 		kv, err = js.CreateKeyValue(ctx, jetstream.KeyValueConfig{
@@ -30,6 +41,7 @@ func NewKeys(ctx context.Context, js jetstream.JetStream) (*Keys, error) {
 			Description: "addrkit API keys: the record of each key (never the key) by id",
 			History:     1,
 			Storage:     jetstream.FileStorage,
+			Replicas:    replicas,
 		})
 		if errors.Is(err, jetstream.ErrBucketExists) { // another node made it meanwhile
 			kv, err = js.KeyValue(ctx, KeysBucket)

@@ -405,3 +405,22 @@ func TestQueueRecreated(t *testing.T) {
 	}
 	t.Logf("the stream was made again and a task received in %s", time.Since(start).Round(time.Millisecond))
 }
+
+// TestUnavailable: with the server gone for longer than the retries last,
+// a call fails with jobs.ErrUnavailable, which the HTTP API answers 503.
+func TestUnavailable(t *testing.T) {
+	t.Parallel()
+	ns := natstest.Start(t)
+	c := connect(t, ns.URL(), natsdriver.Options{})
+	ctx := context.Background()
+	if _, err := c.Jobs().Create(ctx, job("job_1")); err != nil {
+		t.Fatal(err)
+	}
+	ns.Shutdown()
+	start := time.Now()
+	_, _, err := c.Jobs().Get(ctx, "job_1")
+	if !errors.Is(err, jobs.ErrUnavailable) {
+		t.Errorf("Get with the server gone: %v, want ErrUnavailable", err)
+	}
+	t.Logf("gave up after %s", time.Since(start).Round(time.Second))
+}

@@ -3,7 +3,10 @@ package natsdriver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
+
+	"github.com/addrkit/addrkit/batch/jobs"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -60,14 +63,14 @@ func (c *Conn) retryEach(ctx context.Context, timeout time.Duration, op func(ctx
 		}
 		unsure = unsure || unanswered(err)
 		if time.Now().Add(backoff).After(give) {
-			return unsure, err
+			return unsure, fmt.Errorf("%w: %w", jobs.ErrUnavailable, err)
 		}
 		select {
 		case <-time.After(backoff):
 		case <-ctx.Done():
 			return unsure, err
 		case <-c.closing:
-			return unsure, err
+			return unsure, fmt.Errorf("%w: %w", jobs.ErrUnavailable, err)
 		}
 		backoff = min(2*backoff, maxBackoff)
 	}
