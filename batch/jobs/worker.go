@@ -199,7 +199,9 @@ func (m *Manager) process(ctx context.Context, t Task) {
 		t.Nack(settle, m.retry(t.Deliveries()))
 		return
 	}
+	stale := false // the job finished meanwhile: the part is not needed
 	_, err = m.update(settle, id, func(j *Job) bool {
+		stale = j.State.Final()
 		if j.State.Final() || j.Parts[k].Done {
 			return false
 		}
@@ -214,7 +216,9 @@ func (m *Manager) process(ctx context.Context, t Task) {
 		return true
 	})
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, ErrNotFound) || stale:
+		// cancelled or deleted while the part was written
+		m.o.Bucket.Delete(settle, PartKey(id, k))
 		t.Ack(settle)
 	case err != nil:
 		log.Error("record a chunk done", "err", err)
