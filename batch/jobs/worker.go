@@ -177,6 +177,10 @@ func (m *Manager) process(ctx context.Context, t Task) {
 		log.Info("job started", "file", j.Filename, "rows", j.Rows, "chunks", j.chunks())
 	}
 
+	if n := t.Deliveries(); n > 1 {
+		log.Info("chunk taken again", "tries", n) // its worker died, stopped, or failed
+	}
+	began := time.Now()
 	jctx, stop := context.WithCancel(ctx)
 	defer m.track(t.ID(), stop)()
 	sum, err := m.watch(jctx, t, id, stop, false, func() (batch.Summary, error) { return m.runChunk(jctx, j, k) })
@@ -224,6 +228,7 @@ func (m *Manager) process(ctx context.Context, t Task) {
 		log.Error("record a chunk done", "err", err)
 		t.Nack(settle, m.retry(1))
 	default:
+		log.Info("chunk done", "rows", sum.Rows, "ms", time.Since(began).Milliseconds())
 		m.finish(ctx, t, id)
 	}
 }

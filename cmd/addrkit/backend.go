@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"github.com/addrkit/addrkit/storage/jobstore"
 	"github.com/addrkit/addrkit/storage/keystore"
 	"github.com/addrkit/addrkit/storage/natsdriver"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // backend is where a server keeps job records, chunk tasks and API keys:
@@ -85,7 +88,12 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 // connect connects to a NATS server and opens its key bucket.
 func connect(ctx context.Context, url string, o natsdriver.Options) (*natsdriver.Conn, *natsdriver.Keys, error) {
 	conn, err := natsdriver.Connect(ctx, url, o)
-	if err != nil {
+	switch {
+	case errors.Is(err, nats.ErrNoServers):
+		return nil, nil, fmt.Errorf("connect to NATS at %s: %w (is nats-server running there?)", url, err)
+	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
+		return nil, nil, fmt.Errorf("NATS at %s: %w (start nats-server with -js)", url, err)
+	case err != nil:
 		return nil, nil, fmt.Errorf("connect to NATS at %s: %w", url, err)
 	}
 	keys, err := conn.Keys(ctx)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,6 +43,10 @@ seconds (their --keys-reload).
 	if help, err := parseFlags(fs, args[1:]); help || err != nil {
 		return err
 	}
+	where := "the data directory " + *data
+	if *natsURL != "" {
+		where = "the cluster of NATS " + *natsURL
+	}
 	open := func() (*apikey.Store, error) {
 		if *natsURL != "" {
 			conn, keys, err := connect(ctx, *natsURL, natsdriver.Options{Name: "addrkit keys"})
@@ -73,7 +78,7 @@ seconds (their --keys-reload).
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "created API key %s (%s). It is shown only now; keep it secret:\n%s\n", k.ID, k.Name, key)
+		fmt.Fprintf(stdout, "created API key %s (%s) in %s. It is shown only now; keep it secret:\n%s\n", k.ID, k.Name, where, key)
 		return nil
 	case "list":
 		s, err := open()
@@ -105,11 +110,19 @@ seconds (their --keys-reload).
 			return err
 		}
 		defer s.Close()
+		before := time.Now()
 		k, err := s.Revoke(ctx, fs.Arg(0))
+		if errors.Is(err, apikey.ErrNotFound) {
+			return fmt.Errorf("%w in %s: give an ID that `addrkit keys list` shows there", err, where)
+		}
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "revoked API key %s (%s)\n", k.ID, k.Name)
+		if k.Revoked.Before(before) {
+			fmt.Fprintf(stdout, "API key %s (%s) was revoked already, at %s\n", k.ID, k.Name, k.Revoked.Format(time.RFC3339))
+			return nil
+		}
+		fmt.Fprintf(stdout, "revoked API key %s (%s) in %s\n", k.ID, k.Name, where)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)

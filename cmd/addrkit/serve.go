@@ -186,7 +186,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	wg.Go(func() { keys.Watch(work, c.keysReload, log) })
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String(), "startup_ms", time.Since(start).Milliseconds())
+	log.Info("listening", "addr", ln.Addr().String(), "role", c.role, "nats", c.nats, "startup_ms", time.Since(start).Milliseconds())
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}

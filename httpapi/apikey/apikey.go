@@ -130,9 +130,13 @@ func (s *Store) List(ctx context.Context) ([]Key, error) {
 	return keys, nil
 }
 
-// Revoke revokes the key with the id; revoking a revoked key changes
-// nothing. An unknown id is ErrNotFound.
+// Revoke revokes the key with the id (or the key itself, whose id it
+// reads); revoking a revoked key changes nothing. An unknown id is
+// ErrNotFound.
 func (s *Store) Revoke(ctx context.Context, id string) (Key, error) {
+	if kid := keyID(id); kid != "" {
+		id = kid
+	}
 	k, err := s.d.Get(ctx, id)
 	if errors.Is(err, ErrNotFound) {
 		return Key{}, fmt.Errorf("%w: %q", ErrNotFound, id)
