@@ -3,58 +3,26 @@ package apikey_test
 import (
 	"context"
 	"errors"
-	"maps"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/httpapi/apikey/drivertest"
+	"github.com/addrkit/addrkit/storage/keystore"
 )
 
-// memory is a driver in a map, for the tests of the portable types and of
-// the suite itself.
-type memory struct {
-	mu   sync.Mutex
-	keys map[string]apikey.Key
-}
-
-func newMemory() *memory { return &memory{keys: map[string]apikey.Key{}} }
-
-func (m *memory) Put(ctx context.Context, k apikey.Key) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	k.Hash = slices.Clone(k.Hash)
-	m.keys[k.ID] = k
-	return nil
-}
-
-func (m *memory) Get(ctx context.Context, id string) (apikey.Key, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	k, ok := m.keys[id]
-	if !ok {
-		return apikey.Key{}, apikey.ErrNotFound
+// badgerKeys returns the embedded driver, in a temporary directory.
+func badgerKeys(t *testing.T) apikey.Driver {
+	t.Helper()
+	d, err := keystore.Open(context.Background(), t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return k, nil
-}
-
-func (m *memory) List(ctx context.Context) ([]apikey.Key, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return slices.Collect(maps.Values(m.keys)), nil
-}
-
-func (m *memory) Close() error { return nil }
-
-func TestMemoryDriver(t *testing.T) {
-	drivertest.RunDriver(t, func(t *testing.T) apikey.Driver { return newMemory() })
+	return d
 }
 
 func TestStore(t *testing.T) {
 	ctx := context.Background()
-	s := apikey.NewStore(newMemory())
+	s := apikey.NewStore(badgerKeys(t))
 	defer s.Close()
 	a, keyA, err := s.Create(ctx, "checkout")
 	if err != nil {
@@ -87,8 +55,12 @@ func TestStore(t *testing.T) {
 			t.Errorf("Authenticate(%q): %v", w, err)
 		}
 	}
-	if _, err := s.Revoke(ctx, a.ID); err != nil {
-		t.Fatal(err)
+	// by the key itself, as well as by its id
+	if k, err := s.Revoke(ctx, keyA); err != nil || k.ID != a.ID || k.Active() {
+		t.Fatalf("Revoke(the key) = %+v, %v", k, err)
+	}
+	if k, err := s.Revoke(ctx, a.ID); err != nil || k.Active() {
+		t.Fatalf("Revoke(its id) again = %+v, %v", k, err)
 	}
 	if _, err := s.Authenticate(ctx, keyA); !errors.Is(err, apikey.ErrUnauthorized) {
 		t.Errorf("a revoked key: %v", err)
@@ -105,7 +77,8 @@ func TestStore(t *testing.T) {
 // TestRingReload checks that a Ring keeps its keys when a reload fails.
 func TestRingReload(t *testing.T) {
 	ctx := context.Background()
-	m := newMemory()
+	m := badgerKeys(t)
+	defer m.Close()
 	_, key, err := apikey.NewStore(m).Create(ctx, "app")
 	if err != nil {
 		t.Fatal(err)
