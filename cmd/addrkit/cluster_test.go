@@ -50,7 +50,7 @@ var listening = regexp.MustCompile(`msg=listening addr=(\S+)`)
 
 // startNode starts `addrkit serve args...` as a process and waits until it
 // listens (an API node) or works (a worker).
-func startNode(t *testing.T, args ...string) *node {
+func startNode(t testing.TB, args ...string) *node {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
