@@ -47,3 +47,20 @@ func ExampleGazetteer_NewLoader() {
 	// 1 place within 500 m
 	// Victoria Island
 }
+
+func ExampleGazetteer_Warm() {
+	ctx := context.Background()
+	g, _ := storage.Open("", storage.Options{InMemory: true})
+	defer g.Close()
+	l, _ := g.NewLoader()
+	l.Put(address.Place{ID: "kano", Kind: address.KindCity, Name: "Kano", Country: "NG", Lat: 12, Lon: 8.5, HasPoint: true})
+	l.Close()
+	// a server builds the spelling tables before its first request
+	if err := g.Warm(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fixed, _ := g.Similar(ctx, "NG", address.NameKey("Knao"), 1)
+	fmt.Println(fixed[0].Name)
+	// Output: Kano
+}

@@ -663,6 +663,20 @@ func (g *Gazetteer) countryTable(country string) (*nameTable, *vellum.FST, error
 	return t, t.fsts[country], nil
 }
 
+// Warm builds now what Similar builds on its first call (the name
+// automata and the deletion filter, seconds for a country's worth of
+// places), so that the first addresses a server is asked about do not wait
+// for it.
+func (g *Gazetteer) Warm(ctx context.Context) error {
+	t, err := g.nameTable()
+	if err != nil {
+		return err
+	}
+	t.nearOnce.Do(t.buildNear)
+	_, err = automatonBuilder(2)
+	return err
+}
+
 // forDeletions calls fn with s and every string made by deleting up to
 // depth (1 or 2) of its bytes after the first prefix bytes, in a reused
 // buffer.

@@ -120,6 +120,14 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return err
 	}
 	log.Info("gazetteer ready", "dir", c.data, "suggestions", index.Len(), "index_mb", index.Size()>>20)
+	if c.role != roleAPI {
+		// what the first job would otherwise wait for
+		began := time.Now()
+		if err := gz.Warm(ctx); err != nil {
+			return err
+		}
+		log.Info("spelling tables built", "ms", time.Since(began).Milliseconds())
+	}
 
 	be, err := openBackend(ctx, c, log)
 	if err != nil {
