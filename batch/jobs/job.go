@@ -58,6 +58,8 @@ type Job struct {
 	Layout    batch.Layout `json:"layout"`
 	ChunkRows int          `json:"chunkRows"`
 	Parts     []Part       `json:"parts"`
+	// JoinTries counts the claims of the join not given back.
+	JoinTries int `json:"joinTries,omitempty"`
 
 	InputKey  string `json:"inputKey"`
 	OutputKey string `json:"outputKey"`
@@ -75,7 +77,7 @@ type Job struct {
 }
 
 // NewJobID returns an unguessable job id: job_batch_ and 26 characters of
-// base32 (130 bits of randomness).
+// base32 (128 bits of randomness).
 func NewJobID() string {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -98,4 +100,7 @@ type Idempotency struct {
 type Part struct {
 	Done    bool          `json:"done"`
 	Summary batch.Summary `json:"summary,omitzero"`
+	// Tries counts the runs of the chunk that were not given back: those
+	// that failed, and those whose worker died.
+	Tries int `json:"tries,omitempty"`
 }

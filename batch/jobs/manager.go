@@ -239,7 +239,10 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	}
 	j.Rows, j.Layout, j.ChunkRows, j.Parts = l.Rows, l, m.o.ChunkRows, make([]Part, l.Chunks())
 	j.Summary.Format = l.Format
-	// 2. the record, 3. the tasks
+	// 2. the record, 3. the tasks, 4. the idempotency key: carried through
+	// (or undone) even when the caller goes meanwhile, so that no record
+	// is left without its tasks, nor a key that names a job refused
+	ctx = context.WithoutCancel(ctx)
 	if _, err := m.o.Store.Create(ctx, j); err != nil {
 		m.o.Bucket.Delete(ctx, j.InputKey)
 		return Job{}, fmt.Errorf("jobs: store the job: %w", err)
@@ -248,18 +251,19 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		m.o.Store.Delete(ctx, j.ID)
 		m.o.Bucket.Delete(ctx, j.InputKey)
 	}
+	for k := range j.Parts {
+		if err := m.o.Queue.Send(ctx, taskID(j.ID, k)); err != nil {
+			// refused as a whole: the client may send it again (tasks
+			// sent find no record, and are dropped)
+			undo()
+			return Job{}, fmt.Errorf("jobs: queue the job: %w", err)
+		}
+	}
 	if req.IdempotencyKey != "" {
 		rec := Idempotency{JobID: j.ID, Digest: req.Digest}
 		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
-			undo()
-			return Job{}, fmt.Errorf("jobs: store the idempotency key: %w", err)
-		}
-	}
-	for k := range j.Parts {
-		if err := m.o.Queue.Send(ctx, taskID(j.ID, k)); err != nil {
-			// refused as a whole: the client may send it again
-			undo()
-			return Job{}, fmt.Errorf("jobs: queue the job: %w", err)
+			// the job runs: a retry with the key would make another
+			m.o.Logger.Error("store an idempotency key", "job", j.ID, "err", err)
 		}
 	}
 	return j, nil
@@ -357,15 +361,19 @@ func (m *Manager) Cancel(ctx context.Context, owner, id string) (Job, error) {
 	if _, err := m.Job(ctx, owner, id); err != nil {
 		return Job{}, err
 	}
-	j, err := m.update(ctx, id, func(j *Job) bool {
+	// recorded even when the caller goes: the chunks are stopped only
+	// once it is, lest they be dropped for a job that goes on
+	j, err := m.update(context.WithoutCancel(ctx), id, func(j *Job) bool {
 		if j.State.Final() {
 			return false
 		}
 		j.State, j.Finished = Cancelled, time.Now().UTC()
 		return true
 	})
-	for _, r := range m.runningOf(id) {
-		r.stop()
+	if err == nil && j.State == Cancelled {
+		for _, r := range m.runningOf(id) {
+			r.stop()
+		}
 	}
 	return j, err
 }

@@ -579,6 +579,29 @@ func TestPoisonChunk(t *testing.T) {
 			t.Errorf("job %s: %q", done.State, done.Reason)
 		}
 	})
+	t.Run("GivenBackNotCounted", func(t *testing.T) {
+		// a worker stopped in the middle of a chunk (SIGTERM, a rolling
+		// restart) gives it back: more stops than MaxDeliver fail nothing
+		r := newRig(t)
+		q := jobs.NewMemoryQueue(time.Second)
+		j, err := newNode(r, q).Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(rows(20000)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			m := newNode(r, q)
+			stop := start(t, m)
+			waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State == jobs.Processing })
+			time.Sleep(20 * time.Millisecond)
+			stop()
+		}
+		m := newNode(r, q)
+		start(t, m)
+		done := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+		if done.State != jobs.Completed || done.Summary.Rows != 20000 {
+			t.Errorf("job %s %q, %d rows", done.State, done.Reason, done.Summary.Rows)
+		}
+	})
 	t.Run("WorkerDies", func(t *testing.T) {
 		r := newRig(t)
 		q := jobs.NewMemoryQueue(200 * time.Millisecond)
@@ -587,9 +610,18 @@ func TestPoisonChunk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// two workers take the chunk and die without a word
+		// two workers take the chunk, count their try in the record as
+		// a worker does when it starts one, and die without a word
 		for range 2 {
 			if _, err := q.Receive(ctx); err != nil {
+				t.Fatal(err)
+			}
+			rec, rev, err := r.store.Get(ctx, j.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Parts[0].Tries++
+			if _, err := r.store.Update(ctx, rec, rev); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -104,6 +104,15 @@ func (m *Manager) requeue(ctx context.Context) error {
 // jobs were cut into chunks.
 func (j *Job) chunks() int { return max(1, len(j.Parts)) }
 
+// part returns the state of chunk k, making room for it in a record made
+// before jobs were cut into chunks.
+func (j *Job) part(k int) *Part {
+	if len(j.Parts) <= k {
+		j.Parts = append(j.Parts, make([]Part, k+1-len(j.Parts))...)
+	}
+	return &j.Parts[k]
+}
+
 // allDone reports whether every part of a job is written.
 func (j *Job) allDone() bool {
 	for _, p := range j.Parts {
@@ -160,25 +169,46 @@ func (m *Manager) process(ctx context.Context, t Task) {
 		// run before, its task not settled: join, if that was left to do
 		m.finish(ctx, t, id)
 		return
-	case t.Deliveries() > m.o.MaxDeliver:
-		m.fail(settle, id, fmt.Sprintf("%s was taken %d times and never finished: its worker stopped each time", j.chunkName(k), t.Deliveries()-1))
-		t.Ack(settle)
-		return
 	}
 	log := m.o.Logger.With("job", id, "chunk", k)
-	if j.State == Queued {
-		m.update(ctx, id, func(j *Job) bool {
-			if j.State != Queued {
-				return false
-			}
+	// a try of the chunk, counted in its record: a worker that dies in it
+	// leaves it counted; one that stops gives it back, uncounted
+	tries, started := 0, false
+	j, err = m.update(ctx, id, func(j *Job) bool {
+		p := j.part(k)
+		if j.State.Final() || p.Done {
+			return false
+		}
+		p.Tries++
+		tries = p.Tries
+		if started = j.State == Queued; started {
 			j.State, j.Started = Processing, time.Now().UTC()
-			return true
-		})
+		}
+		return true
+	})
+	switch {
+	case errors.Is(err, ErrNotFound):
+		t.Ack(settle)
+		return
+	case err != nil:
+		log.Error("count a try of a chunk", "err", err)
+		t.Nack(settle, m.retry(1))
+		return
+	case j.State.Final():
+		t.Ack(settle)
+		return
+	case j.part(k).Done:
+		m.finish(ctx, t, id)
+		return
+	case tries > m.o.MaxDeliver:
+		m.failTask(settle, t, id, fmt.Sprintf("%s was taken %d times and never finished: its worker stopped each time", j.chunkName(k), tries-1))
+		return
+	}
+	if started {
 		log.Info("job started", "file", j.Filename, "rows", j.Rows, "chunks", j.chunks())
 	}
-
-	if n := t.Deliveries(); n > 1 {
-		log.Info("chunk taken again", "tries", n) // its worker died, stopped, or failed
+	if tries > 1 {
+		log.Info("chunk taken again", "tries", tries) // its worker died or failed
 	}
 	began := time.Now()
 	jctx, stop := context.WithCancel(ctx)
@@ -186,30 +216,42 @@ func (m *Manager) process(ctx context.Context, t Task) {
 	sum, err := m.watch(jctx, t, id, stop, false, func() (batch.Summary, error) { return m.runChunk(jctx, j, k) })
 	switch {
 	case ctx.Err() != nil:
-		t.Nack(settle, 0) // this process stops: the chunk is given back at once
+		// this process stops: the chunk is given back at once, and the
+		// try does not count
+		m.update(settle, id, func(j *Job) bool {
+			p := j.part(k)
+			if j.State.Final() || p.Done || p.Tries == 0 {
+				return false
+			}
+			p.Tries--
+			return true
+		})
+		t.Nack(settle, 0)
 		log.Info("chunk given back", "err", ctx.Err())
 		return
 	case jctx.Err() != nil:
-		t.Ack(settle) // cancelled or deleted
+		// cancelled or deleted: a part committed meanwhile is not needed
+		m.o.Bucket.Delete(settle, PartKey(id, k))
+		t.Ack(settle)
 		log.Info("chunk stopped: the job was cancelled")
 		return
-	case err != nil && t.Deliveries() >= m.o.MaxDeliver:
-		log.Error("chunk failed", "err", err, "tries", t.Deliveries())
-		m.fail(settle, id, fmt.Sprintf("%s failed %d times: %v", j.chunkName(k), t.Deliveries(), err))
-		t.Ack(settle)
+	case err != nil && tries >= m.o.MaxDeliver:
+		log.Error("chunk failed", "err", err, "tries", tries)
+		m.failTask(settle, t, id, fmt.Sprintf("%s failed %d times: %v", j.chunkName(k), tries, err))
 		return
 	case err != nil:
-		log.Warn("chunk failed; it will be tried again", "err", err, "tries", t.Deliveries())
-		t.Nack(settle, m.retry(t.Deliveries()))
+		log.Warn("chunk failed; it will be tried again", "err", err, "tries", tries)
+		t.Nack(settle, m.retry(tries))
 		return
 	}
 	stale := false // the job finished meanwhile: the part is not needed
 	_, err = m.update(settle, id, func(j *Job) bool {
 		stale = j.State.Final()
-		if j.State.Final() || j.Parts[k].Done {
+		p := j.part(k)
+		if j.State.Final() || p.Done {
 			return false
 		}
-		j.Parts[k] = Part{Done: true, Summary: sum}
+		p.Done, p.Summary = true, sum
 		j.Processed, j.Summary = 0, batch.Summary{Format: j.Layout.Format}
 		for _, p := range j.Parts {
 			if p.Done {
@@ -251,6 +293,7 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 			return false
 		}
 		j.Worker, j.Lease = m.o.Node, now.Add(m.o.Lease)
+		j.JoinTries++
 		return true
 	})
 	switch {
@@ -272,32 +315,35 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 	jctx, stop := context.WithCancel(ctx)
 	defer m.track(t.ID(), stop)()
 	sum, err := m.watch(jctx, t, id, stop, true, func() (batch.Summary, error) { return j.Summary, m.join(jctx, j) })
-	release := func() {
+	// release gives the claim back; uncounted, when this process stops
+	release := func(uncount bool) {
 		m.update(settle, id, func(j *Job) bool {
 			if j.Worker != m.o.Node {
 				return false
 			}
 			j.Worker, j.Lease = "", time.Time{}
+			if uncount && j.JoinTries > 0 {
+				j.JoinTries--
+			}
 			return true
 		})
 	}
 	switch {
 	case ctx.Err() != nil:
-		release()
+		release(true)
 		t.Nack(settle, 0)
 		return
 	case jctx.Err() != nil:
 		t.Ack(settle) // cancelled, or the claim was lost
 		return
-	case err != nil && t.Deliveries() >= m.o.MaxDeliver:
+	case err != nil && j.JoinTries >= m.o.MaxDeliver:
 		log.Error("join failed", "err", err)
-		m.fail(settle, id, fmt.Sprintf("joining the parts failed %d times: %v", t.Deliveries(), err))
-		t.Ack(settle)
+		m.failTask(settle, t, id, fmt.Sprintf("joining the parts failed %d times: %v", j.JoinTries, err))
 		return
 	case err != nil:
-		log.Warn("join failed; it will be tried again", "err", err)
-		release()
-		t.Nack(settle, m.retry(t.Deliveries()))
+		log.Warn("join failed; it will be tried again", "err", err, "tries", j.JoinTries)
+		release(false)
+		t.Nack(settle, m.retry(j.JoinTries))
 		return
 	}
 	j, err = m.update(settle, id, func(j *Job) bool {
@@ -310,6 +356,15 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 		j.Worker, j.Lease = "", time.Time{}
 		return true
 	})
+	if errors.Is(err, ErrNotFound) {
+		// deleted while joined: what was written is not needed
+		m.o.Bucket.Delete(settle, j.OutputKey)
+		for k := range j.Parts {
+			m.o.Bucket.Delete(settle, PartKey(id, k))
+		}
+		t.Ack(settle)
+		return
+	}
 	if err != nil {
 		log.Error("record the job completed", "err", err)
 		t.Nack(settle, m.retry(1))
@@ -325,9 +380,9 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 }
 
 // fail marks a job FAILED, for reason.
-func (m *Manager) fail(ctx context.Context, id, reason string) {
+func (m *Manager) fail(ctx context.Context, id, reason string) error {
 	m.o.Logger.Error("job failed", "job", id, "reason", reason)
-	m.update(ctx, id, func(j *Job) bool {
+	_, err := m.update(ctx, id, func(j *Job) bool {
 		if j.State.Final() {
 			return false
 		}
@@ -335,6 +390,22 @@ func (m *Manager) fail(ctx context.Context, id, reason string) {
 		j.Worker, j.Lease = "", time.Time{}
 		return true
 	})
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// failTask fails a task's job and settles the task: acknowledged once the
+// job is recorded FAILED, given back (to fail it then) when that could
+// not be recorded.
+func (m *Manager) failTask(ctx context.Context, t Task, id, reason string) {
+	if err := m.fail(ctx, id, reason); err != nil {
+		m.o.Logger.Error("record a job failed", "job", id, "err", err)
+		t.Nack(ctx, m.retry(1))
+		return
+	}
+	t.Ack(ctx)
 }
 
 // track notes a task running in this process, for Cancel and Delete; the

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi/apikey"
@@ -25,6 +26,9 @@ type backend struct {
 	queue jobs.Queue
 	keys  apikey.Driver
 	close func()
+	// lease is the queue's ack wait, which a Manager's lease follows:
+	// --lease, or what the cluster's consumer was made with
+	lease time.Duration
 }
 
 // The roles of `addrkit serve`.
@@ -76,13 +80,13 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 			store.Close()
 			return nil, err
 		}
-		return &backend{store: store, queue: jobs.NewMemoryQueue(c.lease), keys: keys, close: func() { store.Close() }}, nil
+		return &backend{store: store, queue: jobs.NewMemoryQueue(c.lease), keys: keys, close: func() { store.Close() }, lease: c.lease}, nil
 	}
 	conn, keys, err := connect(ctx, c.nats, natsdriver.Options{Name: "addrkit " + c.role, AckWait: c.lease, Replicas: c.replicas, Logger: log})
 	if err != nil {
 		return nil, err
 	}
-	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }}, nil
+	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }, lease: conn.AckWait()}, nil
 }
 
 // connect connects to a NATS server and opens its key bucket.

@@ -146,7 +146,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	defer bucket.Close()
 	manager, err := jobs.NewManager(jobs.ManagerOptions{
 		Gazetteer: gz, Store: be.store, Queue: be.queue, Bucket: bucket, Parallel: c.jobs, ChunkRows: c.chunkRows,
-		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention, Lease: c.lease,
+		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention, Lease: be.lease,
 	})
 	if err != nil {
 		return err

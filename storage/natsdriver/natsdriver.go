@@ -143,19 +143,23 @@ func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
 	return c, nil
 }
 
-// setup creates or updates the buckets, the stream and the consumer.
+// setup opens the buckets, the stream and the consumer, creating those
+// that are missing. It never changes one that exists: the first node to
+// create them sets their replicas and the consumer's ack wait, and a node
+// started later with other flags (or `addrkit keys`) does not undo them
+// (AckWait tells what the queue has).
 func (c *Conn) setup(ctx context.Context) error {
-	kv, err := c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := c.openKV(ctx, jetstream.KeyValueConfig{
 		Bucket: JobsBucket, Description: "addrkit batch job records, by job id",
 		Storage: jetstream.FileStorage, Replicas: c.opts.Replicas,
-	})
+	}, true)
 	if err != nil {
 		return fmt.Errorf("natsdriver: bucket %s: %w", JobsBucket, err)
 	}
-	idem, err := c.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	idem, err := c.openKV(ctx, jetstream.KeyValueConfig{
 		Bucket: IdempotencyBucket, Description: "addrkit idempotency keys, by SHA-256 of owner and key",
 		Storage: jetstream.FileStorage, Replicas: c.opts.Replicas, TTL: c.opts.IdempotencyTTL,
-	})
+	}, false)
 	if err != nil {
 		return fmt.Errorf("natsdriver: bucket %s: %w", IdempotencyBucket, err)
 	}
@@ -169,25 +173,80 @@ func (c *Conn) setup(ctx context.Context) error {
 	return nil
 }
 
-// setupQueue creates or updates the task stream and its consumer.
+// openKV opens a bucket, creating it when missing. With exact, a bucket
+// of several replicas is made to answer reads from its leader only (no
+// direct gets, which a lagging replica may answer): job records are read
+// to decide whether a chunk or the join is left to do, and a stale read
+// would leave it undone.
+func (c *Conn) openKV(ctx context.Context, cfg jetstream.KeyValueConfig, exact bool) (jetstream.KeyValue, error) {
+	kv, err := c.js.KeyValue(ctx, cfg.Bucket)
+	if !errors.Is(err, jetstream.ErrBucketNotFound) {
+		return kv, err
+	}
+	kv, err = c.js.CreateKeyValue(ctx, cfg)
+	switch {
+	case errors.Is(err, jetstream.ErrBucketExists): // made meanwhile by another node
+		return c.js.KeyValue(ctx, cfg.Bucket)
+	case err != nil || !exact || cfg.Replicas <= 1:
+		return kv, err
+	}
+	st, err := c.js.Stream(ctx, "KV_"+cfg.Bucket)
+	if err != nil {
+		return nil, err
+	}
+	sc := st.CachedInfo().Config
+	sc.AllowDirect = false
+	if _, err := c.js.UpdateStream(ctx, sc); err != nil {
+		return nil, err
+	}
+	return c.js.KeyValue(ctx, cfg.Bucket) // bound anew: reads go to the leader
+}
+
+// setupQueue opens the task stream and its consumer, creating them when
+// missing.
 func (c *Conn) setupQueue(ctx context.Context) (jetstream.Consumer, error) {
-	st, err := c.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: TasksStream, Description: "addrkit batch job ids to process",
-		Subjects: []string{TasksSubject}, Retention: jetstream.WorkQueuePolicy,
-		Storage: jetstream.FileStorage, Replicas: c.opts.Replicas,
-	})
+	st, err := c.js.Stream(ctx, TasksStream)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		st, err = c.js.CreateStream(ctx, jetstream.StreamConfig{
+			Name: TasksStream, Description: "addrkit batch chunk tasks (<job id>/<chunk>)",
+			Subjects: []string{TasksSubject}, Retention: jetstream.WorkQueuePolicy,
+			Storage: jetstream.FileStorage, Replicas: c.opts.Replicas,
+		})
+		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			st, err = c.js.Stream(ctx, TasksStream)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("natsdriver: stream %s: %w", TasksStream, err)
 	}
-	cons, err := st.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable: WorkersConsumer, Description: "addrkit batch workers",
-		AckPolicy: jetstream.AckExplicitPolicy, AckWait: c.opts.AckWait,
-		MaxDeliver: -1, MaxAckPending: maxAckPending,
-	})
+	cons, err := st.Consumer(ctx, WorkersConsumer)
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		cons, err = st.CreateConsumer(ctx, jetstream.ConsumerConfig{
+			Durable: WorkersConsumer, Description: "addrkit batch workers",
+			AckPolicy: jetstream.AckExplicitPolicy, AckWait: c.opts.AckWait,
+			MaxDeliver: -1, MaxAckPending: maxAckPending,
+		})
+		if errors.Is(err, jetstream.ErrConsumerExists) {
+			cons, err = st.Consumer(ctx, WorkersConsumer)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("natsdriver: consumer %s: %w", WorkersConsumer, err)
 	}
+	if got := cons.CachedInfo().Config.AckWait; got != c.opts.AckWait {
+		c.log.Warn("natsdriver: the task consumer's ack wait was set by the node that made it; this node's differs",
+			"consumer", WorkersConsumer, "ack_wait", got, "this_node", c.opts.AckWait)
+	}
 	return cons, nil
+}
+
+// AckWait is how long the task consumer waits for an acknowledgement:
+// set by the node that created it, which may differ from Options.AckWait.
+func (c *Conn) AckWait() time.Duration {
+	if cons := c.queue.cons.Load(); cons != nil {
+		return (*cons).CachedInfo().Config.AckWait
+	}
+	return c.opts.AckWait
 }
 
 // signal wakes whoever waits on the connection's state.
