@@ -632,3 +632,51 @@ func TestPoisonChunk(t *testing.T) {
 		}
 	})
 }
+
+// TestReconcile: a job whose tasks were lost (its API node died while it
+// queued them) is queued again by Reconcile once it has not changed for
+// ten leases, by one node only, and fails once past the retention.
+func TestReconcile(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	lost := jobs.NewMemoryQueue(time.Second) // the tasks Submit queued, never taken
+	j, err := r.manager(t, lost).Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(rows(300)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := jobs.NewMemoryQueue(time.Second)
+	a, b := r.manager(t, q), r.manager(t, q)
+	if n, err := a.Reconcile(ctx, time.Now()); err != nil || n != 0 {
+		t.Fatalf("Reconcile of a fresh job: %d, %v", n, err)
+	}
+	later := time.Now().Add(time.Minute) // ten leases of 2 s, and more
+	if n, err := a.Reconcile(ctx, later); err != nil || n != 1 {
+		t.Fatalf("Reconcile of a stalled job: %d, %v", n, err)
+	}
+	if n, err := b.Reconcile(ctx, later); err != nil || n != 0 {
+		t.Fatalf("Reconcile by a second node: %d, %v", n, err)
+	}
+	rctx, cancel := context.WithTimeout(ctx, time.Second)
+	task, err := q.Receive(rctx)
+	cancel()
+	if err != nil || task.ID() != j.ID+"/0" {
+		t.Fatalf("queued again: %v, %v", task, err)
+	}
+	task.Nack(ctx, 0)
+	start(t, a)
+	if done := waitFor(t, a, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() }); done.State != jobs.Completed {
+		t.Fatalf("job %s %q", done.State, done.Reason)
+	}
+
+	// past the retention, unfinished: failed with the reason
+	old, err := r.manager(t, lost).Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "b.csv", Region: "NG"}, strings.NewReader(rows(10)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Reconcile(ctx, time.Now().Add(8*24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := b.Job(ctx, "k", old.ID); got.State != jobs.Failed || !strings.Contains(got.Reason, "not finished within the retention") {
+		t.Errorf("a job past the retention: %s %q", got.State, got.Reason)
+	}
+}

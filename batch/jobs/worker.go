@@ -48,6 +48,22 @@ func (m *Manager) Run(ctx context.Context) error {
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
+		tick := time.NewTicker(m.staleAfter())
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+			case <-ctx.Done():
+				return
+			}
+			if n, err := m.Reconcile(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				m.o.Logger.Error("look for stalled jobs", "err", err)
+			} else if n > 0 {
+				m.o.Logger.Warn("stalled jobs queued again", "jobs", n)
+			}
+		}
+	})
+	wg.Go(func() {
 		tick := time.NewTicker(time.Hour)
 		defer tick.Stop()
 		for {
@@ -87,17 +103,77 @@ func (m *Manager) requeue(ctx context.Context) error {
 	}
 	for _, j := range unfinished {
 		m.o.Logger.Info("job taken up again", "job", j.ID, "state", j.State)
-		parts := j.chunks()
-		for k := range parts {
-			if k < len(j.Parts) && j.Parts[k].Done && (k < parts-1 || !j.allDone()) {
-				continue
-			}
-			if err := m.o.Queue.Send(ctx, taskID(j.ID, k)); err != nil {
-				return err
-			}
+		if err := m.send(ctx, j); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// send queues the tasks of a job's chunks not done, or of its last chunk
+// when every part is done (its task joins them).
+func (m *Manager) send(ctx context.Context, j Job) error {
+	parts := j.chunks()
+	for k := range parts {
+		if k < len(j.Parts) && j.Parts[k].Done && (k < parts-1 || !j.allDone()) {
+			continue
+		}
+		if err := m.o.Queue.Send(ctx, taskID(j.ID, k)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// staleAfter is how long an unfinished job may go without a change before
+// Reconcile queues its chunks again: ten leases (5 minutes by default).
+func (m *Manager) staleAfter() time.Duration { return 10 * m.o.Lease }
+
+// Reconcile repairs the unfinished jobs whose record has not changed for
+// ten leases, and returns how many: their tasks may be lost (an API node
+// that died while it queued them, a task settled when its job's record
+// could not be written), so the chunks not done are queued again (a chunk
+// run twice writes its part once; a task whose chunk is done costs a
+// read). One node does it for each job: the one whose revision-checked
+// update of the record's time wins. A job still unfinished after
+// Retention fails, with the reason. Run calls it every ten leases.
+func (m *Manager) Reconcile(ctx context.Context, now time.Time) (int, error) {
+	stale, err := m.jobsWhere(ctx, func(j *Job) bool { return !j.State.Final() && now.Sub(j.Updated) > m.staleAfter() })
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, j := range stale {
+		if now.Sub(j.Created) > m.o.Retention {
+			if err := m.fail(ctx, j.ID, fmt.Sprintf("not finished within the retention (%s)", m.o.Retention)); err != nil {
+				return n, err
+			}
+			continue
+		}
+		j, rev, err := m.o.Store.Get(ctx, j.ID)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		if j.State.Final() || now.Sub(j.Updated) <= m.staleAfter() {
+			continue
+		}
+		last := j.Updated
+		j.Updated = now.UTC()
+		if _, err := m.o.Store.Update(ctx, j, rev); errors.Is(err, ErrConflict) || errors.Is(err, ErrNotFound) {
+			continue // changed meanwhile, or another node took it
+		} else if err != nil {
+			return n, err
+		}
+		m.o.Logger.Warn("job stalled: its chunks queued again", "job", j.ID, "state", j.State, "last_change", last)
+		if err := m.send(ctx, j); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 // chunks is the number of chunks of a job: 1 for a record made before
