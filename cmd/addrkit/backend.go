@@ -89,16 +89,43 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }, lease: conn.AckWait()}, nil
 }
 
+// natsError says what to do about a NATS server that cannot be used.
+func natsError(url string, err error) error {
+	switch {
+	case errors.Is(err, nats.ErrNoServers):
+		return fmt.Errorf("connect to NATS at %s: %w (is nats-server running there?)", url, err)
+	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
+		return fmt.Errorf("NATS at %s: %w (start nats-server with -js)", url, err)
+	}
+	return fmt.Errorf("NATS at %s: %w", url, err)
+}
+
+// connectKeys connects to a NATS server for its key bucket alone (made
+// when missing): `addrkit keys` leaves the job service's stream and
+// consumer to the nodes, whose flags set them.
+func connectKeys(ctx context.Context, url string) (apikey.Driver, error) {
+	nc, err := nats.Connect(url, nats.Name("addrkit keys"))
+	if err != nil {
+		return nil, natsError(url, err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, natsError(url, err)
+	}
+	keys, err := natsdriver.NewKeys(ctx, js)
+	if err != nil {
+		nc.Close()
+		return nil, natsError(url, err)
+	}
+	return closer{keys, func() error { nc.Close(); return nil }}, nil
+}
+
 // connect connects to a NATS server and opens its key bucket.
 func connect(ctx context.Context, url string, o natsdriver.Options) (*natsdriver.Conn, *natsdriver.Keys, error) {
 	conn, err := natsdriver.Connect(ctx, url, o)
-	switch {
-	case errors.Is(err, nats.ErrNoServers):
-		return nil, nil, fmt.Errorf("connect to NATS at %s: %w (is nats-server running there?)", url, err)
-	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
-		return nil, nil, fmt.Errorf("NATS at %s: %w (start nats-server with -js)", url, err)
-	case err != nil:
-		return nil, nil, fmt.Errorf("connect to NATS at %s: %w", url, err)
+	if err != nil {
+		return nil, nil, natsError(url, err)
 	}
 	keys, err := conn.Keys(ctx)
 	if err != nil {

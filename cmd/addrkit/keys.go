@@ -12,7 +12,6 @@ import (
 
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage/keystore"
-	"github.com/addrkit/addrkit/storage/natsdriver"
 )
 
 // keysDir is where the API keys of a data directory are kept.
@@ -49,11 +48,11 @@ seconds (their --keys-reload).
 	}
 	open := func() (*apikey.Store, error) {
 		if *natsURL != "" {
-			conn, keys, err := connect(ctx, *natsURL, natsdriver.Options{Name: "addrkit keys"})
+			keys, err := connectKeys(ctx, *natsURL)
 			if err != nil {
 				return nil, err
 			}
-			return apikey.NewStore(closer{keys, conn.Close}), nil
+			return apikey.NewStore(keys), nil
 		}
 		d, err := keystore.Open(ctx, keysDir(*data), nil)
 		if err != nil {

@@ -424,3 +424,22 @@ func TestUnavailable(t *testing.T) {
 	}
 	t.Logf("gave up after %s", time.Since(start).Round(time.Second))
 }
+
+// TestSettingsKept: a node connecting with other options opens the
+// queue as the first node made it, and says what it has.
+func TestSettingsKept(t *testing.T) {
+	t.Parallel()
+	url := natstest.Start(t).URL()
+	first := connect(t, url, natsdriver.Options{AckWait: 2 * time.Second})
+	later := connect(t, url, natsdriver.Options{AckWait: 45 * time.Second})
+	if got := later.AckWait(); got != 2*time.Second {
+		t.Errorf("a later node's AckWait() = %s, want the consumer's 2s", got)
+	}
+	info, err := first.JetStream().Consumer(context.Background(), natsdriver.TasksStream, natsdriver.WorkersConsumer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := info.CachedInfo().Config.AckWait; got != 2*time.Second {
+		t.Errorf("the consumer's ack wait became %s after a later node connected", got)
+	}
+}
