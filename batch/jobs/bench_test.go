@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/procstat"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage/jobstore"
@@ -51,28 +52,6 @@ func writeInput(path string, addrs []string, n int) error {
 	}
 	cw.Flush()
 	return errors.Join(cw.Error(), f.Close())
-}
-
-// resetPeakRSS makes the kernel forget the process's peak resident set,
-// so that peakRSS measures from now on (Linux; nothing elsewhere).
-func resetPeakRSS() {
-	os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
-}
-
-// peakRSS returns the process's peak resident set since the last
-// resetPeakRSS, in MB (Linux).
-func peakRSS() float64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-			return float64(kb) / 1024
-		}
-	}
-	return 0
 }
 
 // BenchmarkJob runs jobs of 50,000 and 500,000 rows of real Nigerian
@@ -123,7 +102,7 @@ func BenchmarkJob(b *testing.B) {
 				runtime.GC()
 				var base runtime.MemStats
 				runtime.ReadMemStats(&base)
-				resetPeakRSS()
+				procstat.ResetPeakRSS(0)
 				ctx, cancel := context.WithCancel(context.Background())
 				start := time.Now()
 				j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "bench", Filename: "bench.csv", Region: "Nigeria"}, in)
@@ -157,7 +136,7 @@ func BenchmarkJob(b *testing.B) {
 				b.ReportMetric(float64(n)/elapsed.Seconds(), "rows/s")
 				b.ReportMetric(elapsed.Seconds(), "s/job")
 				b.ReportMetric(float64(peak-min(peak, base.HeapInuse))/(1<<20), "job-heap-MB")
-				b.ReportMetric(peakRSS(), "peak-RSS-MB")
+				b.ReportMetric(procstat.PeakRSS(0), "peak-RSS-MB")
 				b.ReportMetric(j.Summary.Validated, "validated-%")
 				store.Close()
 				bucket.Close()

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/procstat"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
@@ -131,16 +131,16 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 	startRSS := make([]float64, len(nodes))
 	cpu0 := make([]float64, len(nodes))
 	for i, n := range nodes {
-		startRSS[i] = vmHWM(n.cmd.Process.Pid)
+		startRSS[i] = procstat.PeakRSS(n.cmd.Process.Pid)
 		// the peak of the job, not of loading the gazetteer
-		os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", n.cmd.Process.Pid), []byte("5"), 0)
+		procstat.ResetPeakRSS(n.cmd.Process.Pid)
 		cpu0[i] = cpuSeconds(n.cmd.Process.Pid)
 	}
 
 	self0 := selfCPUSeconds()
 	b.StartTimer()
 	start := time.Now()
-	code, v := request(b, "POST", api.base+"/v1/batch/process", key, body)
+	code, v := request(b, "POST", api.base+"/v1/batch/process", key, bytes.NewReader(body))
 	submitted := time.Since(start)
 	if code != 202 {
 		b.Fatalf("submit: %d %v", code, v)
@@ -180,7 +180,7 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 	peak := make([]float64, len(nodes))
 	var workerCPU float64
 	for i, n := range nodes {
-		peak[i] = vmHWM(n.cmd.Process.Pid)
+		peak[i] = procstat.PeakRSS(n.cmd.Process.Pid)
 		if i > 0 {
 			workerCPU += cpuSeconds(n.cmd.Process.Pid) - cpu0[i]
 		}
@@ -200,41 +200,6 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 	b.ReportMetric(workerCPU, "worker-cpu-s")
 	b.ReportMetric(cpuSeconds(api.cmd.Process.Pid)-cpu0[0], "api-cpu-s")
 	b.ReportMetric(selfCPU, "nats+client-cpu-s")
-}
-
-// request sends a request with an API key and decodes the JSON answer.
-func request(tb testing.TB, method, url, key string, body []byte) (int, map[string]any) {
-	tb.Helper()
-	req, err := http.NewRequest(method, url, bytes.NewReader(body))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var v map[string]any
-	json.NewDecoder(resp.Body).Decode(&v)
-	return resp.StatusCode, v
-}
-
-// vmHWM returns the peak resident set of process pid, in MB (Linux; 0
-// elsewhere).
-func vmHWM(pid int) float64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-			return float64(kb) / 1024
-		}
-	}
-	return 0
 }
 
 // cpuSeconds returns the user and system CPU time process pid has used

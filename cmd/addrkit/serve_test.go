@@ -59,14 +59,25 @@ func startServe(t *testing.T, args ...string) server {
 	return s
 }
 
+// call sends a request with an API key and a JSON body, and decodes the
+// JSON answer.
 func call(t *testing.T, method, url, key, body string) (int, map[string]any) {
 	t.Helper()
-	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	return request(t, method, url, key, strings.NewReader(body))
+}
+
+// request is call with the body as a reader (nil for none).
+func request(tb testing.TB, method, url, key string, body io.Reader) (int, map[string]any) {
+	tb.Helper()
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	req.Header.Set("Authorization", "Bearer "+key)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	defer resp.Body.Close()
 	var v map[string]any
