@@ -126,6 +126,10 @@ type Change struct {
 	Kind  ChangeKind `json:"kind"`
 	From  string     `json:"from,omitempty"`
 	To    string     `json:"to,omitempty"`
+	// Reason says why, where the change needs one: for the country, whether
+	// the address named it, implied it (and by what), or the region or the
+	// default gave it.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Warning is a problem found while standardizing that does not stop it,

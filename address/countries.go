@@ -1,6 +1,7 @@
 package address
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -42,6 +43,9 @@ type tables struct {
 	postalState map[string]*Subdivision                // NG two-digit prefix -> unambiguous state
 	maxNameLen  int                                    // longest country or subdivision name, in words
 	nameWords   map[string]bool                        // every word of every country and subdivision name, code and alias
+	// subCountries lists, for each folded subdivision key, the countries
+	// with a subdivision of that name or code.
+	subCountries map[string][]string
 }
 
 var (
@@ -56,12 +60,13 @@ func data() *tables {
 
 func buildTables() *tables {
 	t := &tables{
-		byKey:       map[string]*Country{},
-		nameKeys:    map[string]*Country{},
-		subs:        map[string][]*Subdivision{},
-		subByKey:    map[string]map[string]subdivisionMatch{},
-		postalState: map[string]*Subdivision{},
-		nameWords:   map[string]bool{},
+		byKey:        map[string]*Country{},
+		nameKeys:     map[string]*Country{},
+		subs:         map[string][]*Subdivision{},
+		subByKey:     map[string]map[string]subdivisionMatch{},
+		postalState:  map[string]*Subdivision{},
+		nameWords:    map[string]bool{},
+		subCountries: map[string][]string{},
 	}
 	lines := strings.Split(iso3166, "\n")
 	t.countries = make([]Country, 0, len(lines))
@@ -124,12 +129,16 @@ func buildTables() *tables {
 			t.nameWords[w] = true
 		}
 	}
-	for _, m := range t.subByKey {
+	for c, m := range t.subByKey {
 		for k := range m {
+			t.subCountries[k] = append(t.subCountries[k], c)
 			for _, w := range strings.Fields(k) {
 				t.nameWords[w] = true
 			}
 		}
+	}
+	for _, cs := range t.subCountries {
+		slices.Sort(cs)
 	}
 	for _, w := range []string{"state", "ng", "us", "of"} {
 		t.nameWords[w] = true

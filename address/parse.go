@@ -56,6 +56,10 @@ type parser struct {
 	// in capitals ("IBB Way", "GRA") are acronyms and stay so.
 	mixedCase       bool
 	countryFromText bool
+	// countryReason says what in the text implied the country, when it
+	// was not named.
+	countryReason string
+	regionGiven   bool
 	// postcodeFirstSpan is the first word after a leading postcode ("10117
 	// Berlin"): what remains of it is a city, never a state.
 	postcodeFirstSpan int
@@ -334,6 +338,9 @@ func (p *parser) parse() {
 	p.takePlusCode()
 	p.resegment()
 	p.takeCountry()
+	if !p.countryFromText {
+		p.detectCountry()
+	}
 	p.takePostcode()
 	p.takeState()
 	if p.a.Postcode == "" {
@@ -440,6 +447,15 @@ func (p *parser) takeCountry() {
 		p.foundCountry(c, s.hi-n, s.hi)
 		p.spans[li].hi = s.hi - n
 		return
+	}
+	// "Belarus, 220030 Minsk, ...": some countries write the country first.
+	if first := p.spans[0]; li > 0 && p.nameWords(first.lo, first.hi) {
+		if c, ok := t.nameKeys[p.keys(first.lo, first.hi)]; ok {
+			if _, sub := lookupSubdivision(p.country, p.keys(first.lo, first.hi)); !sub {
+				p.foundCountry(c, first.lo, first.hi)
+				p.dropSpan(0)
+			}
+		}
 	}
 }
 

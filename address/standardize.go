@@ -84,7 +84,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		return Standardized{}, ErrTooLong
 	}
 	text = strings.ToValidUTF8(text, " ")
-	p := parser{postcodeFirstSpan: -1}
+	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != ""}
 	p.setCountry(region)
 	sc := scratchPool.Get().(*scratch)
 	defer sc.put()
@@ -296,10 +296,29 @@ func (p *parser) changes() []Change {
 			if f == fLandmarks {
 				raw = values[f]
 			}
-			out = append(out, Change{Field: fieldNames[f], Kind: kinds[f], From: raw, To: values[f]})
+			c := Change{Field: fieldNames[f], Kind: kinds[f], From: raw, To: values[f]}
+			if f == fCountry {
+				c.Reason = p.countryWhy()
+			}
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// countryWhy says where the country came from, for its change record.
+func (p *parser) countryWhy() string {
+	switch {
+	case p.countryReason != "":
+		return p.countryReason
+	case p.countryFromText:
+		return "named in the address"
+	case p.raw[fCountry] != "":
+		return "given as the country field"
+	case p.regionGiven:
+		return "the region; the address implies no country"
+	}
+	return "the default country (" + DefaultCountry + "); the address implies no country"
 }
 
 // scratch holds the word and segment slices of one call, reused across

@@ -1,0 +1,267 @@
+package address
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Country detection. When the text names no country, what it is written in
+// and the shape of its postcode may still imply one. The evidence is read in
+// this order, and the first kind that implies any country decides:
+//
+//  1. a country named at the end or the start of the text (name, native
+//     name or alias in the languages of countryNames, ISO code);
+//  2. a postcode written with the old European country prefix ("D-80331",
+//     "CH-8001") when the digits fit that country's postcodes;
+//  3. a postcode of a shape only one country uses ("SW1A 2AA", "K1A 0B1",
+//     "1012 AB", "01310-100", "98501-2200");
+//  4. a state or province, by name or code, followed by a postcode of the
+//     same country ("WA 98501", "NSW 2000", "Lagos 100001");
+//  5. the script, where one country is the main user of it (Cyrillic
+//     without Ukrainian or Belarusian letters: Russia; kana: Japan;
+//     Hangul: Korea; Greek, Hebrew, Thai, Georgian, Armenian...).
+//
+// Evidence the region itself explains keeps the region: a Ukrainian region
+// keeps Russian-language text in Ukraine, a US region keeps "WA 98501".
+// Text that implies nothing stays in the region. The change record of the
+// country says which evidence decided.
+
+// postcodeShapes are postcode patterns (in matchPattern's notation) that
+// identify one country; the more specific come first.
+var postcodeShapes = []struct{ country, pattern string }{
+	{"JE", "JE9 9AA"}, {"JE", "JE99 9AA"}, {"GG", "GY9 9AA"}, {"GG", "GY99 9AA"},
+	{"IM", "IM9 9AA"}, {"IM", "IM99 9AA"}, {"GI", "GX11 1AA"},
+	{"FK", "FIQQ 1ZZ"}, {"SH", "STHL 1ZZ"}, {"GS", "SIQQ 1ZZ"}, {"PN", "PCRN 1ZZ"},
+	{"IO", "BBND 1ZZ"}, {"TC", "TKCA 1ZZ"},
+	{"GB", "A9 9AA"}, {"GB", "A99 9AA"}, {"GB", "AA9 9AA"}, {"GB", "AA99 9AA"},
+	{"GB", "A9A 9AA"}, {"GB", "AA9A 9AA"},
+	{"CA", "A9A 9A9"},
+	{"NL", "9999 AA"},
+	{"BR", "99999-999"},
+	{"PT", "9999-999"},
+	{"US", "99999-9999"},
+	{"AR", "A9999AAA"},
+	{"GH", "AA-999-9999"}, {"GH", "AA-9999-9999"},
+	{"LV", "LV-9999"}, {"LT", "LT-99999"}, {"MD", "MD-9999"}, {"MD", "MD9999"},
+	{"AD", "AD999"}, {"AI", "AI-2640"}, {"HT", "HT9999"}, {"BB", "BB99999"},
+	{"KY", "KY9-9999"}, {"VC", "VC9999"}, {"VG", "VG1199"}, {"FO", "FO-999"},
+	{"JP", "〒999-9999"},
+}
+
+// countryPrefixes are the letters written before a postcode in the old
+// European style ("D-80331").
+var countryPrefixes = map[string]string{
+	"D": "DE", "A": "AT", "CH": "CH", "F": "FR", "I": "IT", "B": "BE", "L": "LU",
+	"DK": "DK", "S": "SE", "SE": "SE", "N": "NO", "NO": "NO", "FI": "FI", "SF": "FI",
+	"E": "ES", "P": "PT", "PL": "PL", "CZ": "CZ", "SK": "SK", "H": "HU", "HR": "HR",
+	"SLO": "SI", "SI": "SI", "GR": "GR", "EE": "EE", "RO": "RO", "BG": "BG", "NL": "NL",
+	"FL": "LI", "IS": "IS", "M": "MT", "MC": "MC", "RSM": "SM", "CY": "CY",
+}
+
+// scriptCountries names, for scripts that one country is the main user
+// of, that country and the other countries that write in it: a region
+// among them keeps text in the script.
+var scriptCountries = []struct {
+	table     *unicode.RangeTable
+	name      string
+	countries []string // the first is implied
+}{
+	{unicode.Hiragana, "Japanese kana", []string{"JP"}},
+	{unicode.Katakana, "Japanese kana", []string{"JP"}},
+	{unicode.Hangul, "Hangul", []string{"KR", "KP"}},
+	{unicode.Han, "Chinese characters", []string{"CN", "TW", "HK", "MO", "SG", "JP"}},
+	{unicode.Cyrillic, "Cyrillic", []string{"RU", "UA", "BY", "KZ", "KG", "BG", "RS", "MK", "ME", "BA", "MN", "TJ", "UZ", "MD"}},
+	{unicode.Greek, "Greek", []string{"GR", "CY"}},
+	{unicode.Hebrew, "Hebrew", []string{"IL"}},
+	{unicode.Thai, "Thai", []string{"TH"}},
+	{unicode.Georgian, "Georgian", []string{"GE"}},
+	{unicode.Armenian, "Armenian", []string{"AM"}},
+	{unicode.Khmer, "Khmer", []string{"KH"}},
+	{unicode.Lao, "Lao", []string{"LA"}},
+	{unicode.Myanmar, "Burmese", []string{"MM"}},
+	{unicode.Sinhala, "Sinhala", []string{"LK"}},
+	{unicode.Ethiopic, "Ethiopic", []string{"ET", "ER"}},
+	{unicode.Thaana, "Thaana", []string{"MV"}},
+}
+
+// cyrillicLetters are letters of one Cyrillic alphabet only, which move the
+// implied country from Russia.
+var cyrillicLetters = []struct{ letters, country string }{
+	{"іїєґ", "UA"}, {"ў", "BY"}, {"әғқұһ", "KZ"}, {"ђћ", "RS"}, {"ѓќѕ", "MK"},
+}
+
+// detectCountry looks for a country implied by the text, when none is named,
+// and switches to it.
+func (p *parser) detectCountry() {
+	if c, why := p.prefixedPostcode(); c != "" {
+		p.implied(c, why)
+		return
+	}
+	if c, why := p.postcodeShape(); c != "" {
+		p.implied(c, why)
+		return
+	}
+	if c, why := p.statePostcode(); c != "" {
+		p.implied(c, why)
+		return
+	}
+	if c, why := p.script(); c != "" {
+		p.implied(c, why)
+	}
+}
+
+// implied switches to a country the text implies, unless it is the region.
+func (p *parser) implied(country, why string) {
+	if country == p.country {
+		return
+	}
+	p.countryFromText = true
+	p.countryReason = why
+	p.setCountry(country)
+}
+
+// prefixedPostcode finds "D-80331": a country prefix, a hyphen and digits
+// that fit the country's postcodes.
+func (p *parser) prefixedPostcode() (string, string) {
+	for i := len(p.words) - 1; i >= 0; i-- {
+		t := p.words[i].text
+		pre, digits, ok := strings.Cut(t, "-")
+		if !ok || !p.words[i].digit || !isDigits(digits) {
+			continue
+		}
+		c := countryPrefixes[strings.ToUpper(pre)]
+		if c == "" || strings.ToUpper(pre) != pre {
+			continue
+		}
+		if _, ok := NormalizePostcode(c, digits); ok {
+			return c, "implied by the postcode " + t + ", written with the country's prefix"
+		}
+	}
+	return "", ""
+}
+
+// postcodeShape finds, from the right, a postcode of a shape one country
+// alone uses, in one word or two.
+func (p *parser) postcodeShape() (string, string) {
+	for i := len(p.words) - 1; i >= 0; i-- {
+		if !p.words[i].digit && (i == 0 || !p.words[i-1].digit) {
+			continue
+		}
+		for n := 1; n <= 2 && i-n+1 >= 0; n++ {
+			lo := i - n + 1
+			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 {
+				continue
+			}
+			s := strings.ToUpper(p.texts(lo, i+1))
+			for _, sh := range postcodeShapes {
+				if _, ok := matchPattern(s, sh.pattern); ok {
+					return sh.country, "implied by the postcode " + p.texts(lo, i+1) + ", of a shape no country but " + countryName(sh.country) + " uses"
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// sameSpan reports whether words lo and hi are in one segment.
+func (p *parser) sameSpan(lo, hi int) bool {
+	for _, s := range p.spans {
+		if s.lo <= lo && lo < s.hi {
+			return hi < s.hi
+		}
+	}
+	return false
+}
+
+// statePostcode finds a state or province, by name or code, followed by a
+// postcode of its country, at the end of a segment: "Springfield, IL
+// 62704", "Sydney NSW 2000". A region the words fit keeps them.
+func (p *parser) statePostcode() (string, string) {
+	t := data()
+	for si := len(p.spans) - 1; si >= 0 && si >= len(p.spans)-3; si-- {
+		s := p.spans[si]
+		for pn := 1; pn <= 2; pn++ { // postcode words
+			for sn := 1; sn <= 3; sn++ { // state words
+				lo := s.hi - pn - sn
+				if lo < s.lo {
+					continue
+				}
+				pc := strings.ToUpper(p.texts(s.hi-pn, s.hi))
+				if !hasDigit(pc) || !p.nameWords(lo, lo+sn) {
+					continue
+				}
+				key := p.keys(lo, lo+sn)
+				var found []string
+				for _, c := range t.subCountries[key] {
+					if _, ok := NormalizePostcode(c, pc); !ok || layoutOf(c).postcodes == nil {
+						continue
+					}
+					if code := len(key) <= 3; code && !layoutOf(c).stateCode && c != p.country {
+						continue // codes only where the country writes them
+					}
+					if c == p.country {
+						return "", ""
+					}
+					found = append(found, c)
+				}
+				if len(found) == 1 {
+					return found[0], "implied by " + p.texts(lo, s.hi) + ", a state and postcode of " + countryName(found[0])
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// script finds the country implied by the script the text is written in.
+func (p *parser) script() (string, string) {
+	var counts [16]int
+	best, most := -1, 0
+	for _, w := range p.words {
+		for _, r := range w.text {
+			if r < 0x370 {
+				continue
+			}
+			for i, sc := range scriptCountries {
+				if unicode.Is(sc.table, r) {
+					counts[i]++
+					if counts[i] > most || counts[i] == most && i < best {
+						best, most = i, counts[i]
+					}
+					break
+				}
+			}
+		}
+	}
+	if best < 0 {
+		return "", ""
+	}
+	sc := scriptCountries[best]
+	if sc.name == "Chinese characters" && (counts[0] > 0 || counts[1] > 0) {
+		sc = scriptCountries[0] // kanji with kana: Japanese
+	}
+	for _, c := range sc.countries {
+		if c == p.country {
+			return "", ""
+		}
+	}
+	country := sc.countries[0]
+	if sc.table == unicode.Cyrillic {
+		for _, w := range p.words {
+			for _, cl := range cyrillicLetters {
+				if strings.ContainsAny(strings.ToLower(w.text), cl.letters) {
+					country = cl.country
+				}
+			}
+		}
+	}
+	return country, "implied by the " + sc.name + " script"
+}
+
+// countryName returns the English short name of a country.
+func countryName(alpha2 string) string {
+	if c, ok := data().byKey[Fold(alpha2)]; ok {
+		return c.Name
+	}
+	return alpha2
+}
