@@ -92,8 +92,34 @@ func buildTables() *tables {
 			}
 		}
 	}
+	// Names from gountries (countries_gen.go) never take a key a name
+	// written by hand has, and name a country only as a whole segment:
+	// "Island" is Iceland only alone, never in "Victoria Island".
+	for _, line := range strings.Split(countryNamesGen, "\n") {
+		f := strings.Split(line, "|")
+		c := t.byKey[Fold(f[0])]
+		for _, n := range f[1:] {
+			for _, key := range []string{Fold(n), joinedKey(n)} {
+				if _, taken := t.byKey[key]; !taken && key != "" {
+					t.byKey[key] = c
+				}
+			}
+		}
+	}
 	postal := map[string][]*Subdivision{}
-	for _, line := range strings.Split(subdivisionData, "\n") {
+	lines = strings.Split(subdivisionData, "\n")
+	byHand := map[string]bool{}
+	for _, line := range lines {
+		byHand[line[:2]] = true
+	}
+	for _, line := range strings.Split(subdivisionsGen, "\n") {
+		if !byHand[line[:2]] {
+			// "country|code|name|alias..." as "country|code|name|capital|postal|alias..."
+			f := strings.SplitN(line, "|", 4)
+			lines = append(lines, strings.Join(append(f[:3:3], "", "", strings.Join(f[3:], "")), "|"))
+		}
+	}
+	for _, line := range lines {
 		f := strings.Split(line, "|")
 		s := &Subdivision{Country: f[0], Code: f[0] + "-" + f[1], Name: f[2], Capital: f[3], Postal: f[4]}
 		t.subs[s.Country] = append(t.subs[s.Country], s)
@@ -102,7 +128,9 @@ func buildTables() *tables {
 			m = map[string]subdivisionMatch{}
 			t.subByKey[s.Country] = m
 		}
-		m[Fold(f[1])] = subdivisionMatch{sub: s}
+		if !hasDigit(f[1]) {
+			m[Fold(f[1])] = subdivisionMatch{sub: s}
+		}
 		m[Fold(s.Name)] = subdivisionMatch{sub: s}
 		m[joinedKey(s.Name)] = subdivisionMatch{sub: s}
 		for _, a := range f[5:] {
@@ -115,7 +143,9 @@ func buildTables() *tables {
 			if !spelling {
 				s.Aliases = append(s.Aliases, a)
 			}
-			m[Fold(a)] = subdivisionMatch{sub: s, spelling: spelling}
+			if _, taken := m[Fold(a)]; !taken || spelling {
+				m[Fold(a)] = subdivisionMatch{sub: s, spelling: spelling}
+			}
 			if _, taken := m[joinedKey(a)]; !taken {
 				m[joinedKey(a)] = subdivisionMatch{sub: s, spelling: spelling}
 			}
@@ -152,6 +182,8 @@ func buildTables() *tables {
 }
 
 // Countries returns every ISO 3166-1 country, ordered by alpha-2 code.
+//go:generate go run ./internal/gen
+
 func Countries() []Country {
 	return append([]Country(nil), data().countries...)
 }

@@ -450,7 +450,7 @@ func (p *parser) takeCountry() {
 	}
 	// "Belarus, 220030 Minsk, ...": some countries write the country first.
 	if first := p.spans[0]; li > 0 && p.nameWords(first.lo, first.hi) {
-		if c, ok := t.nameKeys[p.keys(first.lo, first.hi)]; ok {
+		if c, ok := t.byKey[p.keys(first.lo, first.hi)]; ok && len(p.keys(first.lo, first.hi)) > 3 {
 			if _, sub := lookupSubdivision(p.country, p.keys(first.lo, first.hi)); !sub {
 				p.foundCountry(c, first.lo, first.hi)
 				p.dropSpan(0)
