@@ -128,7 +128,7 @@ func buildTables() *tables {
 			m = map[string]subdivisionMatch{}
 			t.subByKey[s.Country] = m
 		}
-		if !hasDigit(f[1]) {
+		if !hasDigit(f[1]) && len(f[1]) > 1 {
 			m[Fold(f[1])] = subdivisionMatch{sub: s}
 		}
 		m[Fold(s.Name)] = subdivisionMatch{sub: s}

@@ -507,8 +507,9 @@ func (p *parser) findPostcode() {
 			}
 			// Where the postcode comes before the city ("10117 Berlin") or
 			// numbers follow streets ("Florida 1234"), a number ending a
-			// segment is a house number; the postcode stands alone.
-			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len()) {
+			// segment is a house number; the postcode stands alone or,
+			// where numbers come first, after a plain name ("Thimphu 810").
+			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -516,7 +517,10 @@ func (p *parser) findPostcode() {
 					return
 				}
 			}
-			if p.lay.postcodeFirst && p.lay.postcodes != nil && n < s.len() && !p.isKeyword(s.lo+n, s.hi) {
+			// A postcode opens the segment where the country writes it
+			// first, and in any country before a plain name that is not
+			// the first segment ("1000 Monrovia"; not "12345 Main St").
+			if n < s.len() && !p.isKeyword(s.lo+n, s.hi) && (p.lay.postcodeFirst && p.lay.postcodes != nil || si > 0 && p.plainName(s.lo+n, s.hi)) {
 				if pc, ok := p.postcodeOf(s.lo, s.lo+n); ok {
 					p.foundPostcode(pc, s.lo, s.lo+n)
 					p.spans[si].lo = s.lo + n
@@ -527,6 +531,12 @@ func (p *parser) findPostcode() {
 			}
 		}
 	}
+}
+
+// plainName reports whether words[lo:hi] hold a name in which the delivery
+// part recognises nothing: a locality.
+func (p *parser) plainName(lo, hi int) bool {
+	return lo < hi && p.hasLetter(lo, hi) && p.probe(span{lo, hi}).plain
 }
 
 // isKeyword reports whether words[lo:hi] is a single word of the lexicons
