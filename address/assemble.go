@@ -62,6 +62,10 @@ func (p *parser) locality(s span) {
 	if s.hi = p.strayNumbers(s); s.len() == 0 {
 		return
 	}
+	if s.len() > 1 && p.words[s.lo].lex && localityMarkers[p.key(s.lo)] {
+		p.label(s.lo, s.lo+1, LabelCity)
+		s.lo++ // "г. Москва": the word names the kind of place
+	}
 	switch {
 	case p.a.City == "" && !p.stateFromCity:
 		p.a.City = p.name(s.lo, s.hi)
@@ -124,6 +128,14 @@ func (p *parser) apply(pt *part) {
 			a.Landmarks = append(a.Landmarks, Landmark{Name: pt.street.full})
 		} else {
 			p.extra = append(p.extra, pt.rawStreet)
+		}
+	}
+	if pt.district != "" {
+		if a.Neighbourhood == "" {
+			a.Neighbourhood = pt.district
+			p.raw[fNeighbourhood] = pt.district
+		} else {
+			p.extra = append(p.extra, pt.district)
 		}
 	}
 	if pt.landmark != nil {

@@ -237,8 +237,8 @@ func (p *parser) script() (string, string) {
 		return "", ""
 	}
 	sc := scriptCountries[best]
-	if sc.name == "Chinese characters" && (counts[0] > 0 || counts[1] > 0) {
-		sc = scriptCountries[0] // kanji with kana: Japanese
+	if sc.name == "Chinese characters" && p.japanese {
+		sc = scriptCountries[0] // kanji with kana or a prefecture: Japanese
 	}
 	for _, c := range sc.countries {
 		if c == p.country {

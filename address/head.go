@@ -4,6 +4,7 @@ import "strings"
 
 // part is what one segment of the delivery part of an address holds.
 type part struct {
+	district string // the named district of a numbered block (Japan)
 	unit     Unit
 	level    string
 	premises []Premise
@@ -173,6 +174,12 @@ func (p *parser) parseHead(s span) part {
 		p.label(hi-1, hi, LabelHouseNumber)
 		hi--
 		st, ok := p.street(lo, hi)
+		if !ok && p.lay.blocks {
+			r.district = p.name(lo, hi) // "千代田 1-1"
+			p.label(lo, hi, LabelNeighbourhood)
+			r.core = true
+			return r
+		}
 		if !ok {
 			st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
 			p.label(lo, hi, LabelStreetName)
@@ -211,6 +218,13 @@ func (p *parser) parseHead(s span) part {
 		r.number, r.rawNumber = "", ""
 		r.core = r.unit.Type != "" || len(r.premises) > 0 || r.level != "" || r.poBox != "" || r.zone != ""
 		p.label(lo-1, hi, LabelEstate)
+		return r
+	}
+	if r.number != "" && p.lay.blocks {
+		// "2-3-5 Nishi-Shinjuku": where blocks are numbered, the name is
+		// the district's.
+		r.district = p.name(lo, hi)
+		p.label(lo, hi, LabelNeighbourhood)
 		return r
 	}
 	if r.number != "" {
@@ -335,7 +349,7 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 	// prefix type: "Rue de Rivoli", "Via Roma", "Avenue des Champs-Élysées"
 	if n >= 2 {
 		t, ok := streetTypes[p.key(lo)]
-		if ok && (t.Prefix || p.lay.frenchTypes && frenchPrefixTypes[t.Canonical]) {
+		if ok && (t.Prefix || t.Either || p.lay.frenchTypes && frenchPrefixTypes[t.Canonical]) {
 			name := p.nameAfter(lo+1, hi)
 			return streetName{full: t.Canonical + " " + name, name: name, typ: t.Canonical}, lo, lo + 1, true
 		}

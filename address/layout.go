@@ -9,6 +9,7 @@ type layout struct {
 	stateCode         bool // write the state as its code ("IL", "NSW")
 	stateShown        bool // the state is part of a customary address
 	frenchTypes       bool // "Avenue", "Boulevard", "Place" come before the name
+	blocks            bool // blocks are numbered, not streets: "2-3-5 Nishi-Shinjuku"
 	// postcodes are patterns in which '9' is a digit, 'A' a letter, '?' either,
 	// 'E' an Eircode character and any other byte itself; a space in a
 	// pattern is optional in input.
@@ -32,6 +33,7 @@ func init() {
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
 	set("BR AR CL UY PY MX CO PE VE BO EC", layout{numberAfterStreet: true, stateShown: true})
 	set("US CA AU", layout{stateCode: true, stateShown: true})
+	set("JP", layout{stateShown: true, blocks: true})
 	set("IL RO BG HU UA RU BY KZ", layout{numberAfterStreet: true, postcodeFirst: true})
 
 	pc := map[string][]string{

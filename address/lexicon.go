@@ -8,6 +8,9 @@ type streetType struct {
 	// Prefix types come before the name ("Rue de Rivoli", "Via Roma");
 	// the others follow it ("Allen Avenue").
 	Prefix bool
+	// Either types stand on either side ("улица Ленина", "Гороховая
+	// улица").
+	Either bool
 }
 
 // streetTypes maps the folded spelling of a street type, its abbreviations
@@ -62,28 +65,82 @@ func init() {
 		"Damm":       {"damm"},
 		"Ufer":       {"ufer"},
 		"Steig":      {"steig"},
+		"Marg":       {"marg", "marga"},
+		"Mawatha":    {"mawatha"},
+		"Magu":       {"magu"},
+		"Lam":        {"lam"},
+		"utca":       {"utca", "u"},
+		"út":         {"ut", "út"},
+		"tér":        {"ter", "tér"},
+		"Caddesi":    {"caddesi", "cad", "cd"},
+		"Sokak":      {"sokak", "sokagi", "sk"},
+		"Dori":       {"dori", "dōri", "通り"},
 	}
 	prefix := map[string][]string{
-		"Rue":      {"rue"},
-		"Allée":    {"allee", "allée"},
-		"Chemin":   {"chemin"},
-		"Impasse":  {"impasse", "imp"},
-		"Quai":     {"quai"},
-		"Route":    {"route", "rte"},
-		"Cours":    {"cours"},
-		"Passage":  {"passage"},
-		"Via":      {"via"},
-		"Viale":    {"viale"},
-		"Piazza":   {"piazza"},
-		"Calle":    {"calle"},
-		"Avenida":  {"avenida", "avda"},
-		"Rua":      {"rua"},
-		"Carrer":   {"carrer"},
-		"Plaza":    {"plaza"},
-		"Camino":   {"camino"},
-		"Paseo":    {"paseo"},
-		"Travessa": {"travessa"},
-		"Largo":    {"largo"},
+		"Rue":        {"rue"},
+		"Allée":      {"allee", "allée"},
+		"Chemin":     {"chemin"},
+		"Impasse":    {"impasse", "imp"},
+		"Quai":       {"quai"},
+		"Route":      {"route", "rte"},
+		"Cours":      {"cours"},
+		"Passage":    {"passage"},
+		"Via":        {"via"},
+		"Viale":      {"viale"},
+		"Piazza":     {"piazza"},
+		"Calle":      {"calle"},
+		"Avenida":    {"avenida", "avda"},
+		"Rua":        {"rua"},
+		"Carrer":     {"carrer"},
+		"Plaza":      {"plaza"},
+		"Camino":     {"camino"},
+		"Paseo":      {"paseo"},
+		"Travessa":   {"travessa"},
+		"Largo":      {"largo"},
+		"Jalan":      {"jalan", "jln", "jl"},
+		"Avinguda":   {"avinguda", "avgda"},
+		"Carrera":    {"carrera", "cra", "kra"},
+		"Calzada":    {"calzada"},
+		"Calea":      {"calea"},
+		"Bulevardul": {"bulevardul", "bd", "bdul"},
+		"Ulica":      {"ulica", "ul"},
+		"Aleja":      {"aleja", "al"},
+		"Rruga":      {"rruga", "rr"},
+		"Odos":       {"odos"},
+		"Sharia":     {"sharia", "shari", "shara", "sharie"},
+		"Chalan":     {"chalan"},
+		"Lalana":     {"lalana", "làlana"},
+		"Autoroute":  {"autoroute"},
+		"Rodovia":    {"rodovia", "rod"},
+		"Estrada":    {"estrada", "estr"},
+		"Praça":      {"praca", "praça"},
+		"Alameda":    {"alameda"},
+		"Vía":        {"via"},
+		"Carretera":  {"carretera", "ctra"},
+		"شارع":       {"شارع"},
+		"طريق":       {"طريق"},
+		"רחוב":       {"רחוב", "רח"},
+		"οδός":       {"οδος", "οδ"},
+	}
+	// Street types of Cyrillic alphabets, written before or after the name.
+	either := map[string][]string{
+		"улица":      {"улица", "ул", "ул."},
+		"проспект":   {"проспект", "пр-т", "просп", "пр-кт"},
+		"переулок":   {"переулок", "пер"},
+		"бульвар":    {"бульвар", "б-р", "бул"},
+		"площадь":    {"площадь", "пл"},
+		"набережная": {"набережная", "наб"},
+		"проезд":     {"проезд", "пр-д"},
+		"шоссе":      {"шоссе", "ш"},
+		"тупик":      {"тупик", "туп"},
+		"вулиця":     {"вулиця", "вул"},
+		"площа":      {"площа"},
+		"булевард":   {"булевард"},
+	}
+	for canon, keys := range either {
+		for _, k := range keys {
+			streetTypes[Fold(k)] = streetType{Canonical: canon, Either: true}
+		}
 	}
 	for canon, keys := range suffix {
 		for _, k := range keys {
@@ -108,6 +165,9 @@ var frenchPrefixTypes = map[string]bool{
 // unitTypes are the words that introduce a unit inside a building.
 var unitTypes = map[string]string{
 	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apartment",
+	"кв": "кв.", "квартира": "кв.", "офис": "офис", "wohnung": "Wohnung", "whg": "Wohnung",
+	"piso": "Piso", "depto": "Depto.", "departamento": "Depto.", "appartement": "Appartement", "appt": "Appartement",
+	"interno": "Interno", "int": "Interno", "lokal": "Lokal", "m": "m.", "mieszkanie": "m.",
 	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
 	"wing": "Wing", "door": "Door",
@@ -117,14 +177,17 @@ var unitTypes = map[string]string{
 var premiseTypes = map[string]string{
 	"plot": "Plot", "plt": "Plot", "block": "Block", "blk": "Block", "bk": "Block",
 	"house": "House", "hse": "House", "compound": "Compound", "cpd": "Compound",
-	"km": "Km",
+	"km":   "Km",
+	"корп": "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
 }
 
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
-var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true}
+var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true,
+	"д": true, "дом": true, "n": true, "nº": true, "numero": true, "número": true, "č": true, "br": true}
 
 // levelWords name a floor.
-var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level": true, "lvl": true, "storey": true}
+var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level": true, "lvl": true, "storey": true,
+	"etage": true, "étage": true, "этаж": true, "stock": true, "og": true}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{
@@ -162,7 +225,7 @@ func init() {
 			add(k)
 		}
 	}
-	for _, m := range []map[string]bool{numberMarkers, levelWords, organizationWords, lgaWords, stateWords, lowerWords, romanNumerals, isAcronym} {
+	for _, m := range []map[string]bool{numberMarkers, levelWords, localityMarkers, organizationWords, lgaWords, stateWords, lowerWords, romanNumerals, isAcronym} {
 		for k := range m {
 			add(k)
 		}
@@ -213,6 +276,10 @@ var lgaWords = map[string]bool{
 	"lga": true, "l g a": true, "local government": true,
 	"local government area": true, "local govt": true, "lcda": true,
 }
+
+// localityMarkers name the kind of a settlement before its name ("г.
+// Москва", "пос. Лесной").
+var localityMarkers = map[string]bool{"г": true, "гор": true, "город": true, "пос": true, "пгт": true, "село": true, "с": true, "дер": true, "м": true, "смт": true}
 
 // stateWords follow a state name ("Lagos State").
 var stateWords = map[string]bool{"state": true}

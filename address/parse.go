@@ -1,6 +1,7 @@
 package address
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/addrkit/addrkit/address/pluscode"
@@ -60,6 +61,11 @@ type parser struct {
 	// was not named.
 	countryReason string
 	regionGiven   bool
+	// bigFirst is set when the address is written from the largest part
+	// to the smallest (Japanese script, or the country first): the
+	// segments are read in reverse.
+	bigFirst bool
+	japanese bool // kana, or a Japanese prefecture in Han
 	// postcodeFirstSpan is the first word after a leading postcode ("10117
 	// Berlin"): what remains of it is a city, never a state.
 	postcodeFirstSpan int
@@ -337,9 +343,15 @@ func (p *parser) poBoxAt(i, hi int) int {
 func (p *parser) parse() {
 	p.takePlusCode()
 	p.resegment()
+	if p.bigFirst {
+		slices.Reverse(p.spans)
+	}
 	p.takeCountry()
 	if !p.countryFromText {
 		p.detectCountry()
+	}
+	if p.bigFirst {
+		p.lay.numberAfterStreet = true // "千代田 1-1", "улица Ленина, 20"
 	}
 	p.takePostcode()
 	p.takeState()
@@ -454,6 +466,8 @@ func (p *parser) takeCountry() {
 			if _, sub := lookupSubdivision(p.country, p.keys(first.lo, first.hi)); !sub {
 				p.foundCountry(c, first.lo, first.hi)
 				p.dropSpan(0)
+				p.bigFirst = true
+				slices.Reverse(p.spans)
 			}
 		}
 	}

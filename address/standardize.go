@@ -84,7 +84,8 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		return Standardized{}, ErrTooLong
 	}
 	text = strings.ToValidUTF8(text, " ")
-	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != ""}
+	text, bigFirst, japanese := eastAsian(text)
+	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", bigFirst: bigFirst, japanese: japanese}
 	p.setCountry(region)
 	sc := scratchPool.Get().(*scratch)
 	defer sc.put()

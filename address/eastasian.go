@@ -1,0 +1,174 @@
+package address
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Addresses in Japanese and Chinese script run without spaces from the
+// largest part to the smallest: "〒100-0001 東京都千代田区千代田1-1".
+// eastAsian cuts such a run where its parts end, by the suffixes that close
+// each level (levelSuffixes), so that the parser reads the segments
+// "100-0001, 東京都, 千代田区, 千代田 1-1" as it reads any address,
+// from the end; it reports whether the text was written largest first.
+
+// levelSuffixes close one administrative level, in order: the first level
+// whose suffix is found is cut, then the next. A prefecture is matched by
+// name first (the suffix 都 also ends 京都).
+var levelSuffixes = []string{
+	"省",    // Chinese province
+	"市区町村", // city, ward, town, village
+	"区县",   // ward of a city, Chinese county
+}
+
+// blockNumbers are the Japanese and Chinese ways of writing the number of a
+// block and a house, rewritten as the "2-8-1" people write in Latin script.
+var blockNumbers = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	{regexp.MustCompile(`(\d+)\s*丁目\s*(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2-$3"},
+	{regexp.MustCompile(`(\d+)\s*丁目\s*(\d+)\s*番地?`), " $1-$2"},
+	{regexp.MustCompile(`(\d+)\s*丁目`), " $1"},
+	{regexp.MustCompile(`(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2"},
+	{regexp.MustCompile(`(\d+)\s*[番号]地?`), " $1"},
+	// romanized: "2 Chome-3-5", "2-chome 3-5", "2-chōme-8-1"
+	{regexp.MustCompile(`(?i)\b(\d+)[\s-]*ch[oō]me[\s-]*(\d+)(?:[\s-]+(\d+))?\b`), "$1-$2-$3"},
+}
+
+// eastAsian rewrites text written in Han or kana (see above) and reports
+// whether it was written largest part first.
+func eastAsian(text string) (out string, bigFirst, japanese bool) {
+	han, kana := false, false
+	for _, r := range text {
+		switch {
+		case r < 0x2E80:
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana = true
+		case unicode.Is(unicode.Han, r):
+			han = true
+		}
+	}
+	if strings.Contains(strings.ToLower(text), "chome") || strings.Contains(strings.ToLower(text), "chōme") {
+		text = rewriteBlocks(text)
+	}
+	if !han && !kana {
+		return text, false, false
+	}
+	text = strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E: // full-width ASCII
+			return r - 0xFF01 + 0x21
+		case r == 0x3000:
+			return ' '
+		case r == '、' || r == '，':
+			return ','
+		case r == '〒':
+			return ' '
+		case r == 'ー' || r == '‐' || r == '−':
+			return '-'
+		}
+		return r
+	}, text)
+	text = rewriteBlocks(text)
+	var b strings.Builder
+	big := false
+	for i, field := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' }) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		for j, w := range strings.Fields(field) {
+			if j > 0 && !strings.HasSuffix(b.String(), ", ") {
+				b.WriteByte(' ')
+			}
+			cut, ok, pref := cutLevels(w)
+			if ok && j > 0 {
+				b.WriteString(", ") // "100-0001 東京都...": the run starts a segment
+			}
+			big = big || ok
+			japanese = japanese || pref
+			b.WriteString(cut)
+		}
+	}
+	return b.String(), big, japanese || kana
+}
+
+func rewriteBlocks(text string) string {
+	for _, bn := range blockNumbers {
+		text = bn.re.ReplaceAllString(text, bn.repl)
+	}
+	return strings.ReplaceAll(text, "--", "-")
+}
+
+// cutLevels cuts one run of Han or kana at the ends of its administrative
+// levels; ok reports whether it cut anything, pref whether it opened with a
+// Japanese prefecture.
+func cutLevels(w string) (out string, ok, pref bool) {
+	r := []rune(w)
+	var parts []string
+	start := 0
+	if n := prefectureAt(r); n > 0 {
+		parts = append(parts, string(r[:n]))
+		start = n
+		pref = true
+	}
+	for _, suffixes := range levelSuffixes {
+		// a level takes at least two characters: "町田市" is one city
+		for i := start + 1; i < len(r) && i < start+8; i++ {
+			if !unicode.Is(unicode.Han, r[i]) {
+				break
+			}
+			if strings.ContainsRune(suffixes, r[i]) {
+				parts = append(parts, string(r[start:i+1]))
+				start = i + 1
+				break
+			}
+		}
+	}
+	if start == 0 {
+		return splitDigits(w), false, false
+	}
+	if start < len(r) {
+		parts = append(parts, splitDigits(string(r[start:])))
+	}
+	return strings.Join(parts, ", "), true, pref
+}
+
+// prefectureAt returns the length of the Japanese prefecture name that
+// opens r, in runes, or 0.
+func prefectureAt(r []rune) int {
+	for n := min(4, len(r)); n >= 2; n-- {
+		if m, ok := lookupSubdivision("JP", string(r[:n])); ok && m.sub.aliasKanji() == string(r[:n]) {
+			return n
+		}
+	}
+	return 0
+}
+
+// aliasKanji returns the first alias of a subdivision written in Han, or "".
+func (s *Subdivision) aliasKanji() string {
+	for _, a := range s.aliases {
+		for _, r := range a {
+			if unicode.Is(unicode.Han, r) {
+				return a
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// splitDigits puts a space between a name and the number that follows it
+// ("千代田1-1" -> "千代田 1-1", "建国路88号" -> "建国路 88号").
+func splitDigits(w string) string {
+	for i, r := range w {
+		if r >= '0' && r <= '9' {
+			if i == 0 || w[i-1] == ' ' {
+				return w
+			}
+			return w[:i] + " " + w[i:]
+		}
+	}
+	return w
+}
