@@ -174,6 +174,16 @@ func (p *parser) parseHead(s span) part {
 		p.label(hi-1, hi, LabelHouseNumber)
 		hi--
 		st, ok := p.street(lo, hi)
+		if !ok && hi-lo >= 2 {
+			// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named
+			// before a street whose type is fused to its name
+			if full, fused := compoundStreet(p.name(hi-1, hi)); fused {
+				r.org = p.name(lo, hi-1)
+				p.label(lo, hi-1, LabelOrganization)
+				lo, st, ok = hi-1, streetName{full: full, name: full}, true
+				p.label(lo, hi, LabelStreetName)
+			}
+		}
 		if !ok && p.lay.blocks {
 			r.district = p.name(lo, hi) // "千代田 1-1"
 			p.label(lo, hi, LabelNeighbourhood)

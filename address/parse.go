@@ -353,6 +353,9 @@ func (p *parser) parse() {
 	if p.bigFirst {
 		p.lay.numberAfterStreet = true // "千代田 1-1", "улица Ленина, 20"
 	}
+	if p.lay.postcodeFirst {
+		p.splitBeforePostcode()
+	}
 	p.takePostcode()
 	p.takeState()
 	if p.a.Postcode == "" {
@@ -361,6 +364,25 @@ func (p *parser) parse() {
 	p.takeLGA()
 	p.takeHead()
 	p.reportStray()
+}
+
+// splitBeforePostcode starts a segment at a postcode written after a house
+// number without a comma, where the postcode opens the last line: "...
+// Lindenstrasse 12 80331 München".
+func (p *parser) splitBeforePostcode() {
+	for si := 0; si < len(p.spans); si++ {
+		s := p.spans[si]
+		for i := s.lo + 1; i < s.hi-1; i++ {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) || !p.hasLetter(i+1, s.hi) {
+				continue
+			}
+			if _, ok := p.postcodeOf(i, i+1); ok {
+				p.spans = slices.Insert(p.spans, si+1, span{i, s.hi})
+				p.spans[si].hi = i
+				break
+			}
+		}
+	}
 }
 
 // takePlusCode takes the first Open Location Code of the address, wherever
