@@ -196,8 +196,8 @@ func (p *parser) statePostcode() (string, string) {
 					if _, ok := NormalizePostcode(c, pc); !ok || layoutOf(c).postcodes == nil {
 						continue
 					}
-					if code := len(key) <= 3; code && !layoutOf(c).stateCode && c != p.country {
-						continue // codes only where the country writes them
+					if code := len(key) <= 3; code && (!layoutOf(c).stateCode || layoutOf(c).postcodeFirst) && c != p.country {
+						continue // codes only where the country writes them before the postcode
 					}
 					if c == p.country {
 						return "", ""

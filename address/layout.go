@@ -28,11 +28,15 @@ func init() {
 	}
 	// Countries that write the number after the street and the postcode
 	// before the city.
-	set("AT CH LI BE LU NL DK NO SE FI IS FO PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT IT AD SM VA", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
-	set("BR AR CL UY PY MX CO PE VE BO EC", layout{numberAfterStreet: true, stateShown: true})
+	set("AR CL UY PY MX CO PE VE BO EC CU DO GT HN SV NI CR PA AO MZ CV GW ST MO", layout{numberAfterStreet: true, stateShown: true})
 	set("US CA AU", layout{stateCode: true, stateShown: true})
+	// Italy writes the province code after the city ("50122 Firenze FI"),
+	// Brazil the state code ("Belo Horizonte - MG").
+	set("IT", layout{numberAfterStreet: true, postcodeFirst: true, stateCode: true, stateShown: true})
+	set("BR", layout{numberAfterStreet: true, stateCode: true, stateShown: true})
 	set("JP", layout{stateShown: true, blocks: true})
 	set("IL RO BG HU UA RU BY KZ", layout{numberAfterStreet: true, postcodeFirst: true})
 
@@ -52,7 +56,7 @@ func init() {
 		"MT": {"AAA 9999"},
 		"AR": {"A9999AAA", "9999"},
 		"KR": {"99999"}, "IN": {"999999", "999 999"},
-		"LV": {"LV-9999"}, "LT": {"LT-99999"}, "MD": {"MD9999"},
+		"LV": {"LV-9999"}, "LT": {"LT-99999"}, "MD": {"MD9999", "MD-9999"}, "BH": {"999", "9999"},
 		"IS": {"999"}, "FO": {"999", "FO-999"},
 		"AD": {"AD999"}, "BN": {"AA9999"}, "SZ": {"A999"}, "BB": {"BB99999"}, "JE": {"JE9 9AA", "JE99 9AA"},
 		"GG": {"GY9 9AA", "GY99 9AA"}, "IM": {"IM9 9AA", "IM99 9AA"},
