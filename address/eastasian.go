@@ -86,7 +86,7 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 			if ok && j > 0 {
 				b.WriteString(", ") // "100-0001 東京都...": the run starts a segment
 			}
-			big = big || ok
+			big = big || ok && i == 0 // the largest part opens the text
 			japanese = japanese || pref
 			b.WriteString(cut)
 		}

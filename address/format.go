@@ -19,7 +19,12 @@ func format(a *Address) (line, line1, line2 string) {
 	for _, pr := range a.Premises {
 		add(&d, pr.String())
 	}
+	district := a.Neighbourhood
 	switch {
+	case l.blocks && a.Street == "" && a.HouseNumber != "" && district != "":
+		// "2-3-5 Nishi-Shinjuku": a numbered block of a district
+		add(&d, a.HouseNumber+" "+district)
+		district = ""
 	case a.Street == "" && a.HouseNumber != "":
 		// "No. 11, Sunview Estate": the marker keeps a lone number from
 		// reading as a postcode.
@@ -47,7 +52,7 @@ func format(a *Address) (line, line1, line2 string) {
 	if l.stateCode && a.StateCode != "" {
 		state = a.StateCode[strings.IndexByte(a.StateCode, '-')+1:]
 	}
-	add(&t, a.Neighbourhood)
+	add(&t, district)
 	lga := ""
 	if a.LGA != "" {
 		lga = a.LGA + " LGA"
@@ -57,7 +62,7 @@ func format(a *Address) (line, line1, line2 string) {
 		add(&t, strings.TrimSpace(a.Postcode+" "+a.City))
 		add(&t, lga)
 		add(&t, state)
-	case l.stateCode:
+	case l.stateCode || l.blocks:
 		add(&t, a.City)
 		add(&t, lga)
 		add(&t, strings.TrimSpace(state+" "+a.Postcode))

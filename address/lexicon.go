@@ -115,7 +115,6 @@ func init() {
 		"Estrada":    {"estrada", "estr"},
 		"Praça":      {"praca", "praça"},
 		"Alameda":    {"alameda"},
-		"Vía":        {"via"},
 		"Carretera":  {"carretera", "ctra"},
 		"شارع":       {"شارع"},
 		"طريق":       {"طريق"},

@@ -545,7 +545,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo)) {
+			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -567,6 +567,16 @@ func (p *parser) findPostcode() {
 			}
 		}
 	}
+}
+
+// isSubdivision reports whether words[lo:hi] name a state of the country
+// ("SP 01304-000": a postcode after the state, wherever numbers stand).
+func (p *parser) isSubdivision(lo, hi int) bool {
+	if lo >= hi || hi-lo > 4 || !p.nameWords(lo, hi) {
+		return false
+	}
+	_, ok := lookupSubdivision(p.country, p.keys(lo, hi))
+	return ok
 }
 
 // plainName reports whether words[lo:hi] hold a name in which the delivery

@@ -14,6 +14,10 @@ func NormalizePostcode(country, s string) (string, bool) {
 		return "", false
 	}
 	country = strings.ToUpper(country)
+	// "D-69117": the old European country prefix
+	if pre, rest, ok := strings.Cut(s, "-"); ok && countryPrefixes[pre] == country && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		s = rest
+	}
 	if country == "NG" {
 		if pc, ok := ndaps(s); ok {
 			return pc, true
