@@ -149,8 +149,8 @@ func (p *parser) postcodeShape() (string, string) {
 		}
 		for n := 1; n <= 2 && i-n+1 >= 0; n++ {
 			lo := i - n + 1
-			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 {
-				continue
+			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.words[i].lex {
+				continue // "1938 St": a number and a street type
 			}
 			s := strings.ToUpper(p.texts(lo, i+1))
 			for _, sh := range postcodeShapes {

@@ -138,6 +138,9 @@ func TestEvalNigeria(t *testing.T) {
 				right.ok++
 			case got == "":
 				none.ok++
+				if none.ok <= 5 {
+					t.Logf("  %s: %q -> no state (%s), want %s", source, l.text, res.Address.Country, want)
+				}
 			default:
 				wrong.ok++
 				if wrong.ok <= 3 {

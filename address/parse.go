@@ -482,7 +482,12 @@ func (p *parser) takeCountry() {
 		p.spans[li].hi = s.hi - n
 		return
 	}
-	// "Belarus, 220030 Minsk, ...": some countries write the country first.
+	// "Belarus, 220030 Minsk, ...": some countries write the country
+	// first; not when a state of the region ends the text ("Ghana, Yalwa,
+	// Rano, Kano" is a village in Kano).
+	if _, regional := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); regional {
+		return
+	}
 	if first := p.spans[0]; li > 0 && p.nameWords(first.lo, first.hi) {
 		if c, ok := t.byKey[p.keys(first.lo, first.hi)]; ok && len(p.keys(first.lo, first.hi)) > 3 {
 			if _, sub := lookupSubdivision(p.country, p.keys(first.lo, first.hi)); !sub {
