@@ -10,7 +10,7 @@ import (
 // this order, and the first kind that implies any country decides:
 //
 //  1. a country named at the end or the start of the text (name, native
-//     name or alias in the languages of countryNames, ISO code);
+//     name or alias in the languages of countries_gen.go, ISO code);
 //  2. a postcode written with the old European country prefix ("D-80331",
 //     "CH-8001") when the digits fit that country's postcodes;
 //  3. a postcode of a shape only one country uses ("SW1A 2AA", "K1A 0B1",
@@ -66,8 +66,8 @@ var scriptCountries = []struct {
 	name      string
 	countries []string // the first is implied
 }{
-	{unicode.Hiragana, "Japanese kana", []string{"JP"}},
-	{unicode.Katakana, "Japanese kana", []string{"JP"}},
+	{unicode.Hiragana, "Japanese", []string{"JP"}},
+	{unicode.Katakana, "Japanese", []string{"JP"}},
 	{unicode.Hangul, "Hangul", []string{"KR", "KP"}},
 	{unicode.Han, "Chinese characters", []string{"CN", "TW", "HK", "MO", "SG", "JP"}},
 	{unicode.Cyrillic, "Cyrillic", []string{"RU", "UA", "BY", "KZ", "KG", "BG", "RS", "MK", "ME", "BA", "MN", "TJ", "UZ", "MD"}},
@@ -134,7 +134,7 @@ func (p *parser) prefixedPostcode() (string, string) {
 			continue
 		}
 		if _, ok := NormalizePostcode(c, digits); ok {
-			return c, "implied by the postcode " + t + ", written with the country's prefix"
+			return c, "implied by the postcode " + t + ", written with the prefix of " + c
 		}
 	}
 	return "", ""
@@ -155,7 +155,7 @@ func (p *parser) postcodeShape() (string, string) {
 			s := strings.ToUpper(p.texts(lo, i+1))
 			for _, sh := range postcodeShapes {
 				if _, ok := matchPattern(s, sh.pattern); ok {
-					return sh.country, "implied by the postcode " + p.texts(lo, i+1) + ", of a shape no country but " + countryName(sh.country) + " uses"
+					return sh.country, "implied by the postcode " + p.texts(lo, i+1) + ", a shape used only in " + sh.country
 				}
 			}
 		}
@@ -205,7 +205,7 @@ func (p *parser) statePostcode() (string, string) {
 					found = append(found, c)
 				}
 				if len(found) == 1 {
-					return found[0], "implied by " + p.texts(lo, s.hi) + ", a state and postcode of " + countryName(found[0])
+					return found[0], "implied by " + p.texts(lo, s.hi) + ", a state and postcode of " + found[0]
 				}
 			}
 		}
@@ -256,12 +256,4 @@ func (p *parser) script() (string, string) {
 		}
 	}
 	return country, "implied by the " + sc.name + " script"
-}
-
-// countryName returns the English short name of a country.
-func countryName(alpha2 string) string {
-	if c, ok := data().byKey[Fold(alpha2)]; ok {
-		return c.Name
-	}
-	return alpha2
 }

@@ -32,6 +32,43 @@ func ExampleStandardize() {
 	// 5 Ogunsiji Close, By Adeboye Solanke Avenue, Off Allen Avenue, Ikeja, Lagos, Nigeria
 }
 
+// The text implies the country even when it does not name it; the change
+// record of the country says what implied it.
+func ExampleStandardize_country() {
+	for _, text := range []string{
+		"742 Evergreen Terrace NE, Olympia, WA 98501-2200",
+		"1200 Market St, Philadelphia PA 19107",
+		"18 Marlow Road SE19 4JJ, London",
+		"Gasthaus Zum Hirschen Lindenstrasse 12 80331 München Deutschland",
+		"ул. Ленина, д. 5, кв. 12, г. Москва, 101000",
+		"〒100-0001 東京都千代田区千代田1-1",
+		"12 Adeola Odeku Street, Victoria Island, Lagos",
+	} {
+		s, _ := address.Standardize(context.Background(), address.Input{Text: text})
+		fmt.Println(s.Line)
+		for _, c := range s.Changes {
+			if c.Field == "country" {
+				fmt.Println("  country:", c.To, "-", c.Reason)
+			}
+		}
+	}
+	// Output:
+	// 742 Evergreen Terrace NE, Olympia, WA 98501-2200, United States
+	//   country: US - implied by the postcode 98501-2200, a shape used only in US
+	// 1200 Market Street, Philadelphia, PA 19107, United States
+	//   country: US - implied by PA 19107, a state and postcode of US
+	// 18 Marlow Road, London SE19 4JJ, United Kingdom
+	//   country: GB - implied by the postcode SE19 4JJ, a shape used only in GB
+	// Gasthaus zum Hirschen, Lindenstrasse 12, 80331 München, Germany
+	//   country: DE - named in the address
+	// кв. 12, улица Ленина 5, 101000 Москва, Russia
+	//   country: RU - implied by the Cyrillic script
+	// 1-1 千代田, 千代田区, Tokyo 100-0001, Japan
+	//   country: JP - implied by the Japanese script
+	// 12 Adeola Odeku Street, Victoria Island, Lagos, Nigeria
+	//   country: NG - the default country (NG); the address implies no country
+}
+
 func ExampleStandardize_abuja() {
 	s, _ := address.Standardize(context.Background(), address.Input{
 		Text: "Plot 339 Cadastral Zone A08, Takwa Crescent, Off Adetokunbo Ademola Crescent, Wuse 2, Abuja",

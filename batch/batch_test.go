@@ -368,3 +368,22 @@ func TestBatchUnterminatedQuote(t *testing.T) {
 		t.Errorf("row 14 %q, error %q", recs[14][:2], col(h, recs[14], "error"))
 	}
 }
+
+// TestBatchCountryReason checks that a row whose text implies another
+// country than the region says, in its changes, what implied it.
+func TestBatchCountryReason(t *testing.T) {
+	rows, _ := run(t, "address\n\"742 Evergreen Terrace NE, Olympia, WA 98501-2200\"\n\"12 Adeola Odeku Street, Victoria Island, Lagos\"\n", batch.Options{})
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want a header and 2", len(rows))
+	}
+	us, ng := col(rows[0], rows[1], "changes"), col(rows[0], rows[2], "changes")
+	if !strings.Contains(us, "country:added (implied by the postcode 98501-2200") {
+		t.Errorf("US row changes %q, want the evidence for the country", us)
+	}
+	if strings.Contains(ng, "implied") {
+		t.Errorf("NG row changes %q: the default country needs no evidence", ng)
+	}
+	if c := col(rows[0], rows[1], "country_code"); c != "US" {
+		t.Errorf("US row country %q", c)
+	}
+}

@@ -67,7 +67,11 @@ func (o *outcome) resultCells(row int, cells []string) {
 	}
 	var changes, warnings []string
 	for _, c := range o.s.Changes {
-		changes = append(changes, c.Field+":"+string(c.Kind))
+		ch := c.Field + ":" + string(c.Kind)
+		if c.Field == "country" && strings.HasPrefix(c.Reason, "implied") {
+			ch += " (" + c.Reason + ")" // the evidence, when the text did not name it
+		}
+		changes = append(changes, ch)
 	}
 	for _, w := range o.s.Warnings {
 		warnings = append(warnings, w.Code)
