@@ -69,11 +69,11 @@ func init() {
 		"Mawatha":    {"mawatha"},
 		"Magu":       {"magu"},
 		"Lam":        {"lam"},
-		"utca":       {"utca", "u"},
+		"utca":       {"utca"},
 		"út":         {"ut", "út"},
-		"tér":        {"ter", "tér"},
-		"Caddesi":    {"caddesi", "cad", "cd"},
-		"Sokak":      {"sokak", "sokagi", "sk"},
+		"tér":        {"tér"},
+		"Caddesi":    {"caddesi"},
+		"Sokak":      {"sokak", "sokagi"},
 		"Dori":       {"dori", "dōri", "通り"},
 	}
 	prefix := map[string][]string{
@@ -104,14 +104,14 @@ func init() {
 		"Calea":      {"calea"},
 		"Bulevardul": {"bulevardul", "bd", "bdul"},
 		"Ulica":      {"ulica", "ul"},
-		"Aleja":      {"aleja", "al"},
-		"Rruga":      {"rruga", "rr"},
+		"Aleja":      {"aleja"},
+		"Rruga":      {"rruga"},
 		"Odos":       {"odos"},
 		"Sharia":     {"sharia", "shari", "shara", "sharie"},
 		"Chalan":     {"chalan"},
 		"Lalana":     {"lalana", "làlana"},
 		"Autoroute":  {"autoroute"},
-		"Rodovia":    {"rodovia", "rod"},
+		"Rodovia":    {"rodovia"},
 		"Estrada":    {"estrada", "estr"},
 		"Praça":      {"praca", "praça"},
 		"Alameda":    {"alameda"},
@@ -166,7 +166,7 @@ var unitTypes = map[string]string{
 	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apartment",
 	"кв": "кв.", "квартира": "кв.", "офис": "офис", "wohnung": "Wohnung", "whg": "Wohnung",
 	"piso": "Piso", "depto": "Depto.", "departamento": "Depto.", "appartement": "Appartement", "appt": "Appartement",
-	"interno": "Interno", "int": "Interno", "lokal": "Lokal", "m": "m.", "mieszkanie": "m.",
+	"interno": "Interno", "int": "Interno", "lokal": "Lokal", "mieszkanie": "m.",
 	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
 	"wing": "Wing", "door": "Door",
@@ -182,7 +182,7 @@ var premiseTypes = map[string]string{
 
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
 var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true,
-	"д": true, "дом": true, "n": true, "nº": true, "numero": true, "número": true, "č": true, "br": true}
+	"д": true, "дом": true, "nº": true, "numero": true, "número": true, "č": true, "br": true}
 
 // levelWords name a floor.
 var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level": true, "lvl": true, "storey": true,
