@@ -52,3 +52,20 @@ func BenchmarkStandardize(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "addresses/s")
 }
+
+// BenchmarkStandardizeInternational standardizes the addresses of
+// TestEvalInternational (many countries and scripts, no region) in turn.
+func BenchmarkStandardizeInternational(b *testing.B) {
+	dir := sharedData(b)
+	cases := openCageCases(b, filepath.Join(dir, "intl-address-formatting-testcases", "countries"))
+	cases = append(cases, openAddressesCases(b, filepath.Join(dir, "intl-openaddresses-excerpts"))...)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Standardize(ctx, Input{Text: cases[i%len(cases)].text}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "addresses/s")
+}

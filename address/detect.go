@@ -183,13 +183,10 @@ func (p *parser) statePostcode() (string, string) {
 		for pn := 1; pn <= 2; pn++ { // postcode words
 			for sn := 1; sn <= 3; sn++ { // state words
 				lo := s.hi - pn - sn
-				if lo < s.lo {
+				if lo < s.lo || !p.words[s.hi-1].digit || !p.nameWords(lo, lo+sn) {
 					continue
 				}
 				pc := strings.ToUpper(p.texts(s.hi-pn, s.hi))
-				if !hasDigit(pc) || !p.nameWords(lo, lo+sn) {
-					continue
-				}
 				key := p.keys(lo, lo+sn)
 				var found []string
 				for _, c := range t.subCountries[key] {

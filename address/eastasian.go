@@ -50,7 +50,7 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 			han = true
 		}
 	}
-	if strings.Contains(strings.ToLower(text), "chome") || strings.Contains(strings.ToLower(text), "chōme") {
+	if hasChome(text) {
 		text = rewriteBlocks(text)
 	}
 	if !han && !kana {
@@ -92,6 +92,21 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 		}
 	}
 	return b.String(), big, japanese || kana
+}
+
+// hasChome reports whether text holds "chome" or "chōme" in any case,
+// without allocating.
+func hasChome(text string) bool {
+	for i := 0; i+5 <= len(text); i++ {
+		if c := text[i]; c != 'c' && c != 'C' {
+			continue
+		}
+		rest := text[i+1:]
+		if len(rest) >= 4 && strings.EqualFold(rest[:4], "home") || len(rest) >= 5 && strings.EqualFold(rest[:5], "hōme") {
+			return true
+		}
+	}
+	return false
 }
 
 func rewriteBlocks(text string) string {

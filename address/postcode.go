@@ -9,7 +9,10 @@ import "strings"
 // Countries without postcodes accept none; those whose format addrkit does
 // not know accept one word of 4 to 10 digits and hyphens.
 func NormalizePostcode(country, s string) (string, bool) {
-	s = strings.ToUpper(strings.Join(strings.Fields(s), " "))
+	if strings.Contains(s, "  ") || strings.ContainsAny(s, "\t\n\r") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	s = strings.ToUpper(s)
 	if s == "" {
 		return "", false
 	}
