@@ -96,7 +96,9 @@ func (p *parser) parseHead(s span) part {
 			i++
 			continue
 		}
-		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1 || i > s.lo) &&
+		// Where numbers follow streets, one leads only a segment that does
+		// not end in a number ("8 Abovyan Street", not "1 Mai Straße 5").
+		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1 || i > s.lo || !isHouseNumber(p.text(s.hi-1))) &&
 			!(i+2 == s.hi && estateWords[p.key(i+1)] != "") {
 			r.number = strings.ToUpper(p.text(i))
 			r.rawNumber = p.text(i)
