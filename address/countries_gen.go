@@ -27,7 +27,7 @@ BD|বাংলাদেশ|বাংলাদেশ গণপ্রজাতন
 BE|Belgien|Königreich Belgien|Belgique|Royaume de Belgique|België|Koninkrijk België|Belgio|Regno del Belgio|Bélgica|Reino da Bélgica|Бельгия|Королевство Бельгия
 BF|Burkina Faso|République du Burkina|Буркина-Фасо|Буркина -Фасо
 BG|България|Република България|Bulgarien|Republik Bulgarien|Bulgarie|République de Bulgarie|Bulgaria|Repubblica di Bulgaria|Bulgarije|Republiek Bulgarije|República de Bulgaria|Болгария|Республика Болгария
-BH|‏البحرين|مملكة البحرين|Bahreïn|Royaume de Bahreïn|Bahrein|Koninkrijk Bahrein|Reino de Bahrein|バーレーン|バーレーン王国
+BH|البحرين|مملكة البحرين|Bahreïn|Royaume de Bahreïn|Bahrein|Koninkrijk Bahrein|Reino de Bahrein|バーレーン|バーレーン王国
 BI|Burundi|République du Burundi|Uburundi|Republika y'Uburundi|Repubblica del Burundi|Republiek Burundi|República do Burundi|República de Burundi|Бурунди|Республика Бурунди
 BJ|Bénin|République du Bénin|Benin|Republiek Benin|República do Benin|Benín|República de Benin|ベナン|ベナン共和国
 BL|Saint-Barthélemy|Collectivité de Saint-Barthélemy|Antille Francesi|Collettività di Saint Barthélemy|Saint Barthélemy|Gemeenschap Saint Barthélemy|São Bartolomeu|Coletividade de Saint Barthélemy|San Bartolomé|Colectividad de San Barthélemy|Сен-Бартелеми|Коллективность Санкт -Бартельми|サン・バルテルミー|サン·バルテルミー島の集合体
@@ -62,7 +62,7 @@ CX|Christmas Island|Territory of Christmas Island|Ilha do Natal|Território da I
 CY|Κύπρος|Δημοκρατία της Κύπρος|Kıbrıs|Kıbrıs Cumhuriyeti|Chypre|République de Chypre|Cipro|Repubblica di Cipro|Chipre|República de Chipre|Кипр|Республика Кипр|キプロス|キプロス共和国
 CZ|Česká republika|République tchèque|Repubblica Ceca|República Checa|チェコ|チェコ共和国
 DE|Deutschland|Bundesrepublik Deutschland|Allemagne|République fédérale d'Allemagne|Germania|Repubblica federale di Germania|Duitsland|Bondsrepubliek Duitsland|Alemanha|República Federal da Alemanha|ドイツ|ドイツ連邦共和国
-DJ|جيبوتي‎|جمهورية جيبوتي|Djibouti|République de Djibouti|Dschibuti|Republik Dschibuti|Republiek Djibouti|República do Djibouti|República de Djibouti|Джибути|Республика Джибути
+DJ|جيبوتي|جمهورية جيبوتي|Djibouti|République de Djibouti|Dschibuti|Republik Dschibuti|Republiek Djibouti|República do Djibouti|República de Djibouti|Джибути|Республика Джибути
 DK|Danmark|Kongeriget Danmark|Danemark|Royaume du Danemark|Danimarca|Regno di Danimarca|Denemarken|Koninkrijk Denemarken|Dinamarca|Reino da Dinamarca|Reino de Dinamarca|Дания|Королевство Дания|デンマーク|デンマーク王国
 DM|Dominica|Commonwealth of Dominica|Commonwealth von Dominica|Commonwealth di Dominica|ドミニカ国
 DO|República Dominicana|République dominicaine|Repubblica Dominicana|Доминиканская Республика|ドミニカ共和国
@@ -71,7 +71,7 @@ EC|Ecuador|República del Ecuador|Équateur|République de l'Équateur|Republiek
 EE|Eesti|Eesti Vabariik|Estland|Republik Estland|Estonia|Repubblica di Estonia|Republiek Estland|República de Estonia
 EG|مصر|جمهورية مصر العربية|Ägypten|Arabische Republik Ägypten|Egypte|Arabische Republiek Egypte|Egito|República Árabe do Egipto|Египет|Арабская Республика Египет|エジプト|エジプト·アラブ共和国
 EH|Western Sahara|Sahrawi Arab Democratic Republic|الصحراء الغربية|الجمهورية العربية الصحراوية الديمقراطية|Sahara Occidental|República Árabe Saharaui Democrática|Westsahara|Demokratische Arabische Republik Sahara|République arabe sahraouie démocratique|Sahara Occidentale|Repubblica Araba Saharawi Democratica|Westelijke Sahara|Sahrawi Arabische Democratische Republiek|Saara Ocidental|Западная Сахара|Sahrawi Арабская Демократическая Республика|西サハラ|サハラアラブ民主共和国
-ER|إرتريا‎|دولة إرتريا|Eritrea|State of Eritrea|ኤርትራ|ሃገረ ኤርትራ|Staat Eritrea|Érythrée|État d'Érythrée|Stato di Eritrea|Эритрея|Государство Эритрея|エリトリア|エリトリア国
+ER|إرتريا|دولة إرتريا|Eritrea|State of Eritrea|ኤርትራ|ሃገረ ኤርትራ|Staat Eritrea|Érythrée|État d'Érythrée|Stato di Eritrea|Эритрея|Государство Эритрея|エリトリア|エリトリア国
 ES|Espanya|Regne d'Espanya|Espainia|Espainiako Erresuma|Reino de España|Espanha|Reialme d'Espanha|España|Spanien|Königreich Spanien|Espagne|Royaume d'Espagne|Spagna|Regno di Spagna|Spanje|Koninkrijk Spanje|Reino de Espanha|スペイン|スペイン王国
 ET|ኢትዮጵያ|የኢትዮጵያ ፌዴራላዊ ዲሞክራሲያዊ ሪፐብሊክ|Éthiopie|République fédérale démocratique d'Éthiopie|Etiopia|Repubblica federale democratica di Etiopia|Etiópia|República Federal Democrática da Etiópia|エチオピア|エチオピア連邦民主共和国
 FI|Suomi|Suomen tasavalta|Finland|Republiken Finland|Finlande|République de Finlande|Finlandia|Repubblica di Finlandia|Republiek Finland|Finlândia|República da Finlândia|República de Finlandia|Финляндия|Финляндская Республика|フィンランド|フィンランド共和国
@@ -123,7 +123,7 @@ KE|Kenya|Republic of Kenya|Kenia|Republik Kenia|République du Kenya|Repubblica 
 KG|Кыргызстан|Кыргыз Республикасы|Киргизия|Кыргызская Республика|Kirgisistan|Kirgisische Republik|Kirghizistan|Quirguistão|República do Quirguistão|キルギス|キルギス共和国
 KH|Kâmpŭchéa|ព្រះរាជាណាចក្រកម្ពុជា|Cambodge|Royaume du Cambodge|Cambogia|Regno di Cambogia|Camboya|Reino de Camboya|カンボジア|カンボジア王国
 KI|Kiribati|Independent and Sovereign Republic of Kiribati|Ribaberiki Kiribati|Unabhängige und souveräne Republik Kiribati|République de Kiribati|Repubblica indipendente e sovrano di Kiribati|Onafhankelijke en soevereine republiek Kiribati|Independente e soberano República de Kiribati|República Independiente y Soberano de Kiribati|Кирибати|Независимой и суверенной Республики Кирибати|キリバス|キリバスの独立と主権共和国
-KM|القمر‎|الاتحاد القمري|Comores|Union des Comores|Komori|Udzima wa Komori|Union der Komoren|União das Comores|Коморы|Союз Коморских Островов|コモロ|コモロ連合
+KM|القمر|الاتحاد القمري|Comores|Union des Comores|Komori|Udzima wa Komori|Union der Komoren|União das Comores|Коморы|Союз Коморских Островов|コモロ|コモロ連合
 KN|Saint Kitts and Nevis|Federation of Saint Christopher and Nevisa|Saint Christopher und Nevis|Föderation von Saint Kitts und Nevisa|Saint-Christophe-et-Niévès|Fédération de Saint -Christophe-et Nevisa|São Cristóvão e Nevis|Federação de São Cristóvão e Nevisa|San Cristóbal y Nieves|Federación de San Cristóbal y Nevisa|Сент-Китс и Невис|Федерация Сент-Кристофер и Nevisa|セントクリストファー・ネイビス|セントクリストファーNevisa連盟
 KP|북한|조선 민주주의 인민 공화국|Nordkorea|Demokratische Volksrepublik Korea|Corea del Nord|Repubblica democratica popolare di Corea|Noord-Korea|Democratische Volksrepubliek Korea|Coreia do Norte|República Popular Democrática da Coreia|Corea del Norte|República Popular Democrática de Corea|朝鮮民主主義人民共和国
 KR|대한민국|한국|Südkorea|Republik Korea|Coreia do Sul|República da Coreia|Corea del Sur|República de Corea|Южная Корея|Республика Корея
@@ -134,13 +134,13 @@ LA|ສປປລາວ|ສາທາລະນະ ຊາທິປະໄຕ ຄົ�
 LB|لبنان|الجمهورية اللبنانية|Liban|République libanaise|Libano|Repubblica libanese|Líbano|República Libanesa|Ливан|Ливанская Республика|レバノン|レバノン共和国
 LC|Saint Lucia|St. Lucia|Sainte-Lucie|Santa Lúcia|Santa Lucía|セントルシア
 LI|Liechtenstein|Fürstentum Liechtenstein|Principauté du Liechtenstein|Principado de Liechtenstein
-LK|ශ්‍රී ලංකාව|ශ්‍රී ලංකා ප්‍රජාතාන්ත්‍රික සමාජවාදී ජනරජය|இலங்கை|இலங்கை சனநாயக சோசலிசக் குடியரசு|Sri Lanka|Repubblica democratica socialista dello Sri Lanka|República Democrática Socialista do Sri Lanka|República Democrática Socialista de Sri Lanka|Шри-Ланка|Демократическая Социалистическая Республика Шри-Ланка|スリランカ|スリランカ民主社会主義共和国
+LK|ශ්රී ලංකාව|ශ්රී ලංකා ප්රජාතාන්ත්රික සමාජවාදී ජනරජය|இலங்கை|இலங்கை சனநாயக சோசலிசக் குடியரசு|Sri Lanka|Repubblica democratica socialista dello Sri Lanka|República Democrática Socialista do Sri Lanka|República Democrática Socialista de Sri Lanka|Шри-Ланка|Демократическая Социалистическая Республика Шри-Ланка|スリランカ|スリランカ民主社会主義共和国
 LR|Liberia|Republic of Liberia|République du Libéria|Repubblica di Liberia|Republiek Liberia|Libéria|República da Libéria|República de Liberia|Либерия|Республика Либерия|リベリア|リベリア共和国
 LS|Lesotho|Kingdom of Lesotho|Königreich Lesotho|Regno del Lesotho|Koninkrijk Lesotho
 LT|Lietuva|Lietuvos Respublikos|Litauen|Republik Litauen|Lituania|Repubblica di Lituania|Lituânia|República da Lituânia|República de Lituania|リトアニア|リトアニア共和国
 LU|Luxemburg|Großherzogtum Luxemburg|Luxembourg|Grand-Duché de Luxembourg|Lëtzebuerg|Groussherzogtum Lëtzebuerg|Großherzogtum Luxemburg,|Groothertogdom Luxemburg|Luxemburgo|Gran Ducado de Luxemburgo|Люксембург|Великое Герцогство Люксембург
 LV|Latvija|Latvijas Republikas|Lettonie|République de Lettonie|Letonia|República de Letonia|Латвия|Латвийская Республика|ラトビア|ラトビア共和国
-LY|‏ليبيا|الدولة ليبيا|Libyen|Staat Libyen|Libye|Grande République arabe libyenne populaire et socialiste|Libië|Staat van Libië|Líbia|Estado da Líbia|Libia|Estado de Libia|Ливия|Государство Ливии|リビア|リビアの国家
+LY|ليبيا|الدولة ليبيا|Libyen|Staat Libyen|Libye|Grande République arabe libyenne populaire et socialiste|Libië|Staat van Libië|Líbia|Estado da Líbia|Libia|Estado de Libia|Ливия|Государство Ливии|リビア|リビアの国家
 MA|المغرب|المملكة المغربية|ⵍⵎⴰⵖⵔⵉⴱ|ⵜⴰⴳⵍⴷⵉⵜ ⵏ ⵍⵎⵖⵔⵉⴱ|Marokko|Königreich Marokko|Maroc|Royaume du Maroc|Marocco|Regno del Marocco|Koninkrijk Marokko|Marrocos|Reino de Marrocos|Marruecos|Reino de Marruecos|Марокко|Королевство Марокко|モロッコ|モロッコ王国
 MC|Monaco|Principauté de Monaco|Fürstentum Monaco|Principato di Monaco|Vorstendom Monaco|Mónaco|Principado do Mónaco|Principado de Mónaco|モナコ|モナコ公国
 MD|Moldova|Republica Moldova|Moldawie|Republik Moldau|Moldavie|République de Moldavie|Moldavië|Republiek Moldavië|Moldavia|República de Moldova|Молдавия|Молдова|モルドバ共和国
@@ -210,7 +210,7 @@ SK|Slovensko|Slovenská republika|Slowakei|Slowakische Republik|Slovaquie|Répub
 SL|Sierra Leone|Republic of Sierra Leone|Republik Sierra Leone|Republiek Sierra Leone|República de Sierra Leona
 SM|San Marino|Serenissima Repubblica di San Marino|Republik San Marino|Saint-Marin|République de Saint-Marin|Sereníssima República de San Marino|Serenísima República de San Marino
 SN|Sénégal|République du Sénégal|Senegal|Republik Senegal|Repubblica del Senegal|Republiek Senegal|Сенегал|Республика Сенегал
-SO|الصومال‎‎|جمهورية الصومال‎‎|Soomaaliya|Jamhuuriyadda Federaalka Soomaaliya|Somalie|République fédérale de Somalie|Somalia|Repubblica federale di Somalia|Somalië|Federale Republiek Somalië|Somália|República Federal da Somália|ソマリア|ソマリア連邦共和国
+SO|الصومال|جمهورية الصومال|Soomaaliya|Jamhuuriyadda Federaalka Soomaaliya|Somalie|République fédérale de Somalie|Somalia|Repubblica federale di Somalia|Somalië|Federale Republiek Somalië|Somália|República Federal da Somália|ソマリア|ソマリア連邦共和国
 SR|Suriname|Republiek Suriname|Surinam|République du Suriname|Repubblica del Suriname|República do Suriname|República de Suriname|Суринам|Республика Суринам|スリナム|スリナム共和国
 SS|South Sudan|Republic of South Sudan|Soudan du Sud|République du Soudan du Sud|Sudan del sud|Repubblica del Sudan del Sud|Sudão do Sul|República do Sudão do Sul|Sudán del Sur|República de Sudán del Sur|Южный Судан|Республика Южный Судан
 ST|São Tomé e Príncipe|República Democrática do São Tomé e Príncipe|São Tomé und Príncipe|Demokratische Republik São Tomé und Príncipe|Repubblica democratica di São Tomé e Príncipe|Sao Tomé en Principe|Democratische Republiek Sao Tomé en Principe|Santo Tomé y Príncipe|República Democrática de Santo Tomé y Príncipe|Сан-Томе и Принсипи|Демократическая Республика Сан-Томе и Принсипи|サントメ・プリンシペ|サントメ·プリンシペ民主共和国
@@ -219,7 +219,7 @@ SX|Sint Maarten|Saint-Martin|São Martinho|Синт-Мартен|Синт-Маа
 SY|سوريا|الجمهورية العربية السورية|Syrien|Arabische Republik Syrien|Syrië|Syrische Arabische Republiek|Сирия|Сирийская Арабская Республика|シリア・アラブ共和国|シリアアラブ共和国
 SZ|Swaziland|Kingdom of Swaziland|Swasiland|Königreich Swasiland|Royaume du Swaziland|Regno dello Swaziland|Koninkrijk Swaziland|Suazilândia|Reino da Suazilândia|Свазиленд|Королевство Свазиленд|スワジランド|スワジランド王国
 TC|Turks and Caicos Islands|Turks-und Caicosinseln|Turks und Caicos Inseln|Turks-en Caicoseilanden|Ilhas Turks e Caicos|Islas Turks y Caicos|Islas Turcas y Caicos|Теркс и Кайкос|Теркс и Кайкос острова|タークス・カイコス諸島|タークス·カイコス諸島
-TD|تشاد‎|جمهورية تشاد|Tchad|République du Tchad|Tschad|Republik Tschad|Ciad|Repubblica del Ciad|Chade|República do Chade|Chad|República de Chad|Чад|Республика Чад|チャド|チャド共和国
+TD|تشاد|جمهورية تشاد|Tchad|République du Tchad|Tschad|Republik Tschad|Ciad|Repubblica del Ciad|Chade|República do Chade|Chad|República de Chad|Чад|Республика Чад|チャド|チャド共和国
 TF|Terres australes et antarctiques françaises|Territoire des Terres australes et antarctiques françaises|Französische Süd-und Antarktisgebiete|Gebiet der Französisch Süd-und Antarktisgebiete|Territori Francesi del Sud|Territorio della australi e antartiche francesi Terre|Franse Gebieden in de zuidelijke Indische Oceaan|Grondgebied van de Franse Zuidelijke en Antarctische gebieden|Tierras Australes y Antárticas Francesas|Territorio del Francés Tierras australes y antárticas|Французские Южные и Антарктические территории|Территория Французские Южные и Антарктические земли|フランス領南方・南極地域|フランス領南方·南極地域の領土
 TG|Togo|République togolaise|Repubblica del Togo|Republiek Togo|República do Togo|Того|Того Республика|トーゴ|トーゴ共和国
 TH|ประเทศไทย|ราชอาณาจักรไทย|Thaïlande|Royaume de Thaïlande|Thailand|Koninkrijk Thailand|Tailândia|Reino da Tailândia|Tailandia|Reino de Tailandia|タイ|タイ王国

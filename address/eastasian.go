@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Addresses in Japanese and Chinese script run without spaces from the
@@ -164,11 +165,8 @@ func prefectureAt(r []rune) int {
 // aliasKanji returns the first alias of a subdivision written in Han, or "".
 func (s *Subdivision) aliasKanji() string {
 	for _, a := range s.aliases {
-		for _, r := range a {
-			if unicode.Is(unicode.Han, r) {
-				return a
-			}
-			break
+		if r, _ := utf8.DecodeRuneInString(a); unicode.Is(unicode.Han, r) {
+			return a
 		}
 	}
 	return ""

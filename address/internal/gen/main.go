@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/pariz/gountries"
 )
@@ -52,7 +53,13 @@ func main() {
 		seen := map[string]bool{}
 		var names []string
 		add := func(n string) {
-			n = strings.TrimSpace(n)
+			// marks such as U+200F (right-to-left) name nothing
+			n = strings.TrimSpace(strings.Map(func(r rune) rune {
+				if unicode.Is(unicode.Cf, r) {
+					return -1
+				}
+				return r
+			}, n))
 			if n == "" || strings.ContainsAny(n, "|`\n") || seen[strings.ToLower(n)] {
 				return
 			}
