@@ -2,6 +2,7 @@ package address
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,6 +39,37 @@ var blockNumbers = []struct {
 	{regexp.MustCompile(`(?i)\b(\d+)[\s-]*ch[oō]me[\s-]*(\d+)(?:[\s-]+(\d+))?\b`), "$1-$2-$3"},
 }
 
+var (
+	// "100-8994東京都": a postcode glued to the prefecture
+	gluedPostcode = regexp.MustCompile(`(\d{3}-\d{4})(\p{Han})`)
+	// "一丁目": a block numbered in kanji
+	kanjiChome = regexp.MustCompile(`[一二三四五六七八九十]+丁目`)
+)
+
+// kanjiNumber writes a number from 1 to 99 written in kanji ("十二") in
+// digits.
+func kanjiNumber(k string) string {
+	digit := func(r rune) int { return strings.IndexRune("〇一二三四五六七八九", r) / 3 }
+	r := []rune(k)
+	n := 0
+	switch ten := strings.IndexRune(k, '十'); {
+	case ten < 0:
+		for _, c := range r {
+			n = n*10 + digit(c)
+		}
+	default:
+		tens, units := 1, 0
+		if ten > 0 {
+			tens = digit(r[0])
+		}
+		if r[len(r)-1] != '十' {
+			units = digit(r[len(r)-1])
+		}
+		n = tens*10 + units
+	}
+	return strconv.Itoa(n)
+}
+
 // eastAsian rewrites text written in Han or kana (see above) and reports
 // whether it was written largest part first.
 func eastAsian(text string) (out string, bigFirst, japanese bool) {
@@ -55,6 +87,10 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 		text = rewriteBlocks(text)
 	}
 	if !han && !kana {
+		if hangulText(text) {
+			out, bigFirst = hangulLevels(text)
+			return out, bigFirst, false
+		}
 		return text, false, false
 	}
 	text = strings.Map(func(r rune) rune {
@@ -72,6 +108,10 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 		}
 		return r
 	}, text)
+	text = gluedPostcode.ReplaceAllString(text, "$1 $2")
+	text = kanjiChome.ReplaceAllStringFunc(text, func(m string) string {
+		return strings.Replace(m, strings.TrimSuffix(m, "丁目"), kanjiNumber(strings.TrimSuffix(m, "丁目")), 1)
+	})
 	text = rewriteBlocks(text)
 	var b strings.Builder
 	big := false
@@ -184,4 +224,48 @@ func splitDigits(w string) string {
 		}
 	}
 	return w
+}
+
+// hangulSuffixes close the administrative levels of a Korean address
+// ("서울특별시 강남구 테헤란로 152"): province or metropolitan city, city or
+// county, ward, neighbourhood.
+const hangulSuffixes = "도시군구동읍면"
+
+func hangulText(text string) bool {
+	for _, r := range text {
+		if r >= 0xAC00 && unicode.Is(unicode.Hangul, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// hangulLevels puts a comma after each word of a Korean address that ends
+// an administrative level, and reports whether the address opens with one
+// (written largest first, as Koreans do).
+func hangulLevels(text string) (string, bool) {
+	var b strings.Builder
+	big := false
+	for i, field := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' }) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		words := strings.Fields(field)
+		for j, w := range words {
+			r := []rune(w)
+			level := len(r) >= 2 && unicode.Is(unicode.Hangul, r[0]) && strings.ContainsRune(hangulSuffixes, r[len(r)-1])
+			if i == 0 && j == 0 {
+				big = level
+			}
+			b.WriteString(w)
+			switch {
+			case j+1 == len(words):
+			case level:
+				b.WriteString(", ")
+			default:
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return b.String(), big
 }

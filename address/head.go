@@ -344,7 +344,7 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		if end-lo <= w {
 			continue
 		}
-		t, ok := streetTypes[p.keys(end-w, end)]
+		t, ok := p.streetType(p.keys(end-w, end))
 		if !ok || t.Prefix {
 			continue
 		}
@@ -373,6 +373,16 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		}
 	}
 	return streetName{}, 0, 0, false
+}
+
+// streetType looks a key up in the street types of every language, then in
+// those of the country alone ("gate" is a street in Norway, not in Lagos).
+func (p *parser) streetType(k string) (streetType, bool) {
+	if t, ok := streetTypes[k]; ok {
+		return t, true
+	}
+	t, ok := countryStreetTypes[p.country][k]
+	return t, ok
 }
 
 // nameAfter cases a name that follows a street type, so its first word may

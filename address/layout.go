@@ -10,6 +10,10 @@ type layout struct {
 	stateShown        bool // the state is part of a customary address
 	frenchTypes       bool // "Avenue", "Boulevard", "Place" come before the name
 	blocks            bool // blocks are numbered, not streets: "2-3-5 Nishi-Shinjuku"
+	// eitherOrder countries write the largest part first as often as last
+	// ("Москва, ул. Тверская, д. 7"): a text that opens with a name and
+	// ends with the street is read in reverse.
+	eitherOrder bool
 	// postcodes are patterns in which '9' is a digit, 'A' a letter, '?' either,
 	// 'E' an Eircode character and any other byte itself; a space in a
 	// pattern is optional in input.
@@ -38,7 +42,9 @@ func init() {
 	set("IT", layout{numberAfterStreet: true, postcodeFirst: true, stateCode: true, stateShown: true})
 	set("BR", layout{numberAfterStreet: true, stateCode: true, stateShown: true})
 	set("JP", layout{stateShown: true, blocks: true})
-	set("IL RO BG HU UA RU BY KZ", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("KR CN TW", layout{numberAfterStreet: true, stateShown: true}) // "테헤란로 152", "建国路 88"
+	set("IL RO BG", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("HU UA RU BY KZ KG", layout{numberAfterStreet: true, postcodeFirst: true, eitherOrder: true})
 
 	pc := map[string][]string{
 		"NG": {"999999"},

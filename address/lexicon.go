@@ -155,6 +155,17 @@ func init() {
 	}
 }
 
+// countryStreetTypes are street types written as a word of their own that
+// mean something else elsewhere: looked up for their country only.
+var countryStreetTypes = map[string]map[string]streetType{
+	"NO": {"gate": {Canonical: "gate"}, "vei": {Canonical: "vei"}, "veien": {Canonical: "veien"}, "vegen": {Canonical: "vegen"}, "plass": {Canonical: "plass"}},
+	"DK": {"gade": {Canonical: "Gade"}, "vej": {Canonical: "Vej"}, "alle": {Canonical: "Allé"}, "plads": {Canonical: "Plads"}},
+	"SE": {"gata": {Canonical: "gata"}, "gatan": {Canonical: "gatan"}, "vagen": {Canonical: "vägen"}, "torg": {Canonical: "torg"}},
+	"IS": {"gata": {Canonical: "gata"}, "vegur": {Canonical: "vegur"}},
+	"NL": {"straat": {Canonical: "straat"}, "laan": {Canonical: "laan"}, "weg": {Canonical: "weg"}, "plein": {Canonical: "plein"}, "gracht": {Canonical: "gracht"}},
+	"HU": {"u": {Canonical: "utca"}},
+}
+
 // frenchPrefixTypes are street types that also work as prefixes in French
 // speaking countries ("Avenue des Champs-Élysées", "Boulevard Haussmann").
 var frenchPrefixTypes = map[string]bool{
@@ -219,7 +230,7 @@ func init() {
 	for k := range streetTypes {
 		add(k)
 	}
-	for _, m := range []map[string]string{estateWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords} {
+	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords} {
 		for k := range m {
 			add(k)
 		}
@@ -279,6 +290,16 @@ var lgaWords = map[string]bool{
 // localityMarkers name the kind of a settlement before its name ("г.
 // Москва", "пос. Лесной").
 var localityMarkers = map[string]bool{"г": true, "гор": true, "город": true, "пос": true, "пгт": true, "село": true, "с": true, "дер": true, "м": true, "смт": true}
+
+// regionWords name the kind of a first-level division before or after its
+// name ("Московская обл.", "Республика Карелия", "Chugoku Region").
+var regionWords = map[string]string{
+	"область": "область", "обл": "область", "край": "край", "республика": "Республика", "респ": "Республика",
+	"oblast": "Oblast", "województwo": "województwo", "woj": "województwo", "voivodeship": "Voivodeship",
+	"prefecture": "Prefecture", "province": "Province", "provincia": "Provincia", "prov": "Provincia",
+	"region": "Region", "región": "Región", "regiao": "Região", "departamento": "Departamento",
+	"governorate": "Governorate", "canton": "Canton", "kanton": "Kanton",
+}
 
 // stateWords follow a state name ("Lagos State").
 var stateWords = map[string]bool{"state": true}

@@ -357,9 +357,16 @@ func (p *parser) parse() {
 		p.splitBeforePostcode()
 	}
 	p.takePostcode()
+	if !p.bigFirst && p.lay.eitherOrder && len(p.spans) > 1 && p.plainName(p.spans[0].lo, p.spans[0].hi) && p.probe(p.spans[len(p.spans)-1]).core {
+		p.bigFirst = true // "Москва, ул. Тверская, д. 7", "1016 Budapest, Dezső utca 11."
+		slices.Reverse(p.spans)
+	}
 	p.takeState()
 	if p.a.Postcode == "" {
 		p.takePostcode() // "Ikeja 100271 Lagos": the postcode was before the state
+	}
+	if p.a.State == "" {
+		p.takeRegion()
 	}
 	p.takeLGA()
 	p.takeHead()

@@ -195,3 +195,38 @@ func (p *parser) probeOnce(s span) part {
 func (p *parser) notLocality(s span) bool {
 	return !p.hasLetter(s.lo, s.hi) || !p.probe(s).plain
 }
+
+// takeRegion recognises a state named with the word for its kind, in any
+// country, where the name itself is not in the tables: "Московская обл.",
+// "Республика Карелия", "Chugoku Region", "Provincia de Buenos Aires".
+func (p *parser) takeRegion() {
+	for si := len(p.spans) - 1; si >= 0; si-- {
+		s := p.spans[si]
+		if s.len() < 2 {
+			continue
+		}
+		first, last := p.key(s.lo), p.key(s.hi-1)
+		var word string
+		lo, hi := s.lo, s.hi
+		switch {
+		case p.words[s.hi-1].lex && regionWords[last] != "":
+			word, hi = regionWords[last], s.hi-1
+		case p.words[s.lo].lex && regionWords[first] != "":
+			word, lo = regionWords[first], s.lo+1
+		default:
+			continue
+		}
+		if !p.hasLetter(lo, hi) || p.words[lo].lex && lowerWords[p.key(lo)] && hi-lo == 1 {
+			continue
+		}
+		p.label(s.lo, s.hi, LabelState)
+		p.raw[fState] = p.texts(s.lo, s.hi)
+		if hi < s.hi {
+			p.a.State = p.name(lo, hi) + " " + word
+		} else {
+			p.a.State = word + " " + p.nameAfter(lo, hi)
+		}
+		p.dropSpan(si)
+		return
+	}
+}

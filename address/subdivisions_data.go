@@ -182,4 +182,21 @@ JP|43|Kumamoto|||熊本県|熊本|Kumamoto-ken
 JP|44|Oita|||大分県|大分|Oita-ken
 JP|45|Miyazaki|||宮崎県|宮崎|Miyazaki-ken
 JP|46|Kagoshima|||鹿児島県|鹿児島|Kagoshima-ken
-JP|47|Okinawa|||沖縄県|沖縄|Okinawa-ken`
+JP|47|Okinawa|||沖縄県|沖縄|Okinawa-ken
+KR|11|Seoul|서울특별시||서울특별시|서울|Seoul Special City|Seoul-teukbyeolsi
+KR|26|Busan|부산광역시||부산광역시|부산|Busan Metropolitan City|Pusan
+KR|27|Daegu|대구광역시||대구광역시|대구|Daegu Metropolitan City|Taegu
+KR|28|Incheon|인천광역시||인천광역시|인천|Incheon Metropolitan City|Inchon
+KR|29|Gwangju|광주광역시||광주광역시|광주|Gwangju Metropolitan City|Kwangju
+KR|30|Daejeon|대전광역시||대전광역시|대전|Daejeon Metropolitan City|Taejon
+KR|31|Ulsan|울산광역시||울산광역시|울산|Ulsan Metropolitan City
+KR|50|Sejong|세종특별자치시||세종특별자치시|세종|Sejong City
+KR|41|Gyeonggi|||경기도|경기|Gyeonggi-do|Kyonggi-do
+KR|51|Gangwon|||강원특별자치도|강원도|강원|Gangwon-do|Kangwon-do
+KR|43|North Chungcheong|||충청북도|충북|Chungcheongbuk-do
+KR|44|South Chungcheong|||충청남도|충남|Chungcheongnam-do
+KR|52|North Jeolla|||전북특별자치도|전라북도|전북|Jeollabuk-do
+KR|46|South Jeolla|||전라남도|전남|Jeollanam-do
+KR|47|North Gyeongsang|||경상북도|경북|Gyeongsangbuk-do
+KR|48|South Gyeongsang|||경상남도|경남|Gyeongsangnam-do
+KR|49|Jeju|||제주특별자치도|제주도|제주|Jeju-do`
