@@ -170,7 +170,11 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelEstate)
 		return r
 	}
-	if p.lay.numberAfterStreet && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) {
+	// The number after the street: where the country writes it so, or
+	// after a street whose type ends it ("Al-Nuzha Street 12"); a type
+	// alone and its number name a street ("Calle 19", "Road 7").
+	if (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)) && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" &&
+		p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) && !(hi-lo == 2 && p.isStreetTypeWord(lo)) {
 		r.number = strings.ToUpper(p.text(hi - 1))
 		r.rawNumber = p.text(hi - 1)
 		p.label(hi-1, hi, LabelHouseNumber)
@@ -246,8 +250,9 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelStreetName)
 		return r
 	}
-	if p.markedNumber(hi, lo) || p.isKeyword(lo, hi) {
-		// "No", "Box", "Phase" without their number, or "Estate" or
+	if p.markedNumber(hi, lo) && !p.isSubdivision(hi-1, hi) || p.isKeyword(lo, hi) {
+		// "No", "Box", "Phase" without their number (but "Orlando FL" ends
+		// in a state, not a floor), or "Estate" or
 		// "Street" alone, name nothing, and next to a postcode would change
 		// how it is read.
 		p.label(lo, hi, LabelUnresolved)
@@ -373,6 +378,22 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		}
 	}
 	return streetName{}, 0, 0, false
+}
+
+// typedStreet reports whether words[lo:hi] are a street whose type (after
+// the name) ends them: "Al-Nuzha Street".
+func (p *parser) typedStreet(lo, hi int) bool {
+	if hi-lo < 2 {
+		return false
+	}
+	st, _, thi, ok := p.matchStreet(lo, hi)
+	return ok && st.typ != "" && thi == hi
+}
+
+// isStreetTypeWord reports whether the word at i is a street type.
+func (p *parser) isStreetTypeWord(i int) bool {
+	_, ok := p.streetType(p.key(i))
+	return ok
 }
 
 // streetType looks a key up in the street types of every language, then in

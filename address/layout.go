@@ -35,6 +35,8 @@ func init() {
 	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
+	// French-speaking countries without postcodes in common use
+	set("BF BJ CI CM GA TG ML NE CD CG GN TD CF DJ KM MG HT", layout{frenchTypes: true, stateShown: true})
 	set("AR CL UY PY MX CO PE VE BO EC CU DO GT HN SV NI CR PA AO MZ CV GW ST MO", layout{numberAfterStreet: true, stateShown: true})
 	set("US CA AU", layout{stateCode: true, stateShown: true})
 	// Italy writes the province code after the city ("50122 Firenze FI"),
@@ -67,7 +69,7 @@ func init() {
 		"AD": {"AD999"}, "BN": {"AA9999"}, "SZ": {"A999"}, "BB": {"BB99999"}, "JE": {"JE9 9AA", "JE99 9AA"},
 		"GG": {"GY9 9AA", "GY99 9AA"}, "IM": {"IM9 9AA", "IM99 9AA"},
 	}
-	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ TN SN UA HR RS ME BA EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
+	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ SN UA HR RS ME BA EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
 		if pc[c] == nil {
 			pc[c] = []string{"99999"}
 		}

@@ -347,7 +347,9 @@ func (p *parser) parse() {
 		slices.Reverse(p.spans)
 	}
 	p.takeCountry()
-	if !p.countryFromText {
+	if p.countryFromText {
+		p.takeTerritory()
+	} else {
 		p.detectCountry()
 	}
 	if p.bigFirst {
@@ -507,6 +509,37 @@ func (p *parser) takeCountry() {
 	}
 }
 
+// takeTerritory reads a territory or constituent country named before the
+// country ("Jamestown, Saint Helena, United Kingdom", "Manchester, England,
+// United Kingdom", "Le Port, La Réunion, France") as the state, so that the
+// name before it is the city.
+func (p *parser) takeTerritory() {
+	if len(p.spans) < 2 {
+		return
+	}
+	li := len(p.spans) - 1
+	s := p.spans[li]
+	if !p.nameWords(s.lo, s.hi) || strings.Contains(p.raw[fCountry], p.texts(s.lo, s.hi)) {
+		return
+	}
+	k := p.keys(s.lo, s.hi)
+	c, ok := data().byKey[k]
+	if !ok || len(k) <= 3 {
+		return
+	}
+	if _, sub := lookupSubdivision(p.country, k); sub {
+		return // a state of the country: takeState reads it
+	}
+	name := c.Name
+	if c.Alpha2 == p.country {
+		name = p.name(s.lo, s.hi) // "England": an alias of the country itself
+	}
+	p.label(s.lo, s.hi, LabelState)
+	p.raw[fState] = p.texts(s.lo, s.hi)
+	p.a.State = name
+	p.dropSpan(li)
+}
+
 func (p *parser) foundCountry(c *Country, lo, hi int) {
 	p.label(lo, hi, LabelCountry)
 	p.setRaw(fCountry, lo, hi)
@@ -557,7 +590,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; !p.markedNumber(lo, s.lo) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo)) {
+			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo

@@ -20,7 +20,7 @@ func (p *parser) takeState() {
 	// after the state does not hide it. A whole segment naming a state is
 	// looked for in the last two names ("Ikeja, Lagos", "Lagos, Ikeja").
 	li := len(p.spans) - 1
-	for li > 0 && p.notLocality(p.spans[li]) {
+	for li > 0 && p.notState(p.spans[li]) {
 		li--
 	}
 	lowest := 0
@@ -29,7 +29,7 @@ func (p *parser) takeState() {
 	}
 	for j, names := li, 0; j >= lowest && names < 2; j-- {
 		s := p.spans[j]
-		if p.notLocality(s) {
+		if p.notState(s) {
 			continue
 		}
 		if j == 0 && p.openingBuilding() {
@@ -188,6 +188,13 @@ func (p *parser) probeOnce(s span) part {
 		p.words[k].label = keep[k-s.lo]
 	}
 	return pt
+}
+
+// notState reports whether a segment cannot name a state: as notLocality,
+// but a state code that is also a marker word stays one ("FL" is Florida,
+// not a floor without its number).
+func (p *parser) notState(s span) bool {
+	return p.notLocality(s) && !p.isSubdivision(s.lo, s.hi)
 }
 
 // notLocality reports whether a segment cannot name a state or city: it has
