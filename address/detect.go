@@ -19,7 +19,11 @@ import (
 //     same country ("WA 98501", "NSW 2000", "Lagos 100001");
 //  5. the script, where one country is the main user of it (Cyrillic
 //     without Ukrainian or Belarusian letters: Russia; kana: Japan;
-//     Hangul: Korea; Greek, Hebrew, Thai, Georgian, Armenian...).
+//     Hangul: Korea; Greek, Hebrew, Thai, Georgian, Armenian...);
+//  6. street words of one language ("Calle", "Via", "Rua", "-straße",
+//     "ul.") with a postcode that fits, where it is written, a country
+//     of that language: the first of streetLanguages' list that fits
+//     ("Calle de Alcalá 45, 28014 Madrid": Spain).
 //
 // Evidence the region itself explains keeps the region: a Ukrainian region
 // keeps Russian-language text in Ukraine, a US region keeps "WA 98501".
@@ -107,7 +111,107 @@ func (p *parser) detectCountry() {
 	}
 	if c, why := p.script(); c != "" {
 		p.implied(c, why)
+		return
 	}
+	if c, why := p.streetLanguage(); c != "" {
+		p.implied(c, why)
+	}
+}
+
+// streetLanguages lists, for the street words of one language, the
+// countries that write addresses in it, the most populous first.
+var streetLanguages = []struct {
+	words     []string // folded street words, and suffixes fused to names after "-"
+	countries []string
+}{
+	{[]string{"calle", "avenida", "avda", "plaza", "paseo", "carrera", "calzada", "camino", "carretera", "ctra", "glorieta", "ronda"},
+		[]string{"ES", "MX", "CO", "AR", "PE", "VE", "CL", "EC", "GT", "CU", "BO", "DO", "HN", "PY", "SV", "NI", "CR", "PA", "UY"}},
+	{[]string{"carrer", "avinguda", "passeig", "placa"}, []string{"ES", "AD"}},
+	{[]string{"via", "viale", "piazza", "corso", "vicolo", "piazzale", "largo"}, []string{"IT", "CH", "SM", "VA"}},
+	{[]string{"rua", "travessa", "praca", "estrada", "rodovia", "alameda"}, []string{"PT", "BR", "AO", "MZ", "CV"}},
+	{[]string{"rue", "boulevard", "chemin", "impasse", "quai", "allee", "cours"}, []string{"FR", "BE", "CH", "LU", "MC"}},
+	// Switzerland writes "ss" for "ß": "-strasse" with four digits is Swiss
+	{[]string{"-strasse", "strasse"}, []string{"DE", "CH", "AT", "LI", "LU"}},
+	{[]string{"-straße", "-str", "-weg", "-gasse", "-platz", "-allee", "-damm", "-ufer", "straße", "weg", "platz", "gasse"}, []string{"DE", "AT", "CH", "LI", "LU"}},
+	{[]string{"-straat", "-gracht", "-laan", "-plein", "-kade", "-singel", "straat", "laan", "plein"}, []string{"NL", "BE"}},
+	{[]string{"ulica", "ul", "aleja", "osiedle"}, []string{"PL"}},
+	{[]string{"utca", "korut"}, []string{"HU"}},
+	{[]string{"gate", "vei", "veien", "-gate", "-veien", "-vegen"}, []string{"NO"}},
+	{[]string{"vej", "gade", "-vej", "-gade"}, []string{"DK"}},
+	{[]string{"gatan", "vagen", "-gatan", "-vagen"}, []string{"SE"}},
+	{[]string{"gata", "vegur", "-gata", "-vegur", "-straeti", "-braut"}, []string{"IS", "FO"}},
+	{[]string{"strada", "calea", "bulevardul", "str"}, []string{"RO", "MD"}},
+}
+
+// typeFirst reports whether the street type at word i stands before a name
+// ("Avenue Junot"), opening its segment or after the house number.
+func (p *parser) typeFirst(i int) bool {
+	for _, s := range p.spans {
+		if i < s.lo || i >= s.hi {
+			continue
+		}
+		if i+1 >= s.hi || p.words[i+1].lex || !(i == s.lo || isHouseNumber(p.text(i-1)) && i-1 == s.lo) {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// streetLanguage finds the country implied by the language of the street
+// words and a postcode that fits a country of that language where the
+// country writes it (before the city or after it).
+func (p *parser) streetLanguage() (string, string) {
+	lang, word := -1, ""
+	for i := range p.words {
+		k := p.key(i)
+		if t, ok := streetTypes[k]; ok && frenchPrefixTypes[t.Canonical] && p.typeFirst(i) {
+			k = "rue" // "23 Avenue Junot": an English type before the name is French
+		}
+		for li, sl := range streetLanguages {
+			for _, w := range sl.words {
+				if k == w || w[0] == '-' && len(k) > len(w)+1 && strings.HasSuffix(k, w[1:]) {
+					lang, word = li, p.text(i)
+					break
+				}
+			}
+			if lang >= 0 {
+				break
+			}
+		}
+		if lang >= 0 {
+			break
+		}
+	}
+	if lang < 0 {
+		return "", ""
+	}
+	for _, c := range streetLanguages[lang].countries {
+		if c == p.country {
+			return "", ""
+		}
+	}
+	for _, c := range streetLanguages[lang].countries {
+		l := layoutOf(c)
+		for _, s := range p.spans[min(1, len(p.spans)-1):] {
+			// where the country writes the postcode: opening the segment
+			// before a name, or ending it
+			i := s.hi - 1
+			if l.postcodeFirst {
+				i = s.lo
+				if s.len() < 2 {
+					continue
+				}
+			}
+			if !p.words[i].digit {
+				continue
+			}
+			if _, ok := NormalizePostcode(c, p.text(i)); ok {
+				return c, "implied by the street word " + word + " and the postcode " + p.text(i) + ", of " + c
+			}
+		}
+	}
+	return "", ""
 }
 
 // implied switches to a country the text implies, unless it is the region.

@@ -475,6 +475,18 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
+	// "Singapore 546080": the country, then a postcode of it
+	if s.len() >= 2 && p.words[s.hi-1].digit && p.nameWords(s.lo, s.hi-1) {
+		if c, ok := t.nameKeys[p.keys(s.lo, s.hi-1)]; ok {
+			if _, fits := NormalizePostcode(c.Alpha2, p.text(s.hi-1)); fits {
+				if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi-1)); !sub {
+					p.foundCountry(c, s.lo, s.hi-1)
+					p.spans[li].lo = s.hi - 1
+					return
+				}
+			}
+		}
+	}
 	for n := min(t.maxNameLen, s.len()-1); n >= 1; n-- {
 		if !p.nameWords(s.hi-n, s.hi) {
 			continue
