@@ -381,9 +381,10 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 }
 
 // typedStreet reports whether words[lo:hi] are a street whose type (after
-// the name) ends them: "Al-Nuzha Street".
+// the name) ends them: "Al-Nuzha Street"; not a numbered road ("State
+// Highway", "Co Rd" before their number).
 func (p *parser) typedStreet(lo, hi int) bool {
-	if hi-lo < 2 {
+	if hi-lo < 2 || numberedRoads[p.key(hi-1)] || numberedRoads[p.key(hi-2)] {
 		return false
 	}
 	st, _, thi, ok := p.matchStreet(lo, hi)

@@ -155,6 +155,14 @@ func init() {
 	}
 }
 
+// numberedRoads are the types and designators of roads known by a number
+// ("State Highway 7", "Co Rd 69", "Route 66"): a number after them is the
+// road's, not a house's.
+var numberedRoads = map[string]bool{
+	"highway": true, "hwy": true, "route": true, "rte": true, "expressway": true, "motorway": true,
+	"co": true, "county": true, "state": true, "us": true, "interstate": true, "farm": true, "federal": true,
+}
+
 // countryStreetTypes are street types written as a word of their own that
 // mean something else elsewhere: looked up for their country only.
 var countryStreetTypes = map[string]map[string]streetType{

@@ -535,7 +535,7 @@ func (p *parser) takeTerritory() {
 		return
 	}
 	k := p.keys(s.lo, s.hi)
-	c, ok := data().byKey[k]
+	c, ok := data().nameKeys[k] // names written for addrkit: "Gana" is a Nigerian town, not Ghana
 	if !ok || len(k) <= 3 {
 		return
 	}
