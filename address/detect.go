@@ -158,28 +158,68 @@ func (p *parser) typeFirst(i int) bool {
 	return false
 }
 
+var (
+	languageWords    map[string]int // exact word -> index in streetLanguages
+	languageSuffixes []struct {
+		suffix string
+		lang   int
+	}
+)
+
+func init() {
+	languageWords = map[string]int{}
+	for li, sl := range streetLanguages {
+		for _, w := range sl.words {
+			if w[0] == '-' {
+				languageSuffixes = append(languageSuffixes, struct {
+					suffix string
+					lang   int
+				}{w[1:], li})
+			} else if _, dup := languageWords[w]; !dup {
+				languageWords[w] = li
+			}
+		}
+	}
+}
+
+// languageOf returns the street language of a folded word: the word itself
+// or a suffix fused to a name ("bahnhofstrasse").
+func languageOf(k string) (int, bool) {
+	if l, ok := languageWords[k]; ok {
+		return l, true
+	}
+	if len(k) < 5 {
+		return 0, false
+	}
+	for _, s := range languageSuffixes {
+		if len(k) > len(s.suffix)+1 && strings.HasSuffix(k, s.suffix) {
+			return s.lang, true
+		}
+	}
+	return 0, false
+}
+
 // streetLanguage finds the country implied by the language of the street
 // words and a postcode that fits a country of that language where the
 // country writes it (before the city or after it).
 func (p *parser) streetLanguage() (string, string) {
+	digits := 0
+	for i := range p.words {
+		if p.words[i].digit {
+			digits++
+		}
+	}
+	if digits == 0 {
+		return "", "" // no postcode to fit
+	}
 	lang, word := -1, ""
 	for i := range p.words {
 		k := p.key(i)
 		if t, ok := streetTypes[k]; ok && frenchPrefixTypes[t.Canonical] && p.typeFirst(i) {
 			k = "rue" // "23 Avenue Junot": an English type before the name is French
 		}
-		for li, sl := range streetLanguages {
-			for _, w := range sl.words {
-				if k == w || w[0] == '-' && len(k) > len(w)+1 && strings.HasSuffix(k, w[1:]) {
-					lang, word = li, p.text(i)
-					break
-				}
-			}
-			if lang >= 0 {
-				break
-			}
-		}
-		if lang >= 0 {
+		if l, ok := languageOf(k); ok {
+			lang, word = l, p.text(i)
 			break
 		}
 	}

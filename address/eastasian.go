@@ -73,6 +73,20 @@ func kanjiNumber(k string) string {
 // eastAsian rewrites text written in Han or kana (see above) and reports
 // whether it was written largest part first.
 func eastAsian(text string) (out string, bigFirst, japanese bool) {
+	// Most text has no byte of a script from U+2E80 up (lead byte 0xE2 and
+	// above) and no "chome": one pass over its bytes says so.
+	wide, c := false, false
+	for i := 0; i < len(text); i++ {
+		switch b := text[i]; {
+		case b >= 0xE2:
+			wide = true
+		case b == 'c' || b == 'C':
+			c = true
+		}
+	}
+	if !wide && !(c && hasChome(text)) {
+		return text, false, false
+	}
 	han, kana := false, false
 	for _, r := range text {
 		switch {
