@@ -253,7 +253,8 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 					cells[j] = Sanitize(rec[j])
 				}
 			}
-			o.resultCells(c.first+i, cells[len(header):])
+			row := o.row()
+			row.cells(c.first+i, cells[len(header):])
 			for j := len(header); j < len(cells); j++ {
 				cells[j] = Sanitize(cells[j])
 			}

@@ -3,6 +3,7 @@ package batch_test
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"log"
 	"os"
@@ -58,4 +59,32 @@ func ExampleSanitize() {
 	// Output:
 	// '=HYPERLINK("http://example.com")
 	// -3.3792
+}
+
+func ExampleValidate() {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "addrkit-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	gz, err := builtin.Open(ctx, dir, storage.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer gz.Close()
+
+	row, err := batch.Validate(ctx, map[string]string{"street": "12 Allen Avenue", "city": "Ikeja", "state": "Lagos"},
+		batch.Options{Gazetteer: gz, Region: "Nigeria"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(row.Status, row.MatchLevel, row.FormattedAddress)
+	fmt.Println(row.LGA, row.StateCode, *row.Latitude != 0)
+	_, err = batch.Validate(ctx, map[string]string{"stret": "12 Allen Avenue"}, batch.Options{Gazetteer: gz})
+	fmt.Println(errors.Is(err, batch.ErrUnknownField))
+	// Output:
+	// PARTIAL LOCALITY 12 Allen Avenue, Ikeja, Lagos, Nigeria
+	// Ikeja NG-LA true
+	// true
 }

@@ -27,66 +27,139 @@ type outcome struct {
 	err string // why the record could not be processed, or ""
 }
 
-// resultCells writes the result columns of a record into cells, which
-// has len(Columns) room.
-func (o *outcome) resultCells(row int, cells []string) {
+// Row is the result of one record: the result columns of a batch output
+// row as a value, with lists as lists and numbers as numbers. Its JSON
+// names are the column names.
+type Row struct {
+	Status           address.Verdict    `json:"status"`
+	Confidence       int                `json:"confidence"`
+	MatchLevel       address.MatchLevel `json:"match_level"`
+	NextAction       address.NextAction `json:"next_action"`
+	FormattedAddress string             `json:"formatted_address"`
+	AddressLine1     string             `json:"address_line1"`
+	AddressLine2     string             `json:"address_line2"`
+	Organization     string             `json:"organization"`
+	Unit             string             `json:"unit"`
+	Level            string             `json:"level"`
+	PremiseType      string             `json:"premise_type"`
+	HouseNumber      string             `json:"house_number"`
+	StreetName       string             `json:"street_name"`
+	StreetType       string             `json:"street_type"`
+	Estate           string             `json:"estate"`
+	Neighbourhood    string             `json:"neighbourhood"`
+	LandmarkRelation string             `json:"landmark_relation"`
+	Landmark         string             `json:"landmark"`
+	City             string             `json:"city"`
+	LGA              string             `json:"lga"`
+	State            string             `json:"state"`
+	StateCode        string             `json:"state_code"`
+	Postcode         string             `json:"postcode"`
+	POBox            string             `json:"po_box"`
+	Country          string             `json:"country"`
+	CountryCode      string             `json:"country_code"`
+	// Latitude and Longitude are nil when the address was not placed.
+	Latitude       *float64 `json:"latitude"`
+	Longitude      *float64 `json:"longitude"`
+	PlusCode       string   `json:"plus_code"`
+	PlaceID        string   `json:"place_id"`
+	CandidateCount int      `json:"candidate_count"`
+	// Changes are the change records of the standardization; the CSV
+	// cell writes each as "field:kind" (with the evidence of an implied
+	// country).
+	Changes           []address.Change `json:"changes"`
+	MissingComponents []string         `json:"missing_components"`
+	UnresolvedTokens  []string         `json:"unresolved_tokens"`
+	// Warnings are the codes of the standardizer's warnings and of the
+	// geocoder's conflicts; Reasons say why the verdict is what it is.
+	// The CSV's warnings cell holds both.
+	Warnings []string `json:"warnings"`
+	Reasons  []string `json:"reasons"`
+	// Error says why the record could not be processed.
+	Error string `json:"error,omitempty"`
+}
+
+// row makes the Row of an outcome.
+func (o *outcome) row() Row {
 	r := &o.r
 	a := &o.s.Address
 	if r.Address.Country != "" {
 		a = &r.Address // completed from the gazetteer
 	}
-	var premiseType, landmarkRel, landmark, plus string
+	out := Row{
+		Status: r.Verdict, Confidence: r.Confidence, MatchLevel: r.Level, NextAction: r.NextAction,
+		FormattedAddress: o.s.Line, AddressLine1: o.s.Line1, AddressLine2: o.s.Line2,
+		Organization: a.Organization, Unit: a.Unit.String(), Level: a.Level, HouseNumber: a.HouseNumber,
+		StreetName: a.StreetName, StreetType: a.StreetType, Estate: a.Estate, Neighbourhood: a.Neighbourhood,
+		City: a.City, LGA: a.LGA, State: a.State, StateCode: a.StateCode, Postcode: a.Postcode, POBox: a.POBox,
+		Country: a.CountryName, CountryCode: a.Country, CandidateCount: r.Candidates,
+		Changes: nonNil(o.s.Changes), MissingComponents: nonNil(r.Missing), UnresolvedTokens: nonNil(o.s.Unresolved),
+		Reasons: nonNil(r.Reasons), Warnings: []string{}, Error: o.err,
+	}
+	if out.Status == "" {
+		out.Status = address.Unverified
+	}
+	if out.NextAction == "" {
+		out.NextAction = address.Fix
+	}
+	if out.MatchLevel == "" {
+		out.MatchLevel = address.LevelNone
+	}
 	if len(a.Premises) > 0 {
-		premiseType = a.Premises[0].String()
+		out.PremiseType = a.Premises[0].String()
 	}
 	if len(a.Landmarks) > 0 {
-		landmarkRel, landmark = a.Landmarks[0].Relation, a.Landmarks[0].Name
+		out.LandmarkRelation, out.Landmark = a.Landmarks[0].Relation, a.Landmarks[0].Name
 	}
-	var lat, lon string
 	if r.HasPoint {
-		lat, lon = strconv.FormatFloat(r.Latitude, 'f', 6, 64), strconv.FormatFloat(r.Longitude, 'f', 6, 64)
+		lat, lon := r.Latitude, r.Longitude
+		out.Latitude, out.Longitude = &lat, &lon
 		if code, err := pluscode.Encode(r.Latitude, r.Longitude, 10); err == nil {
-			plus = code
+			out.PlusCode = code
 		}
 	}
-	placeID := ""
 	if len(r.PlaceIDs) > 0 {
-		placeID = r.PlaceIDs[0]
+		out.PlaceID = r.PlaceIDs[0]
 	}
-	status := string(r.Verdict)
-	if status == "" {
-		status = string(address.Unverified)
+	for _, w := range o.s.Warnings {
+		out.Warnings = append(out.Warnings, w.Code)
 	}
-	nextAction := string(r.NextAction)
-	if nextAction == "" {
-		nextAction = string(address.Fix)
+	for _, c := range r.Conflicts {
+		out.Warnings = append(out.Warnings, c.Code)
 	}
-	level := string(r.Level)
-	if level == "" {
-		level = string(address.LevelNone)
+	return out
+}
+
+// nonNil makes a nil list empty, so that JSON shows [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	var changes, warnings []string
-	for _, c := range o.s.Changes {
+	return s
+}
+
+// cells writes the row's result columns, numbered row, into cells, which
+// has len(Columns) room.
+func (w *Row) cells(row int, cells []string) {
+	var lat, lon string
+	if w.Latitude != nil {
+		lat, lon = strconv.FormatFloat(*w.Latitude, 'f', 6, 64), strconv.FormatFloat(*w.Longitude, 'f', 6, 64)
+	}
+	changes := make([]string, 0, len(w.Changes))
+	for _, c := range w.Changes {
 		ch := c.Field + ":" + string(c.Kind)
 		if c.Field == "country" && strings.HasPrefix(c.Reason, "implied") {
 			ch += " (" + c.Reason + ")" // the evidence, when the text did not name it
 		}
 		changes = append(changes, ch)
 	}
-	for _, w := range o.s.Warnings {
-		warnings = append(warnings, w.Code)
-	}
-	for _, c := range r.Conflicts {
-		warnings = append(warnings, c.Code)
-	}
-	country := a.CountryName
 	copy(cells, []string{
-		strconv.Itoa(row), status, strconv.Itoa(r.Confidence), level, nextAction, o.s.Line,
-		o.s.Line1, o.s.Line2, a.Organization, a.Unit.String(), a.Level, premiseType, a.HouseNumber,
-		a.StreetName, a.StreetType, a.Estate, a.Neighbourhood, landmarkRel, landmark, a.City, a.LGA,
-		a.State, a.StateCode, a.Postcode, a.POBox, country, a.Country, lat, lon,
-		plus, placeID, strconv.Itoa(r.Candidates), strings.Join(changes, "; "), strings.Join(r.Missing, "; "),
-		strings.Join(o.s.Unresolved, "; "), strings.Join(append(warnings, r.Reasons...), "; "), o.err,
+		strconv.Itoa(row), string(w.Status), strconv.Itoa(w.Confidence), string(w.MatchLevel), string(w.NextAction),
+		w.FormattedAddress, w.AddressLine1, w.AddressLine2, w.Organization, w.Unit, w.Level, w.PremiseType,
+		w.HouseNumber, w.StreetName, w.StreetType, w.Estate, w.Neighbourhood, w.LandmarkRelation, w.Landmark,
+		w.City, w.LGA, w.State, w.StateCode, w.Postcode, w.POBox, w.Country, w.CountryCode, lat, lon,
+		w.PlusCode, w.PlaceID, strconv.Itoa(w.CandidateCount), strings.Join(changes, "; "),
+		strings.Join(w.MissingComponents, "; "), strings.Join(w.UnresolvedTokens, "; "),
+		strings.Join(append(w.Warnings[:len(w.Warnings):len(w.Warnings)], w.Reasons...), "; "), w.Error,
 	})
 }
 

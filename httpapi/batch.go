@@ -99,7 +99,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			s.tooLarge(w, r)
+			tooLarge(w, r, s.o.MaxBodyBytes)
 			return
 		}
 		writeProblem(w, r, http.StatusBadRequest, CodeMalformedJSON, "The body could not be read: "+err.Error())

@@ -195,12 +195,17 @@ func (s *Server) rateLimit(next http.Handler) http.Handler {
 // in chunks) reads as an *http.MaxBytesError past the limit, which the
 // handler answers with tooLarge.
 func (s *Server) limitBody(next http.Handler) http.Handler {
+	return s.limitBodyTo(s.o.MaxBodyBytes, next)
+}
+
+// limitBodyTo is limitBody with a limit of its own.
+func (s *Server) limitBodyTo(limit int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > s.o.MaxBodyBytes {
-			s.tooLarge(w, r)
+		if r.ContentLength > limit {
+			tooLarge(w, r, limit)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, s.o.MaxBodyBytes)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
 }
@@ -208,8 +213,8 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 // tooLarge answers 413 and closes the connection after the answer, so that
 // the client stops sending the rest of the body and the server reads no
 // more of it.
-func (s *Server) tooLarge(w http.ResponseWriter, r *http.Request) {
+func tooLarge(w http.ResponseWriter, r *http.Request, limit int64) {
 	w.Header().Set("Connection", "close")
 	writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
-		fmt.Sprintf("The body is larger than %d bytes.", s.o.MaxBodyBytes))
+		fmt.Sprintf("The body is larger than %d bytes.", limit))
 }

@@ -31,6 +31,7 @@ const (
 	CodeInvalidLimit           = "invalid_limit"            // 400: limit not an integer from 1 to 20
 	CodeInvalidCountry         = "invalid_country"          // 400: not a known ISO 3166-1 alpha-2 code
 	CodeInvalidParameter       = "invalid_parameter"        // 400: another query parameter is wrong
+	CodeUnknownField           = "unknown_field"            // 400: a validate field that is no batch column name
 	CodeUnauthorized           = "unauthorized"             // 401: a missing, malformed, unknown or revoked key
 	CodeInvalidSignature       = "invalid_signature"        // 403: a download link without a valid signature
 	CodeLinkExpired            = "link_expired"             // 403: a download link past its expiry
@@ -46,6 +47,7 @@ const (
 	CodeRangeNotSatisfiable    = "range_not_satisfiable"    // 416: a download's Range is past the end
 	CodeIdempotencyKeyReused   = "idempotency_key_reused"   // 422: the Idempotency-Key was used for another body
 	CodeNoRecords              = "no_records"               // 422: a file without a record that holds address text
+	CodeNoAddress              = "no_address"               // 422: a validate request without a letter or digit of address
 	CodeRateLimited            = "rate_limited"             // 429
 	CodeInternal               = "internal_error"           // 500
 	CodeNotReady               = "not_ready"                // 503: starting or shutting down

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi/apikey"
@@ -64,6 +65,8 @@ type Options struct {
 	Jobs      Jobs          // required
 	Suggester Suggester     // required
 	Keys      Authenticator // required
+	// Gazetteer places the addresses of POST /v1/address/validate; required.
+	Gazetteer address.Gazetteer
 	// Bucket and Signer serve the signed links to outputs in a file://
 	// bucket at /processed/; without a Signer the route answers 404 (the
 	// links are then the bucket's own).
@@ -106,8 +109,8 @@ type Server struct {
 
 // New returns the API's handler. It is ready (see SetReady) at once.
 func New(o Options) (*Server, error) {
-	if o.Jobs == nil || o.Suggester == nil || o.Keys == nil {
-		return nil, errors.New("httpapi: the API needs jobs, a suggester and keys")
+	if o.Jobs == nil || o.Suggester == nil || o.Keys == nil || o.Gazetteer == nil {
+		return nil, errors.New("httpapi: the API needs jobs, a suggester, keys and a gazetteer")
 	}
 	if o.Signer != nil && o.Bucket == nil {
 		return nil, errors.New("httpapi: a Signer needs the Bucket it signs links to")
@@ -152,6 +155,10 @@ func New(o Options) (*Server, error) {
 	r.HandleFunc("/readyz", s.readyz).Methods(http.MethodGet, http.MethodHead)
 	r.Handle("/metrics", promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{})).Methods(http.MethodGet)
 	r.HandleFunc("/processed/{jobId}/{file}", s.download).Methods(http.MethodGet, http.MethodHead)
+	// the web page: static files, no key (the page asks for one and sends
+	// it to /v1)
+	r.Handle("/", s.page()).Methods(http.MethodGet, http.MethodHead)
+	r.Handle("/ui/{file}", s.page()).Methods(http.MethodGet, http.MethodHead)
 
 	// /v1 routes take an API key and count against its rate. The path of
 	// a route without variables is never a value of another's variables,
@@ -186,6 +193,7 @@ func New(o Options) (*Server, error) {
 	v1(http.MethodDelete, "/batch/{jobId}", keyed(s.delete))
 	v1(http.MethodPost, "/batch/{jobId}/cancel", keyed(s.cancel))
 	v1(http.MethodGet, "/address/autocomplete", keyed(s.autocomplete))
+	v1(http.MethodPost, "/address/validate", s.limitBodyTo(ValidateMaxBytes, keyed(s.validate)))
 	v1(http.MethodGet, "/openapi.json", keyed(s.openapi))
 	s.router = r
 

@@ -169,7 +169,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return nil
 	}
 	api, err := httpapi.New(httpapi.Options{
-		Jobs: manager, Suggester: index, Keys: keys, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
+		Jobs: manager, Suggester: index, Keys: keys, Gazetteer: gz, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
 		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {

@@ -1,0 +1,386 @@
+// The addrkit web page: an address search with live suggestions, the
+// validate answer of one address, and a file uploaded as a batch job. It
+// calls the /v1 API of the server that serves it, with the API key typed
+// into the page (kept in this tab's session storage only).
+"use strict";
+
+const COUNTRIES = [
+  ["NG", "Nigeria"], ["GH", "Ghana"], ["KE", "Kenya"], ["ZA", "South Africa"], ["EG", "Egypt"],
+  ["CM", "Cameroon"], ["SN", "Senegal"], ["CI", "Côte d'Ivoire"], ["BJ", "Benin"], ["TG", "Togo"],
+  ["GB", "United Kingdom"], ["US", "United States"], ["CA", "Canada"], ["DE", "Germany"], ["FR", "France"],
+  ["NL", "Netherlands"], ["IT", "Italy"], ["ES", "Spain"], ["IN", "India"], ["CN", "China"],
+  ["JP", "Japan"], ["BR", "Brazil"], ["AE", "United Arab Emirates"], ["AU", "Australia"], ["LI", "Liechtenstein"],
+];
+
+const $ = (id) => document.getElementById(id);
+const keyInput = $("apikey");
+const q = $("q");
+const list = $("suggestions");
+const country = $("country");
+
+// ---- API ----
+
+// apiError turns a problem+json answer (RFC 9457) into a sentence a
+// person can act on.
+async function apiError(resp) {
+  let p = {};
+  try { p = await resp.json(); } catch (e) { /* not JSON */ }
+  const detail = p.detail || p.title || resp.statusText || "no answer";
+  switch (p.code) {
+    case "unauthorized":
+      return "The API key was refused (" + detail + ") Check the key above, or ask the operator for one.";
+    case "rate_limited":
+      return "Too many requests for this key; wait " + (resp.headers.get("Retry-After") || "a few") + " seconds and try again.";
+    case "body_too_large":
+    case "too_many_records":
+      return "The file is too large: " + detail;
+    case "server_busy":
+    case "unavailable":
+    case "not_ready":
+      return "The service is busy or starting; try again in a few seconds. (" + detail + ")";
+    default:
+      return detail + (p.code ? " (" + p.code + ")" : "");
+  }
+}
+
+async function api(path, init) {
+  const key = keyInput.value.trim();
+  if (!key) {
+    throw new Error("Enter your API key first, in the API key box above.");
+  }
+  init = init || {};
+  init.headers = Object.assign({ "Authorization": "Bearer " + key }, init.headers || {});
+  let resp;
+  try {
+    resp = await fetch(path, init);
+  } catch (e) {
+    throw new Error("The server could not be reached: " + e.message);
+  }
+  if (!resp.ok) {
+    throw new Error(await apiError(resp));
+  }
+  return resp.json();
+}
+
+function showError(id, message) {
+  const el = $(id);
+  el.textContent = message || "";
+  el.hidden = !message;
+}
+
+// ---- the API key ----
+
+keyInput.value = sessionStorage.getItem("addrkit.key") || "";
+keyInput.addEventListener("input", () => sessionStorage.setItem("addrkit.key", keyInput.value.trim()));
+
+for (const sel of [country, $("batch-region")]) {
+  for (const [code, name] of COUNTRIES) {
+    const o = document.createElement("option");
+    o.value = code;
+    o.textContent = name + " (" + code + ")";
+    sel.appendChild(o);
+  }
+  sel.value = "NG";
+}
+
+// ---- suggestions ----
+
+let suggestions = [];
+let active = -1;
+let timer = 0;
+let asked = 0; // the number of the last query sent: older answers are dropped
+
+function closeList() {
+  list.hidden = true;
+  list.innerHTML = "";
+  q.setAttribute("aria-expanded", "false");
+  q.removeAttribute("aria-activedescendant");
+  suggestions = [];
+  active = -1;
+}
+
+// highlighted writes text into el with the matched spans (in code points)
+// marked.
+function highlighted(el, text, matches) {
+  const chars = Array.from(text);
+  let at = 0;
+  const spans = (matches || []).slice().sort((a, b) => a.offset - b.offset);
+  for (const m of spans) {
+    if (m.offset < at) continue;
+    if (m.offset > at) el.appendChild(document.createTextNode(chars.slice(at, m.offset).join("")));
+    const mark = document.createElement("mark");
+    mark.textContent = chars.slice(m.offset, m.offset + m.length).join("");
+    el.appendChild(mark);
+    at = m.offset + m.length;
+  }
+  if (at < chars.length) el.appendChild(document.createTextNode(chars.slice(at).join("")));
+}
+
+function render() {
+  list.innerHTML = "";
+  suggestions.forEach((s, i) => {
+    const li = document.createElement("li");
+    li.id = "sug-" + i;
+    li.setAttribute("role", "option");
+    li.setAttribute("aria-selected", i === active ? "true" : "false");
+    const kind = document.createElement("span");
+    kind.className = "kind";
+    kind.textContent = s.kind;
+    const main = document.createElement("span");
+    main.className = "main";
+    highlighted(main, s.main_text, s.matches);
+    const secondary = document.createElement("span");
+    secondary.className = "secondary";
+    secondary.textContent = s.secondary_text;
+    li.append(kind, main, secondary);
+    li.addEventListener("mousedown", (e) => { e.preventDefault(); choose(i); });
+    list.appendChild(li);
+  });
+  list.hidden = suggestions.length === 0;
+  q.setAttribute("aria-expanded", suggestions.length ? "true" : "false");
+  if (active >= 0) {
+    q.setAttribute("aria-activedescendant", "sug-" + active);
+    $("sug-" + active).scrollIntoView({ block: "nearest" });
+  } else {
+    q.removeAttribute("aria-activedescendant");
+  }
+}
+
+async function suggest() {
+  const text = q.value;
+  if (!text.trim()) { closeList(); return; }
+  const n = ++asked;
+  try {
+    const params = new URLSearchParams({ query: text, country: country.value, limit: "5" });
+    const resp = await api("/v1/address/autocomplete?" + params);
+    if (n !== asked) return;
+    showError("search-error", "");
+    suggestions = resp.suggestions || [];
+    active = -1;
+    render();
+    $("suggest-status").textContent = suggestions.length
+      ? suggestions.length + " suggestions; use the arrow keys to choose."
+      : "No suggestions.";
+  } catch (e) {
+    if (n !== asked) return;
+    closeList();
+    showError("search-error", e.message);
+  }
+}
+
+q.addEventListener("input", () => {
+  clearTimeout(timer);
+  timer = setTimeout(suggest, 150); // debounced: one request once typing pauses
+});
+
+q.addEventListener("keydown", (e) => {
+  switch (e.key) {
+    case "ArrowDown":
+      if (!suggestions.length) return;
+      e.preventDefault();
+      active = (active + 1) % suggestions.length;
+      render();
+      break;
+    case "ArrowUp":
+      if (!suggestions.length) return;
+      e.preventDefault();
+      active = active <= 0 ? suggestions.length - 1 : active - 1;
+      render();
+      break;
+    case "Enter":
+      if (active >= 0) {
+        e.preventDefault();
+        choose(active);
+      }
+      break; // otherwise the form is submitted: the typed address is validated
+    case "Escape":
+      closeList();
+      break;
+  }
+});
+
+q.addEventListener("blur", () => setTimeout(closeList, 100));
+country.addEventListener("change", () => { if (q.value.trim()) suggest(); });
+
+function choose(i) {
+  const s = suggestions[i];
+  q.value = s.label;
+  clearTimeout(timer);
+  asked++;
+  closeList();
+  validate(s.label);
+}
+
+// ---- validate ----
+
+$("search-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  clearTimeout(timer);
+  asked++;
+  closeList();
+  validate(q.value);
+});
+
+function item(dl, name, value) {
+  if (value === undefined || value === null || value === "") return;
+  const dt = document.createElement("dt");
+  dt.textContent = name;
+  const dd = document.createElement("dd");
+  dd.textContent = value;
+  dl.append(dt, dd);
+}
+
+function listOf(title, items, parent) {
+  if (!items || !items.length) return;
+  const h = document.createElement("h3");
+  h.textContent = title;
+  const ul = document.createElement("ul");
+  for (const t of items) {
+    const li = document.createElement("li");
+    li.textContent = t;
+    ul.appendChild(li);
+  }
+  parent.append(h, ul);
+}
+
+async function validate(text) {
+  const out = $("result");
+  if (!text.trim()) {
+    showError("search-error", "Type an address to validate.");
+    return;
+  }
+  showError("search-error", "");
+  $("validate-button").disabled = true;
+  try {
+    const r = await api("/v1/address/validate", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ address: text, region: country.value }),
+    });
+    out.innerHTML = "";
+    const box = document.createElement("div");
+    box.className = "result";
+    box.id = "validate-result";
+    const h = document.createElement("h3");
+    h.textContent = "Result";
+    const verdict = document.createElement("p");
+    const badge = document.createElement("span");
+    badge.className = "verdict " + r.status;
+    badge.textContent = r.status.replace("_", " ");
+    verdict.append(badge, document.createTextNode(
+      " confidence " + r.confidence + ", matched at " + r.match_level.toLowerCase() + " level; next: " + r.next_action.toLowerCase()));
+    const line = document.createElement("p");
+    line.className = "line";
+    line.textContent = r.formatted_address;
+    box.append(h, verdict, line);
+    listOf("Reasons", r.reasons, box);
+    const ch = document.createElement("h3");
+    ch.textContent = "Components";
+    const dl = document.createElement("dl");
+    dl.className = "components";
+    item(dl, "Organization", r.organization);
+    item(dl, "Unit", r.unit);
+    item(dl, "House number", r.house_number);
+    item(dl, "Street", [r.street_name, r.street_type].filter(Boolean).join(" "));
+    item(dl, "Estate", r.estate);
+    item(dl, "Neighbourhood", r.neighbourhood);
+    item(dl, "Landmark", [r.landmark_relation, r.landmark].filter(Boolean).join(" "));
+    item(dl, "City", r.city);
+    item(dl, "LGA", r.lga);
+    item(dl, "State", r.state && r.state + (r.state_code ? " (" + r.state_code + ")" : ""));
+    item(dl, "Postcode", r.postcode);
+    item(dl, "Country", r.country && r.country + " (" + r.country_code + ")");
+    item(dl, "Point", r.latitude === null ? "not placed" : r.latitude.toFixed(5) + ", " + r.longitude.toFixed(5) + (r.plus_code ? " (" + r.plus_code + ")" : ""));
+    item(dl, "Place", r.place_id);
+    box.append(ch, dl);
+    listOf("Changes", (r.changes || []).filter((c) => c.kind !== "unchanged").map((c) =>
+      c.field + ": " + c.kind + (c.from ? " “" + c.from + "”" : "") + (c.to ? " → “" + c.to + "”" : "") + (c.reason ? " (" + c.reason + ")" : "")), box);
+    listOf("Warnings", r.warnings, box);
+    listOf("Missing", r.missing_components, box);
+    listOf("Not understood", r.unresolved_tokens, box);
+    out.appendChild(box);
+  } catch (e) {
+    showError("search-error", e.message);
+  } finally {
+    $("validate-button").disabled = false;
+  }
+}
+
+// ---- batch ----
+
+let polling = 0;
+
+$("batch-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = $("file").files[0];
+  showError("batch-error", "");
+  if (!f) {
+    showError("batch-error", "Choose a CSV, TSV or text file first.");
+    return;
+  }
+  $("upload-button").disabled = true;
+  try {
+    const text = await f.text();
+    const r = await api("/v1/batch/process", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ filename: f.name, fileContent: text, region: $("batch-region").value, enhancedMatching: true, validationScope: "full" }),
+    });
+    follow(r.jobId);
+  } catch (err) {
+    showError("batch-error", err.message);
+  } finally {
+    $("upload-button").disabled = false;
+  }
+});
+
+function follow(id) {
+  clearTimeout(polling);
+  const out = $("job");
+  out.innerHTML = "";
+  const box = document.createElement("div");
+  box.id = "job-status";
+  const state = document.createElement("p");
+  const label = document.createElement("label");
+  label.htmlFor = "job-progress";
+  label.textContent = "Progress";
+  const bar = document.createElement("progress");
+  bar.id = "job-progress";
+  bar.max = 100;
+  bar.value = 0;
+  const counts = document.createElement("p");
+  box.append(state, label, bar, counts);
+  out.appendChild(box);
+  const poll = async () => {
+    try {
+      const j = await api("/v1/batch/" + encodeURIComponent(id));
+      state.innerHTML = "";
+      const s = document.createElement("span");
+      s.className = "job-state";
+      s.textContent = j.status;
+      state.append(document.createTextNode("Job " + j.id + " (" + j.filename + "): "), s);
+      bar.value = j.progress;
+      counts.textContent = j.processedCount + " of " + j.rowCount + " rows: " + j.highConfidenceCount +
+        " high confidence, " + j.partialMatchCount + " partial, " + j.unverifiedCount + " unverified (" + j.validatedPercent + "% validated).";
+      if (j.status === "COMPLETED") {
+        const a = document.createElement("a");
+        a.id = "download";
+        a.href = j.downloadUrl;
+        a.textContent = "Download the results (" + j.rowCount + " rows, CSV)";
+        const p = document.createElement("p");
+        p.appendChild(a);
+        box.appendChild(p);
+        return;
+      }
+      if (j.status === "FAILED" || j.status === "CANCELLED") {
+        showError("batch-error", "The job " + j.status.toLowerCase() + (j.error ? ": " + j.error : "."));
+        return;
+      }
+      polling = setTimeout(poll, 1000);
+    } catch (err) {
+      showError("batch-error", err.message);
+      polling = setTimeout(poll, 3000);
+    }
+  };
+  poll();
+}
