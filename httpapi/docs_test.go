@@ -42,8 +42,15 @@ func TestDocsAnswers(t *testing.T) {
 	r.waitFinal(r.keyA, s.JobID)
 	status := r.do("GET", "/v1/batch/"+s.JobID, r.keyA, nil)
 	bad := r.do("POST", "/v1/batch/process", r.keyA, strings.NewReader(`{"filename": "clients.csv", "fileContent": "address\n"}`))
+	vreq, err := os.ReadFile(filepath.Join("testdata", "docs", "validate-request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := r.do("POST", "/v1/address/validate", r.keyA, bytes.NewReader(vreq))
+	unknown := r.do("POST", "/v1/address/validate", r.keyA, strings.NewReader(`{"stret": "12 Allen Avenue"}`))
 	for name, body := range map[string][]byte{
 		"submit-answer.json": sub.body, "status-completed.json": status.body, "problem-no-records.json": bad.body,
+		"validate-answer.json": valid.body, "problem-unknown-field.json": unknown.body,
 	} {
 		var b bytes.Buffer
 		if err := json.Indent(&b, body, "", "  "); err != nil {

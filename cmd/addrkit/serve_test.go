@@ -59,6 +59,22 @@ func startServe(t *testing.T, args ...string) server {
 	return s
 }
 
+// createKey runs `addrkit keys create` on the data folder and returns the
+// key it prints.
+func createKey(t *testing.T, data, name string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := Run(context.Background(), []string{"keys", "create", "--name", name, "--data", data}, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	key := lines[len(lines)-1]
+	if !strings.HasPrefix(key, "ak_") {
+		t.Fatalf("keys create printed %q", out.String())
+	}
+	return key
+}
+
 // call sends a request with an API key and a JSON body, and decodes the
 // JSON answer.
 func call(t *testing.T, method, url, key, body string) (int, map[string]any) {
@@ -90,15 +106,7 @@ func request(tb testing.TB, method, url, key string, body io.Reader) (int, map[s
 // restart, a revoked key.
 func TestServe(t *testing.T) {
 	data := t.TempDir()
-	var out bytes.Buffer
-	if err := Run(context.Background(), []string{"keys", "create", "--name", "quick start", "--data", data}, nil, &out, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	key := lines[len(lines)-1]
-	if !strings.HasPrefix(key, "ak_") {
-		t.Fatalf("keys create printed %q", out.String())
-	}
+	key := createKey(t, data, "quick start")
 	s := startServe(t, "--data", data)
 	if code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=ikej", key, ""); code != 200 || len(v["suggestions"].([]any)) == 0 {
 		t.Fatalf("autocomplete: %d %v", code, v)
@@ -154,7 +162,7 @@ func TestServe(t *testing.T) {
 	}
 
 	// revoked while the server runs: refused within the reload interval
-	out.Reset()
+	var out bytes.Buffer
 	if err := Run(context.Background(), []string{"keys", "list", "--data", data}, nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), "quick start") {
 		t.Fatalf("keys list: %v %q", err, out.String())
 	}
