@@ -387,3 +387,12 @@ func TestBatchCountryReason(t *testing.T) {
 		t.Errorf("US row country %q", c)
 	}
 }
+
+// TestBatchAreaWithAddress checks that an area column beside an address
+// column is read, not dropped.
+func TestBatchAreaWithAddress(t *testing.T) {
+	rows, _ := run(t, "address,area,lga,state\n12 Adeola Odeku Street,Victoria Island,Eti-Osa,Lagos\n", batch.Options{})
+	if got := col(rows[0], rows[1], "formatted_address"); !strings.Contains(got, "Victoria Island") {
+		t.Errorf("formatted address %q has no area", got)
+	}
+}

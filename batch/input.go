@@ -219,8 +219,10 @@ func (m *mapping) input(rec []string, region string) address.Input {
 		State: get(roleState), Postcode: get(rolePostcode), Country: get(roleCountry), Region: region,
 	}
 	if t := get(roleText); t != "" {
-		in.Text = strings.Join(nonEmpty(t, in.Street, in.Street2, in.City, in.LGA, in.State, in.Postcode), ", ")
-		in.Street, in.Street2, in.City, in.LGA, in.State, in.Postcode = "", "", "", "", "", ""
+		// the other columns complete the line in the order addresses are
+		// written ("address, area, lga, state": the area is kept)
+		in.Text = strings.Join(nonEmpty(in.Organization, t, in.Street, in.Street2, in.Neighbourhood, in.City, in.LGA, in.State, in.Postcode), ", ")
+		in.Organization, in.Street, in.Street2, in.Neighbourhood, in.City, in.LGA, in.State, in.Postcode = "", "", "", "", "", "", "", ""
 	}
 	if !m.known {
 		in.Text = strings.Join(nonEmpty(rec...), ", ")

@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -121,4 +122,31 @@ func (r *Report) Flush() {
 	if err := f.Close(); err != nil {
 		r.T.Errorf("evaluation report: %v", err)
 	}
+}
+
+// PollingUnit is one row of the INEC polling-unit file.
+type PollingUnit struct {
+	Name, Ward, LGA, State string
+	Google                 string // the Google-formatted address, or ""
+}
+
+// PollingUnits draws n rows at random (a fixed seed, the same rows every
+// run) from the whole polling-unit file of dir, and n of the rows that
+// have a Google-formatted address.
+func PollingUnits(tb testing.TB, dir string, n int) (rows, google []PollingUnit) {
+	tb.Helper()
+	var all, withGoogle []PollingUnit
+	ReadCSV(tb, filepath.Join(dir, "ng-inec-polling-units", "polling_units.csv"), func(row map[string]string) {
+		p := PollingUnit{row["pu_name"], row["ward"], row["lga"], row["state"], row["google_formatted_address"]}
+		all = append(all, p)
+		if p.Google != "" {
+			withGoogle = append(withGoogle, p)
+		}
+	})
+	rng := rand.New(rand.NewPCG(18, 20))
+	for range n {
+		rows = append(rows, all[rng.IntN(len(all))])
+		google = append(google, withGoogle[rng.IntN(len(withGoogle))])
+	}
+	return rows, google
 }
