@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/addrkit/addrkit/address/pluscode"
 	"github.com/agnivade/levenshtein"
@@ -570,6 +571,10 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 	if code == "" || !pluscode.IsShort(code) {
 		return best
 	}
+	short, err := pluscode.ParseShort(code)
+	if err != nil {
+		return best
+	}
 	bestD := math.Inf(1)
 	choice := best
 	for i, c := range cands {
@@ -579,11 +584,8 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 		if !c.p.HasPoint {
 			continue
 		}
-		_, d, err := recoverNear(code, c.p)
-		if err != nil {
-			return best
-		}
-		if d < bestD {
+		clat, clon, _ := short.Nearest(c.p.Lat, c.p.Lon)
+		if d := Distance(clat, clon, c.p.Lat, c.p.Lon); d < bestD {
 			choice, bestD = c, d
 		}
 	}
@@ -932,7 +934,11 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 		if ps[i].Kind != KindStreet {
 			continue
 		}
-		d := levenshtein.ComputeDistance(key, StreetKey(ps[i].Name))
+		sk := streetKeyOf(ps[i].Name)
+		if abs(len(sk)-len(key)) >= bestD {
+			continue // at least that many edits apart
+		}
+		d := levenshtein.ComputeDistance(key, sk)
 		if d >= bestD {
 			continue
 		}
@@ -944,6 +950,40 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 		}
 	}
 	return best, bestD, nil
+}
+
+// streetKeys caches the StreetKey of the street names similarStreet
+// compares, the streets of the areas an address file names again and
+// again; it is emptied when it holds maxStreetKeys.
+var streetKeys struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const maxStreetKeys = 1 << 16
+
+func streetKeyOf(name string) string {
+	streetKeys.Lock()
+	k, ok := streetKeys.m[name]
+	streetKeys.Unlock()
+	if ok {
+		return k
+	}
+	k = StreetKey(name)
+	streetKeys.Lock()
+	if streetKeys.m == nil || len(streetKeys.m) >= maxStreetKeys {
+		streetKeys.m = make(map[string]string, 1024)
+	}
+	streetKeys.m[name] = k
+	streetKeys.Unlock()
+	return k
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func (g *geocoder) areaSuffix() string {
@@ -1189,20 +1229,25 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 	type vote struct {
 		n     int     // votes
 		nearD float64 // the distance to the nearest reference
+		code  string  // the full code, written when it is needed
+		lat   float64 // its centre
+		lon   float64
 	}
-	votes := map[string]*vote{}
+	short, err := pluscode.ParseShort(code)
+	if err != nil {
+		return "", false
+	}
+	votes := map[[2]int64]*vote{}
 	cast := func(ref *Place, weight int) {
 		if ref == nil || !ref.HasPoint || ref.Kind == KindState || ref.Kind == KindCountry {
 			return
 		}
-		full, d, err := recoverNear(code, ref)
-		if err != nil {
-			return
-		}
-		v := votes[full]
+		clat, clon, cell := short.Nearest(ref.Lat, ref.Lon)
+		d := Distance(clat, clon, ref.Lat, ref.Lon)
+		v := votes[cell]
 		if v == nil {
-			v = &vote{nearD: d}
-			votes[full] = v
+			v = &vote{nearD: d, lat: clat, lon: clon}
+			votes[cell] = v
 		}
 		if d < plusVoteRadius {
 			v.n += weight
@@ -1222,14 +1267,15 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 			cast(top, 3)
 		}
 	}
-	best, bestN, bestD := "", 0, math.Inf(1)
-	for c, v := range votes {
-		if v.n > bestN || v.n == bestN && (v.nearD < bestD || v.nearD == bestD && c < best) {
-			best, bestN, bestD = c, v.n, v.nearD
+	var best *vote
+	for _, v := range votes {
+		v.code = short.Code(v.lat, v.lon)
+		if best == nil || v.n > best.n || v.n == best.n && (v.nearD < best.nearD || v.nearD == best.nearD && v.code < best.code) {
+			best = v
 		}
 	}
-	if best != "" {
-		return best, true
+	if best != nil {
+		return best.code, true
 	}
 	for _, ref := range []*Place{g.state, g.country} {
 		if ref == nil || !ref.HasPoint {
@@ -1244,20 +1290,6 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 	}
 	g.res.reasonf("the short Plus Code %s has no locality to recover it from", code)
 	return "", false
-}
-
-// recoverNear recovers a short Plus Code in the cell nearest place p, and
-// returns the full code and how far its centre lies from p.
-func recoverNear(code string, p *Place) (full string, d float64, err error) {
-	if full, err = pluscode.RecoverNearest(code, p.Lat, p.Lon); err != nil {
-		return "", 0, err
-	}
-	a, err := pluscode.Decode(full)
-	if err != nil {
-		return "", 0, err
-	}
-	lat, lon := a.Center()
-	return full, Distance(lat, lon, p.Lat, p.Lon), nil
 }
 
 // topTown returns the city or town with a point of the highest rank among

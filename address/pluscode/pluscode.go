@@ -309,3 +309,81 @@ func normalizeLng(lng float64) float64 {
 	}
 	return lng
 }
+
+// Short is a short code parsed once, to be recovered near many reference
+// points at the cost of some arithmetic each (RecoverNearest encodes and
+// decodes codes for every one).
+type Short struct {
+	length         int     // digits of the full code
+	padLen         int     // digits the short code drops
+	res            float64 // size of the dropped cell, in degrees
+	unitLat        int64   // that size in the units of encodeInts
+	unitLng        int64
+	offLat, offLng float64 // the code's centre from its cell's corner
+}
+
+// ParseShort parses a short code for Nearest.
+func ParseShort(short string) (Short, error) {
+	if !IsShort(short) {
+		return Short{}, ErrNotShort
+	}
+	short = strings.ToUpper(short)
+	padLen := sepPos - strings.IndexByte(short, separator)
+	s := Short{padLen: padLen, res: math.Pow(base, 2-float64(padLen)/2)}
+	s.unitLat = int64(math.Round(s.res * finalLat))
+	s.unitLng = int64(math.Round(s.res * finalLng))
+	// the centre of the code in the cell at the origin of the grid
+	area, err := Decode(encodeInts(0, 0, pairLen)[:padLen] + short)
+	if err != nil {
+		return Short{}, err
+	}
+	clat, clng := area.Center()
+	s.offLat, s.offLng = clat+latMax, clng+lngMax
+	s.length = area.Len
+	return s, nil
+}
+
+// Nearest returns the centre of the full code that RecoverNearest gives
+// for the reference point, and the cell of the recovered code (equal cells
+// are equal codes).
+func (s Short) Nearest(lat, lng float64) (clat, clng float64, cell [2]int64) {
+	lat = clipLat(lat)
+	lng = normalizeLng(lng)
+	latVal := int64(math.Floor(math.Round((lat+latMax)*finalLat*1e6) / 1e6))
+	lngVal := int64(math.Floor(math.Round((lng+lngMax)*finalLng*1e6) / 1e6))
+	latVal = max(0, min(latVal, 2*latMax*finalLat-1))
+	cell = [2]int64{latVal / s.unitLat, lngVal / s.unitLng}
+	clat = float64(cell[0])*s.res - latMax + s.offLat
+	clng = float64(cell[1])*s.res - lngMax + s.offLng
+	half := s.res / 2
+	switch {
+	case lat+half < clat && clat-s.res >= -latMax:
+		clat -= s.res
+		cell[0]--
+	case lat-half > clat && clat+s.res <= latMax:
+		clat += s.res
+		cell[0]++
+	}
+	switch {
+	case lng+half < clng:
+		clng -= s.res
+		cell[1]--
+	case lng-half > clng:
+		clng += s.res
+		cell[1]++
+	}
+	if cells := 2 * lngMax * finalLng / s.unitLng; clng >= lngMax {
+		clng -= 2 * lngMax // across the antimeridian: the same code
+		cell[1] -= cells
+	} else if clng < -lngMax {
+		clng += 2 * lngMax
+		cell[1] += cells
+	}
+	return clat, clng, cell
+}
+
+// Code returns the full code whose centre Nearest gave.
+func (s Short) Code(clat, clng float64) string {
+	code, _ := Encode(clat, clng, s.length)
+	return code
+}
