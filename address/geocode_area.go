@@ -1,0 +1,572 @@
+package address
+
+// Area search and scoring: the names of the address looked up, spelling
+// searched, scored against each other, and the best area chosen.
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/addrkit/addrkit/address/pluscode"
+	"github.com/agnivade/levenshtein"
+)
+
+// TypoBudget is the number of edits a name of n characters may carry and
+// still match: none under 5, one from 5 to 8, two from 9.
+func TypoBudget(n int) int {
+	switch {
+	case n < 5:
+		return 0
+	case n < 9:
+		return 1
+	}
+	return 2
+}
+
+// mention is a name in the address that may be a gazetteer place.
+type mention struct {
+	field    string // the component it came from
+	townOnly bool   // a state's name tried as its town: never the state itself
+	text     string
+	key      string   // NameKey(text)
+	weight   float64  // how much a place named only here is trusted
+	places   []*Place // in the gazetteer's answers, which are not modified
+	edits    []int    // spelling edits of each place, parallel to places
+}
+
+// scored is a candidate place with its score.
+type scored struct {
+	p     *Place
+	m     *mention
+	edits int
+	score float64
+}
+
+// findState takes the state the standardizer recognised.
+func (g *geocoder) findState(ctx context.Context) error {
+	if g.a.StateCode != "" {
+		p, err := g.place(ctx, g.a.StateCode)
+		if err != nil || p != nil {
+			g.state = p
+			return err
+		}
+	}
+	if g.a.State == "" {
+		return nil
+	}
+	ps, err := g.gz.Named(ctx, g.cc, NameKey(g.a.State))
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		if ps[i].Kind == KindState {
+			g.state = &ps[i]
+			g.a.State = ps[i].Name
+			return nil
+		}
+	}
+	return nil
+}
+
+// mentions collects the names of the address that may be places.
+func (g *geocoder) mentions(s Standardized) []*mention {
+	var ms []*mention
+	add := func(field, text string, weight float64) {
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		key := NameKey(text)
+		for _, m := range ms {
+			if m.key == key {
+				return
+			}
+		}
+		ms = append(ms, &mention{field: field, text: text, key: key, weight: weight})
+	}
+	add("neighbourhood", g.a.Neighbourhood, 0)
+	add("estate", g.a.Estate, 0)
+	add("city", g.a.City, 0)
+	if g.a.Neighbourhood != "" && g.a.City != "" {
+		// one name split by a comma: "Ikpoba, Okha" is Ikpoba-Okha;
+		// matched exactly only, as free text is
+		add("joined", g.a.Neighbourhood+" "+g.a.City, -1)
+	}
+	add("lga", g.a.LGA, 0)
+	for _, u := range s.Unresolved {
+		add("unresolved", u, -1)
+	}
+	if g.a.Street == "" && g.a.Organization != "" {
+		add("organization", g.a.Organization, -1.5)
+	}
+	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !saysState(s.Tokens) {
+		// "Oyo, Nigeria": a state named alone may mean its town of that name
+		add("city", g.a.State, -0.5)
+		if m := ms[len(ms)-1]; m.text == g.a.State {
+			m.townOnly = true
+		}
+	}
+	return ms
+}
+
+// saysState reports whether the input said "State" ("Oyo State").
+func saysState(tokens []Token) bool {
+	for _, t := range tokens {
+		if strings.EqualFold(t.Text, "state") {
+			return true
+		}
+	}
+	return false
+}
+
+// areaKind reports whether a named area may be of kind k.
+func areaKind(k PlaceKind) bool {
+	return k == KindState || k == KindLGA || k.locality()
+}
+
+// lookup finds the places a mention names: exactly, then without generic
+// words ("Ward", "LGA"), then, when it names an LGA (in the LGA field or
+// before "LGA" or "local government"), an LGA named by its last two words
+// or its last one ("Elizabeth Yala local government", "Kwami Local
+// Government Secretariat"), then with spelling mistakes.
+func (g *geocoder) lookup(ctx context.Context, m *mention) error {
+	keys := []string{m.key}
+	lgaFrom := math.MaxInt // keys from here on may name LGAs only
+	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
+		keys = append(keys, k)
+	}
+	w, ok := beforeLGA(m.text)
+	if m.field == "lga" {
+		w, ok = strings.Fields(stripGeneric(m.text)), true
+	}
+	if ok {
+		lgaFrom = len(keys)
+		for n := min(2, len(w)); n >= 1; n-- {
+			if k := NameKey(strings.Join(w[len(w)-n:], " ")); !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+	}
+	for ki, k := range keys {
+		ps, err := g.gz.Named(ctx, g.cc, k)
+		if err != nil {
+			return err
+		}
+		for i := range ps {
+			if p := &ps[i]; areaKind(p.Kind) && g.townFits(m, p) && (ki < lgaFrom || p.Kind == KindLGA) {
+				m.places = append(m.places, p)
+				m.edits = append(m.edits, 0)
+			}
+		}
+		if len(m.places) > 0 {
+			return nil
+		}
+	}
+	if m.weight < 0 {
+		// Free text that no component took is matched exactly only: its
+		// near misses are more often other words than misspelt places.
+		return nil
+	}
+	k := keys[min(len(keys), lgaFrom)-1] // the whole name, not its last words
+	budget := TypoBudget(len(k))
+	if budget == 0 {
+		return nil
+	}
+	// One edit first: most misspellings are one, and its automaton is far
+	// cheaper to build; two only when one finds nothing.
+	for edits := 1; edits <= budget && len(m.places) == 0; edits++ {
+		ps, err := g.gz.Similar(ctx, g.cc, k, edits)
+		if err != nil {
+			return err
+		}
+		for i := range ps {
+			p := &ps[i]
+			if !areaKind(p.Kind) || !g.townFits(m, p) {
+				continue
+			}
+			best := edits + 1
+			for _, n := range p.Names() {
+				best = min(best, levenshtein.ComputeDistance(k, NameKey(n)))
+			}
+			if best <= edits {
+				m.places = append(m.places, p)
+				m.edits = append(m.edits, best)
+			}
+		}
+	}
+	return nil
+}
+
+// townFits reports whether p may be what a mention names: a state's name
+// tried as a town takes only a settlement inside that state.
+func (g *geocoder) townFits(m *mention, p *Place) bool {
+	return !m.townOnly || p.Kind.locality() && g.state != nil && p.Within(g.state.ID)
+}
+
+// beforeLGA returns the words before "LGA" or "local government" in s,
+// when there are some.
+func beforeLGA(s string) ([]string, bool) {
+	f := strings.Fields(Fold(s))
+	for i, w := range f {
+		if i > 0 && (w == "lga" || w == "local" && i+1 < len(f) && strings.HasPrefix(f[i+1], "gov")) {
+			return f[:i], true
+		}
+	}
+	return nil, false
+}
+
+func stripGeneric(s string) string {
+	f := strings.Fields(Fold(s))
+	out := f[:0]
+	for _, w := range f {
+		if !genericWords[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// kindDepth orders kinds from the largest to the most precise.
+func kindDepth(k PlaceKind) int {
+	switch k {
+	case KindCountry:
+		return 1
+	case KindState:
+		return 2
+	case KindLGA:
+		return 3
+	case KindCity, KindTown, KindVillage:
+		return 4
+	case KindWard, KindNeighbourhood:
+		return 5
+	case KindPostcode:
+		return 6
+	case KindStreet:
+		return 7
+	case KindAddress:
+		return 8
+	}
+	return 0
+}
+
+// findArea picks the most precise area (LGA, city, town, ward,
+// neighbourhood...) that the names of the address agree on.
+func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
+	ms := g.mentions(s)
+	g.ments = ms
+	for _, m := range ms {
+		if err := g.lookup(ctx, m); err != nil {
+			return err
+		}
+	}
+	var cands []scored
+	for _, m := range ms {
+		for i, p := range m.places {
+			c := scored{p: p, m: m, edits: m.edits[i], score: m.weight - 1.5*float64(m.edits[i])}
+			if g.state != nil && p.Kind != KindState {
+				if p.Within(g.state.ID) {
+					c.score += 4
+				} else {
+					c.score -= 6
+				}
+			}
+			if p.Kind == KindState && g.state != nil && p.ID != g.state.ID {
+				c.score -= 6
+			}
+			if m.field == "lga" && p.Kind == KindLGA {
+				c.score += 1
+			}
+			c.score += g.postcodeAgrees(p)
+			for _, o := range ms {
+				if o != m {
+					c.score += support(p, o.places)
+				}
+			}
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		if len(ms) > 0 {
+			var names []string
+			for _, m := range ms {
+				names = append(names, m.text)
+			}
+			g.res.reasonf("no place named %s was found", strings.Join(names, ", "))
+		}
+		return nil
+	}
+	slices.SortStableFunc(cands, func(x, y scored) int {
+		if x.score != y.score {
+			return cmp.Compare(y.score, x.score)
+		}
+		if dx, dy := kindDepth(x.p.Kind), kindDepth(y.p.Kind); dx != dy {
+			return dy - dx
+		}
+		if x.p.HasPoint != y.p.HasPoint {
+			if x.p.HasPoint {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(y.p.Rank, x.p.Rank)
+	})
+	best := g.plusCodeChoice(cands)
+	if best.score < -3 {
+		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)
+		if g.state != nil && !best.p.Within(g.state.ID) {
+			g.conflict("place_state_conflict", "%s is not in %s", best.p.Name, g.state.Name)
+		}
+	}
+	rivals := map[string]bool{}
+	for _, c := range cands {
+		// Any place as well supported lying far away is a rival, whatever
+		// its kind: "Bassa" is a town in Plateau and an LGA in Kogi too.
+		if c.score == best.score && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000)) {
+			rivals[c.p.ID] = true
+		}
+	}
+	n := len(rivals)
+	g.res.Candidates = n
+	if n > 1 {
+		g.conflict("ambiguous_place", "%q names %d places that the other components do not tell apart; took the most important", best.m.text, n)
+	}
+	p := *best.p
+	g.area = &p
+	if best.edits > 0 {
+		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
+	}
+	g.rename(best.m.field, best.m.text, p, best.edits)
+	return nil
+}
+
+// postcodeAgrees scores how well a candidate place agrees with the postcode
+// area of the address: in the same LGA or within 15 km of it (of its LGA,
+// when the area has no point), or at least in its state when the address
+// names no state.
+func (g *geocoder) postcodeAgrees(p *Place) float64 {
+	pc := g.postcode
+	if pc == nil {
+		return 0
+	}
+	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, g.postcodeAt, 15000) {
+		return 2
+	}
+	if g.state == nil {
+		for _, id := range pc.Parents {
+			if strings.HasPrefix(id, g.cc+"-") && p.Within(id) {
+				return 1
+			}
+		}
+	}
+	return 0
+}
+
+// plusCodeChoice returns the best candidate, unless the address carries a
+// short Plus Code: then, among the candidates that score nearly as well,
+// the one the code recovers nearest to, when that is within 15 km. A short
+// code recovered near the wrong one of two same-named towns lands up to
+// 55 km from it; near the right one, a few km.
+func (g *geocoder) plusCodeChoice(cands []scored) scored {
+	best := cands[0]
+	code := g.a.PlusCode
+	if code == "" || !pluscode.IsShort(code) {
+		return best
+	}
+	short, err := pluscode.ParseShort(code)
+	if err != nil {
+		return best
+	}
+	bestD := math.Inf(1)
+	choice := best
+	for i, c := range cands {
+		if i >= 40 || c.score < best.score-4 {
+			break
+		}
+		if !c.p.HasPoint {
+			continue
+		}
+		clat, clon, _ := short.Nearest(c.p.Lat, c.p.Lon)
+		if d := Distance(clat, clon, c.p.Lat, c.p.Lon); d < bestD {
+			choice, bestD = c, d
+		}
+	}
+	if bestD > 15000 || choice.p.ID == best.p.ID {
+		return best
+	}
+	// the code settled it: the rivals of the choice are no longer tied
+	choice.score = best.score + 0.5
+	return choice
+}
+
+// support scores how well the places another name of the address matched
+// agree with p: 3 when one of them encloses p. (Nearness alone was tried as
+// support and lost more wards than it placed localities.)
+func support(p *Place, others []*Place) float64 {
+	for _, o := range others {
+		if o.ID != p.ID && p.Within(o.ID) {
+			return 3
+		}
+	}
+	return 0
+}
+
+// rename puts the gazetteer's name of a place in the field that named it.
+func (g *geocoder) rename(field, from string, p Place, edits int) {
+	kind := Alias
+	if edits > 0 {
+		kind = Spelling
+	}
+	dst := g.field(field)
+	if p.Kind == KindLGA && field != "lga" {
+		// an LGA written where the city goes: it is the LGA
+		if g.a.LGA == "" {
+			g.infer("lga", p.Name)
+		}
+		return
+	}
+	if dst == nil || *dst == p.Name {
+		return
+	}
+	if Fold(*dst) == Fold(p.Name) {
+		*dst = p.Name
+		return
+	}
+	*dst = p.Name
+	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: p.Name})
+}
+
+// field returns the address component named as in Change.Field, or nil.
+func (g *geocoder) field(name string) *string {
+	switch name {
+	case "city":
+		return &g.a.City
+	case "neighbourhood":
+		return &g.a.Neighbourhood
+	case "lga":
+		return &g.a.LGA
+	case "estate":
+		return &g.a.Estate
+	case "state":
+		return &g.a.State
+	case "state_code":
+		return &g.a.StateCode
+	case "postcode":
+		return &g.a.Postcode
+	}
+	return nil
+}
+
+// infer sets a component from the gazetteer and records the change.
+func (g *geocoder) infer(field, value string) {
+	dst := g.field(field)
+	if *dst == value {
+		return
+	}
+	kind := Added
+	from := *dst
+	if from != "" {
+		kind = Alias
+	}
+	*dst = value
+	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: value})
+}
+
+// near reports whether two places lie within d metres of each other.
+func near(p, q *Place, d float64) bool {
+	return p.HasPoint && q.HasPoint && Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d
+}
+
+// Distance returns the great-circle distance in metres between two points.
+func Distance(lat1, lon1, lat2, lon2 float64) float64 {
+	const r = 6371008.8
+	φ1, φ2 := lat1*math.Pi/180, lat2*math.Pi/180
+	dφ, dλ := φ2-φ1, (lon2-lon1)*math.Pi/180
+	h := math.Sin(dφ/2)*math.Sin(dφ/2) + math.Cos(φ1)*math.Cos(φ2)*math.Sin(dλ/2)*math.Sin(dλ/2)
+	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+}
+
+// fits scores how well a street or address point agrees with the area and
+// state found: below zero when it contradicts them. A street without a
+// point is judged at the point of its area (see streetArea), and fits only
+// when it lies in the area the address names, within 3 km of it or in its
+// LGA, or has its postcode: its name alone elsewhere in the state verifies
+// nothing (the streets of a metropolis repeat their names a few km apart).
+func (g *geocoder) fits(p *Place) float64 {
+	score, in := g.areaFit(p)
+	postcode := g.a.Postcode != "" && slices.Contains(p.Postcodes, g.a.Postcode)
+	if !p.HasPoint && g.area != nil && !in && !postcode {
+		return -1
+	}
+	if g.state != nil {
+		if p.Within(g.state.ID) {
+			score += 1
+		} else {
+			score -= 5
+		}
+	}
+	if postcode {
+		score += 2
+	}
+	return score
+}
+
+// areaFit scores how well a street or address point agrees with the area
+// found: 4 inside it, 2 to 3 within 3 km of it, 1 within 15 km or in the
+// same LGA, else 0. in reports whether it is inside the area, within 3 km
+// of it or in the same LGA.
+func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
+	if g.area == nil {
+		return 0, false
+	}
+	at := g.pointOf(p)
+	switch {
+	case p.Within(g.area.ID):
+		return 4, true
+	case near(at, g.area, 3000):
+		// the nearer the better: two streets of one name in one town
+		return 3 - Distance(at.Lat, at.Lon, g.area.Lat, g.area.Lon)/3000, true
+	}
+	for _, id := range g.area.Parents {
+		if p.Within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
+			return 1, true
+		}
+	}
+	if near(at, g.area, 15000) {
+		return 1, false
+	}
+	return 0, false
+}
+
+// pick returns the place of ps that fits best, and how many fit as well.
+func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
+	var best *Place
+	bestScore, n := math.Inf(-1), 0
+	for i := range ps {
+		if ps[i].Kind != kind {
+			continue
+		}
+		s := g.fits(&ps[i])
+		switch {
+		case s > bestScore:
+			best, bestScore, n = &ps[i], s, 1
+		case s == bestScore && !near(g.pointOf(&ps[i]), g.pointOf(best), 1000):
+			n++
+			if ps[i].Rank > best.Rank {
+				best = &ps[i]
+			}
+		}
+	}
+	if best == nil || bestScore < 0 {
+		return nil, 0
+	}
+	return best, n
+}
+
+// genericWords are words that name the kind of an area rather than the
+// area: "Ikeja LGA", "Wuse Ward", "Ogun State".
+var genericWords = map[string]bool{
+	"lga": true, "local": true, "government": true, "area": true, "council": true, "ward": true,
+	"state": true, "town": true, "village": true, "district": true,
+}

@@ -1,0 +1,53 @@
+package address
+
+// Postcodes: the postcode area looked up, its point, and checked against
+// the state.
+
+import (
+	"context"
+	"strings"
+)
+
+// findPostcode looks up the postcode area and checks it against the state.
+func (g *geocoder) findPostcode(ctx context.Context) error {
+	if g.a.Postcode == "" {
+		return nil
+	}
+	ps, err := g.gz.Postcode(ctx, g.cc, g.a.Postcode)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		if ps[i].Kind == KindPostcode {
+			g.postcode = &ps[i]
+			break
+		}
+	}
+	g.served = ps
+	if g.postcode == nil {
+		return nil
+	}
+	g.postcodeAt = g.postcode
+	for i := 0; i < len(g.postcode.Parents) && !g.postcodeAt.HasPoint; i++ {
+		q, err := g.place(ctx, g.postcode.Parents[i])
+		if err != nil {
+			return err
+		}
+		if q != nil && q.HasPoint && q.Kind != KindState && q.Kind != KindCountry {
+			g.postcodeAt = q
+		}
+	}
+	if g.state != nil && !g.postcode.Within(g.state.ID) && hasStateParent(*g.postcode, g.cc) {
+		g.conflict("postcode_state_conflict", "postcode %s is not in %s", g.a.Postcode, g.state.Name)
+	}
+	return nil
+}
+
+func hasStateParent(p Place, cc string) bool {
+	for _, id := range p.Parents {
+		if strings.HasPrefix(id, cc+"-") {
+			return true
+		}
+	}
+	return false
+}

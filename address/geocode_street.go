@@ -1,0 +1,250 @@
+package address
+
+// Streets and address points: the street looked up (by its key, by
+// spelling among its area's streets, or among bare names), its area, and
+// the address point of the house number.
+
+import (
+	"context"
+	"sync"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// pointOf returns p, or for a street without a point the place whose
+// point stands in for it, when streetArea found one.
+func (g *geocoder) pointOf(p *Place) *Place {
+	if q := g.streetAt[p.ID]; !p.HasPoint && q != nil {
+		return q
+	}
+	return p
+}
+
+// streetArea finds the place whose point stands in for a street known by
+// name and area but without a point of its own (NIPOST lists streets so):
+// the nearest of its parents that has a point, when that is a settlement or
+// a part of one. An LGA's or a state's point can lie tens of kilometres
+// from the street: none stands in for it. The answer is kept in
+// g.streetAt, for fits, pick and locate.
+func (g *geocoder) streetArea(ctx context.Context, p *Place) error {
+	if p.HasPoint || p.Kind != KindStreet {
+		return nil
+	}
+	if _, done := g.streetAt[p.ID]; done {
+		return nil
+	}
+	g.streetAt[p.ID] = nil
+	for _, id := range p.Parents {
+		q, err := g.place(ctx, id)
+		if err != nil {
+			return err
+		}
+		if q == nil || !q.HasPoint {
+			continue
+		}
+		if q.Kind.locality() {
+			g.streetAt[p.ID] = q
+		}
+		return nil
+	}
+	return nil
+}
+
+// streetStandIn returns the place whose point stands in for the street
+// found when it has none: the settlement or part of one that the address
+// names, when the street lies in it, within 3 km of it or in its LGA (see
+// areaFit), else the street's own area (streetArea), else nil. A
+// settlement the address names is nearer the truth more often than the
+// street's area: a source may know the street only in its town ("Lagos"),
+// and the address names its district.
+func (g *geocoder) streetStandIn() *Place {
+	if g.street == nil || g.street.HasPoint {
+		return nil
+	}
+	if g.area != nil && g.area.HasPoint && g.area.Kind.locality() {
+		if _, in := g.areaFit(g.street); in {
+			return g.area
+		}
+	}
+	return g.streetAt[g.street.ID]
+}
+
+// streetAreas runs streetArea on each street of ps.
+func (g *geocoder) streetAreas(ctx context.Context, ps []Place) error {
+	for i := range ps {
+		if err := g.streetArea(ctx, &ps[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// findStreet finds the street, and the address point when a house number
+// is given.
+func (g *geocoder) findStreet(ctx context.Context) error {
+	if g.a.Street == "" {
+		return g.bareStreet(ctx)
+	}
+	if g.a.HouseNumber != "" {
+		ps, err := g.gz.Named(ctx, g.cc, AddressKey(g.a.HouseNumber, g.a.Street))
+		if err != nil {
+			return err
+		}
+		if p, _ := g.pick(ps, KindAddress); p != nil {
+			g.point = p
+		}
+	}
+	key := StreetKey(g.a.Street)
+	ps, err := g.gz.Named(ctx, g.cc, key)
+	if err != nil {
+		return err
+	}
+	if err := g.streetAreas(ctx, ps); err != nil {
+		return err
+	}
+	p, n := g.pick(ps, KindStreet)
+	edits := 0
+	if p == nil && len(key) >= 8 {
+		if p, edits, err = g.similarStreet(ctx, key); err != nil {
+			return err
+		}
+		n = 1
+	}
+	if p == nil {
+		g.streetMissed = true
+		g.res.reasonf("street %q was not found%s", g.a.Street, g.areaSuffix())
+		return nil
+	}
+	if g.area == nil && n > 1 {
+		g.conflict("ambiguous_place", "street %q exists in %d places and no locality says which", g.a.Street, n)
+	}
+	g.street = p
+	if edits > 0 {
+		g.res.Corrections = append(g.res.Corrections, Correction{Field: "street", From: g.a.Street, To: p.Name, Edits: edits})
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "street", Kind: Spelling, From: g.a.Street, To: p.Name})
+		g.a.Street = p.Name
+	}
+	return nil
+}
+
+// bareStreet looks for a street among the names that placed nothing else:
+// "Mühlegass, Balzers" names a street without a street type.
+func (g *geocoder) bareStreet(ctx context.Context) error {
+	for _, m := range g.ments {
+		if g.area != nil && len(m.places) > 0 {
+			continue
+		}
+		ps, err := g.gz.Named(ctx, g.cc, StreetKey(m.text))
+		if err != nil {
+			return err
+		}
+		if err := g.streetAreas(ctx, ps); err != nil {
+			return err
+		}
+		if p, n := g.pick(ps, KindStreet); p != nil && (g.area != nil || n == 1) {
+			g.street = p
+			g.res.Inferred = append(g.res.Inferred, Change{Field: "street", Kind: Added, From: m.text, To: p.Name})
+			g.a.Street = p.Name
+			if m.field == "neighbourhood" && g.a.Neighbourhood == m.text {
+				g.a.Neighbourhood = ""
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// childLister is the optional capability of a gazetteer to list the
+// places whose nearest parent is a place.
+type childLister interface {
+	Children(ctx context.Context, id string) ([]Place, error)
+}
+
+// similarStreet looks for a misspelt street among the streets of the area
+// found, or, when the gazetteer cannot list them, among all streets of the
+// country.
+func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, error) {
+	budget := TypoBudget(len(key))
+	var ps []Place
+	var err error
+	if cl, ok := g.gz.(childLister); ok {
+		if g.area == nil {
+			return nil, 0, nil
+		}
+		ps, err = cl.Children(ctx, g.area.ID)
+	} else {
+		ps, err = g.gz.Similar(ctx, g.cc, key, budget)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	var best *Place
+	bestD := budget + 1
+	for i := range ps {
+		if ps[i].Kind != KindStreet {
+			continue
+		}
+		sk := streetKeyOf(ps[i].Name)
+		if abs(len(sk)-len(key)) >= bestD {
+			continue // at least that many edits apart
+		}
+		d := levenshtein.ComputeDistance(key, sk)
+		if d >= bestD {
+			continue
+		}
+		if err := g.streetArea(ctx, &ps[i]); err != nil {
+			return nil, 0, err
+		}
+		if g.fits(&ps[i]) >= 0 {
+			best, bestD = &ps[i], d
+		}
+	}
+	return best, bestD, nil
+}
+
+// streetKeys caches the StreetKey of the street names similarStreet
+// compares, the streets of the areas an address file names again and
+// again; it is emptied when it holds maxStreetKeys.
+var streetKeys struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const maxStreetKeys = 1 << 16
+
+func streetKeyOf(name string) string {
+	streetKeys.Lock()
+	k, ok := streetKeys.m[name]
+	streetKeys.Unlock()
+	if ok {
+		return k
+	}
+	k = StreetKey(name)
+	streetKeys.Lock()
+	if streetKeys.m == nil || len(streetKeys.m) >= maxStreetKeys {
+		streetKeys.m = make(map[string]string, 1024)
+	}
+	streetKeys.m[name] = k
+	streetKeys.Unlock()
+	return k
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func (g *geocoder) areaSuffix() string {
+	if g.area != nil {
+		return " in " + g.area.Name
+	}
+	return ""
+}
+
+// streetAtAreaCost is what a street placed at its area's point loses
+// against one with its own point: 85 - 7 = 78 stays above a postcode area
+// (72) or a neighbourhood (68), whose point it shares, and below the 80 of
+// HIGH_CONFIDENCE: the name is verified, the point is not the street's.
+const streetAtAreaCost = 7
