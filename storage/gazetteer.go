@@ -79,7 +79,7 @@ type Gazetteer struct {
 // spelling searches, counted by cost and keysCost (within a fifth of the
 // heap they take). Larger caches made a 500,000-row batch no faster.
 const (
-	cacheBytes = 32 << 20
+	cacheBytes = 16 << 20
 	walkBytes  = 1 << 19
 )
 

@@ -79,6 +79,14 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer gz.Close()
+	// the spelling tables, built now rather than on the first misspelling,
+	// count in what is live when the memory limit is set
+	if err := gz.Warm(ctx); err != nil {
+		return err
+	}
+	if limit := setMemoryLimit(); limit > 0 && os.Getenv("ADDRKIT_DEBUG_MEMORY") != "" {
+		fmt.Fprintf(stderr, "memory limit %d MiB\n", limit>>20)
+	}
 	opts := batch.Options{Gazetteer: gz, Region: *region, Filename: filepath.Base(path), Workers: *workers}
 	var bar *progressbar.ProgressBar
 	if outPath != "-" {
