@@ -383,7 +383,7 @@ func (g *Gazetteer) Named(ctx context.Context, country, key string) ([]address.P
 // placesOf returns the places with the ids and caches them under ck (even
 // when the places are held in memory: the copies are what a look-up costs).
 func (g *Gazetteer) placesOf(ctx context.Context, ck string, ids []string) ([]address.Place, error) {
-	var out []address.Place
+	out := make([]address.Place, 0, len(ids))
 	for _, id := range ids {
 		p, ok, err := g.Place(ctx, id)
 		if err != nil {
