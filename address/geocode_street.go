@@ -160,31 +160,25 @@ type childLister interface {
 	Children(ctx context.Context, id string) ([]Place, error)
 }
 
+// streetKeyLister is the optional capability of a gazetteer to list the
+// StreetKeys and ids of an area's streets, in the order of Children,
+// without reading their places.
+type streetKeyLister interface {
+	StreetKeys(ctx context.Context, areaID string) (keys, ids []string, err error)
+}
+
 // similarStreet looks for a misspelt street among the streets of the area
 // found, or, when the gazetteer cannot list them, among all streets of the
 // country.
 func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, error) {
 	budget := TypoBudget(len(key))
-	var ps []Place
-	var err error
-	if cl, ok := g.gz.(childLister); ok {
-		if g.area == nil {
-			return nil, 0, nil
-		}
-		ps, err = cl.Children(ctx, g.area.ID)
-	} else {
-		ps, err = g.gz.Similar(ctx, g.cc, key, budget)
-	}
+	keys, ids, err := g.streetCandidates(ctx, key, budget)
 	if err != nil {
 		return nil, 0, err
 	}
 	var best *Place
 	bestD := budget + 1
-	for i := range ps {
-		if ps[i].Kind != KindStreet {
-			continue
-		}
-		sk := streetKeyOf(ps[i].Name)
+	for i, sk := range keys {
 		if abs(len(sk)-len(key)) >= bestD {
 			continue // at least that many edits apart
 		}
@@ -192,14 +186,53 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 		if d >= bestD {
 			continue
 		}
-		if err := g.streetArea(ctx, &ps[i]); err != nil {
+		p, err := g.place(ctx, ids[i])
+		if err != nil {
 			return nil, 0, err
 		}
-		if g.fits(&ps[i]) >= 0 {
-			best, bestD = &ps[i], d
+		if p == nil {
+			continue
+		}
+		if err := g.streetArea(ctx, p); err != nil {
+			return nil, 0, err
+		}
+		if g.fits(p) >= 0 {
+			best, bestD = p, d
 		}
 	}
 	return best, bestD, nil
+}
+
+// streetCandidates returns the StreetKeys and ids of the streets the
+// spelling search compares: the area's, from a gazetteer that lists them
+// (by key, or as places, which are then kept for place), or the country's
+// streets within the budget of the key.
+func (g *geocoder) streetCandidates(ctx context.Context, key string, budget int) (keys, ids []string, err error) {
+	if kl, ok := g.gz.(streetKeyLister); ok {
+		if g.area == nil {
+			return nil, nil, nil
+		}
+		return kl.StreetKeys(ctx, g.area.ID)
+	}
+	var ps []Place
+	if cl, ok := g.gz.(childLister); ok {
+		if g.area == nil {
+			return nil, nil, nil
+		}
+		ps, err = cl.Children(ctx, g.area.ID)
+	} else {
+		ps, err = g.gz.Similar(ctx, g.cc, key, budget)
+	}
+	for i := range ps {
+		if ps[i].Kind == KindStreet {
+			keys = append(keys, streetKeyOf(ps[i].Name))
+			ids = append(ids, ps[i].ID)
+			if _, ok := g.cache[ps[i].ID]; !ok {
+				g.cache[ps[i].ID] = &ps[i]
+			}
+		}
+	}
+	return keys, ids, err
 }
 
 // streetKeys caches the StreetKey of the street names similarStreet

@@ -73,7 +73,15 @@ type Gazetteer struct {
 	// beside their places; cleared with cache.
 	walks *ristretto.Cache[string, []string]
 	all   map[string]*address.Place // every place, with Options.Preload
+
+	// streets holds, by area id, the StreetKeys and ids of the area's
+	// streets that StreetKeys gave; cleared when places are written.
+	streetsMu sync.Mutex
+	streets   map[string]areaStreets
 }
+
+// areaStreets are the streets of one area: their StreetKeys and ids.
+type areaStreets struct{ keys, ids []string }
 
 // cacheBytes and walkBytes bound the memory of cached look-ups and
 // spelling searches, counted by cost and keysCost (within a fifth of the
@@ -206,6 +214,9 @@ func (g *Gazetteer) invalidate() {
 	g.mu.Unlock()
 	g.cache.Clear()
 	g.walks.Clear()
+	g.streetsMu.Lock()
+	g.streets = nil
+	g.streetsMu.Unlock()
 }
 
 // DB returns the Badger database, for packages that keep their own keys
@@ -403,6 +414,36 @@ func (g *Gazetteer) Postcode(ctx context.Context, country, postcode string) ([]a
 		return nil, nil
 	}
 	return g.fromTable(ctx, indexPrefix(prefixPostcode, country, postcode), maxPerKey)
+}
+
+// StreetKeys returns the StreetKey and the id of each street whose
+// nearest parent is the area id, in the order of Children, kept once
+// computed: the geocoder's spelling search compares an address's street
+// with these keys, and reads only the places it keeps.
+func (g *Gazetteer) StreetKeys(ctx context.Context, id string) (keys, ids []string, err error) {
+	g.streetsMu.Lock()
+	st, ok := g.streets[id]
+	g.streetsMu.Unlock()
+	if ok {
+		return st.keys, st.ids, nil
+	}
+	ps, err := g.Children(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range ps {
+		if ps[i].Kind == address.KindStreet {
+			st.keys = append(st.keys, address.StreetKey(ps[i].Name))
+			st.ids = append(st.ids, ps[i].ID)
+		}
+	}
+	g.streetsMu.Lock()
+	if g.streets == nil {
+		g.streets = map[string]areaStreets{}
+	}
+	g.streets[id] = st
+	g.streetsMu.Unlock()
+	return st.keys, st.ids, nil
 }
 
 // Children returns the places whose nearest parent is id.
