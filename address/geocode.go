@@ -85,6 +85,12 @@ func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
 	if p, ok := g.cache[id]; ok {
 		return p, nil
 	}
+	if pr, ok := g.gz.(placeRefs); ok {
+		if p, ok := pr.PlaceRef(id); ok {
+			g.cache[id] = p // shared, never modified
+			return p, nil
+		}
+	}
 	p, ok, err := g.gz.Place(ctx, id)
 	if err != nil {
 		return nil, err
@@ -95,6 +101,12 @@ func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
 	}
 	g.cache[id] = pp
 	return pp, nil
+}
+
+// placeRefs is the optional capability of a gazetteer to hand out its
+// places without copying them (a store held in memory and never written).
+type placeRefs interface {
+	PlaceRef(id string) (*Place, bool)
 }
 
 func (g *geocoder) conflict(code, format string, args ...any) {

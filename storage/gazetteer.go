@@ -294,6 +294,18 @@ func (g *Gazetteer) Place(ctx context.Context, id string) (address.Place, bool, 
 	return p, found, err
 }
 
+// PlaceRef returns the place with the id without copying it, when the
+// store was preloaded (Options.Preload, read-only: its places never
+// change); ok is false otherwise, or when there is no such place. The
+// place is shared: callers must not modify it.
+func (g *Gazetteer) PlaceRef(id string) (p *address.Place, ok bool) {
+	if g.all == nil {
+		return nil, false
+	}
+	p = g.all[id]
+	return p, p != nil
+}
+
 // getPlace reads a place: from memory when the store was preloaded (txn
 // is then not needed), else in txn.
 func (g *Gazetteer) getPlace(txn *badger.Txn, id string, p *address.Place) (bool, error) {
