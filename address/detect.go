@@ -97,25 +97,37 @@ var cyrillicLetters = []struct{ letters, country string }{
 // detectCountry looks for a country implied by the text, when none is named,
 // and switches to it.
 func (p *parser) detectCountry() {
-	if c, why := p.prefixedPostcode(); c != "" {
-		p.implied(c, why)
-		return
+	if p.countryGiven {
+		return // a country field says it; the text names none
 	}
-	if c, why := p.postcodeShape(); c != "" {
-		p.implied(c, why)
-		return
+	// Each kind of evidence answers the region itself when the region
+	// explains the words it reads (a postcode of the region, a state of it
+	// before one): then nothing weaker is asked.
+	for _, kind := range []func() (string, string){p.prefixedPostcode, p.postcodeShape, p.statePostcode, p.script, p.streetLanguage} {
+		if c, why := kind(); c != "" {
+			p.implied(c, why)
+			return
+		}
 	}
-	if c, why := p.statePostcode(); c != "" {
-		p.implied(c, why)
-		return
+}
+
+// regionPostcode reports whether the text of a word or two is a postcode of
+// the region, which no shape elsewhere then claims.
+func (p *parser) regionPostcode(text string) bool {
+	_, ok := NormalizePostcode(p.country, text)
+	return ok
+}
+
+// tailWord reports whether word i may hold a postcode: in one of the last
+// two segments, and not after a unit, plot or number marker ("Shop
+// B-1000", "Block A-1234" name a shop and a block).
+func (p *parser) tailWord(i int) bool {
+	for si, s := range p.spans {
+		if i >= s.lo && i < s.hi {
+			return si >= len(p.spans)-2 && !(i > s.lo && p.words[i-1].lex && isMarkerKey(p.key(i-1)))
+		}
 	}
-	if c, why := p.script(); c != "" {
-		p.implied(c, why)
-		return
-	}
-	if c, why := p.streetLanguage(); c != "" {
-		p.implied(c, why)
-	}
+	return false
 }
 
 // streetLanguages lists, for the street words of one language, the
@@ -203,6 +215,9 @@ func languageOf(k string) (int, bool) {
 // words and a postcode that fits a country of that language where the
 // country writes it (before the city or after it).
 func (p *parser) streetLanguage() (string, string) {
+	if p.regionGiven {
+		return "", "" // the weakest evidence does not overrule a region given
+	}
 	digits := 0
 	for i := range p.words {
 		if p.words[i].digit {
@@ -228,7 +243,7 @@ func (p *parser) streetLanguage() (string, string) {
 	}
 	for _, c := range streetLanguages[lang].countries {
 		if c == p.country {
-			return "", ""
+			return p.country, "" // the region explains it
 		}
 	}
 	for _, c := range streetLanguages[lang].countries {
@@ -245,6 +260,9 @@ func (p *parser) streetLanguage() (string, string) {
 			}
 			if !p.words[i].digit {
 				continue
+			}
+			if p.regionPostcode(p.text(i)) {
+				return p.country, "" // "Tejuosho Plaza, Yaba, Lagos 101245"
 			}
 			if _, ok := NormalizePostcode(c, p.text(i)); ok {
 				return c, "implied by the street word " + word + " and the postcode " + p.text(i) + ", of " + c
@@ -274,8 +292,11 @@ func (p *parser) prefixedPostcode() (string, string) {
 			continue
 		}
 		c := countryPrefixes[strings.ToUpper(pre)]
-		if c == "" || strings.ToUpper(pre) != pre {
+		if c == "" || strings.ToUpper(pre) != pre || !p.tailWord(i) {
 			continue
+		}
+		if p.regionPostcode(t) {
+			return p.country, ""
 		}
 		if _, ok := NormalizePostcode(c, digits); ok {
 			return c, "implied by the postcode " + t + ", written with the prefix of " + c
@@ -293,12 +314,15 @@ func (p *parser) postcodeShape() (string, string) {
 		}
 		for n := 1; n <= 2 && i-n+1 >= 0; n++ {
 			lo := i - n + 1
-			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.words[i].lex {
+			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.words[i].lex || !p.tailWord(lo) {
 				continue // "1938 St": a number and a street type
 			}
 			s := strings.ToUpper(p.texts(lo, i+1))
 			for _, sh := range postcodeShapes {
 				if _, ok := matchPattern(s, sh.pattern); ok {
+					if p.regionPostcode(s) {
+						return p.country, "" // a shape the region uses too
+					}
 					return sh.country, "implied by the postcode " + p.texts(lo, i+1) + ", a shape used only in " + sh.country
 				}
 			}
@@ -341,7 +365,7 @@ func (p *parser) statePostcode() (string, string) {
 						continue // codes only where the country writes them before the postcode
 					}
 					if c == p.country {
-						return "", ""
+						return p.country, "" // the region explains it
 					}
 					found = append(found, c)
 				}
@@ -374,8 +398,8 @@ func (p *parser) script() (string, string) {
 			}
 		}
 	}
-	if best < 0 {
-		return "", ""
+	if best < 0 || most < p.latinLetters() {
+		return "", "" // "中国城, Ikeja, Lagos": a name in another script, in a Latin address
 	}
 	sc := scriptCountries[best]
 	if sc.name == "Chinese characters" && p.japanese {
@@ -383,7 +407,7 @@ func (p *parser) script() (string, string) {
 	}
 	for _, c := range sc.countries {
 		if c == p.country {
-			return "", ""
+			return p.country, "" // the region explains it
 		}
 	}
 	country := sc.countries[0]
@@ -397,4 +421,17 @@ func (p *parser) script() (string, string) {
 		}
 	}
 	return country, "implied by the " + sc.name + " script"
+}
+
+// latinLetters counts the Latin letters of the text.
+func (p *parser) latinLetters() int {
+	n := 0
+	for _, w := range p.words {
+		for _, r := range w.text {
+			if r < 0x250 && unicode.IsLetter(r) {
+				n++
+			}
+		}
+	}
+	return n
 }

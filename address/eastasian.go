@@ -88,14 +88,25 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 		return text, false, false
 	}
 	han, kana := false, false
+	cjk, latin := 0, 0
 	for _, r := range text {
 		switch {
 		case r < 0x2E80:
+			if r < 0x250 && unicode.IsLetter(r) {
+				latin++
+			}
 		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
 			kana = true
+			cjk++
 		case unicode.Is(unicode.Han, r):
 			han = true
+			cjk++
 		}
+	}
+	if cjk < latin {
+		// "金龙市场, 5 Adeola Odeku St, Lagos": a name in Chinese in an
+		// address written in Latin letters is not cut
+		han, kana = false, false
 	}
 	if hasChome(text) {
 		text = rewriteBlocks(text)

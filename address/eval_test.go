@@ -124,7 +124,7 @@ func TestEvalNigeria(t *testing.T) {
 	}
 
 	for _, source := range []string{"nipost-urban street, area, town, state", "nipost-rural town, district, lga, state", "nipost-facility facility, lga, state", "inec pu_name, ward, lga, state"} {
-		var all, right, wrong, none tally
+		var all, right, wrong, none, abroad tally
 		for _, l := range lines[source] {
 			all.n++
 			res, err := Standardize(ctx, Input{Text: l.text})
@@ -133,6 +133,12 @@ func TestEvalNigeria(t *testing.T) {
 				continue
 			}
 			want, _ := wantState(l.state)
+			if res.Address.Country != "NG" {
+				abroad.ok++
+				if abroad.ok <= 5 {
+					t.Errorf("  %s: %q moved to %s", source, l.text, res.Address.Country)
+				}
+			}
 			switch got := res.Address.StateCode; {
 			case got == want:
 				right.ok++
@@ -148,9 +154,9 @@ func TestEvalNigeria(t *testing.T) {
 				}
 			}
 		}
-		right.n, wrong.n, none.n = all.n, all.n, all.n
-		rep.Logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%",
-			source, all.n, right.share(), wrong.share(), none.share())
+		right.n, wrong.n, none.n, abroad.n = all.n, all.n, all.n, all.n
+		rep.Logf("%s: %d distinct lines; labelled state %.2f%%, other state %.2f%%, no state %.2f%%, another country %.2f%%",
+			source, all.n, right.share(), wrong.share(), none.share(), abroad.share())
 		if right.share() < 99 {
 			t.Errorf("%s: only %.2f%% resolved to the labelled state, want at least 99%%", source, right.share())
 		}

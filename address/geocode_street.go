@@ -178,9 +178,10 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 	}
 	var best *Place
 	bestD := budget + 1
+	ascii := isASCIIString(key)
 	for i, sk := range keys {
-		if abs(len(sk)-len(key)) >= bestD {
-			continue // at least that many edits apart
+		if ascii && abs(len(sk)-len(key)) >= bestD && isASCIIString(sk) {
+			continue // at least that many edits apart (bytes are characters)
 		}
 		d := levenshtein.ComputeDistance(key, sk)
 		if d >= bestD {
@@ -260,6 +261,17 @@ func streetKeyOf(name string) string {
 	streetKeys.m[name] = k
 	streetKeys.Unlock()
 	return k
+}
+
+// isASCIIString reports whether s is ASCII, so that its bytes are its
+// characters.
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func abs(n int) int {

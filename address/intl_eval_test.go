@@ -137,7 +137,9 @@ func TestEvalInternational(t *testing.T) {
 		both := score{s[0].n + s[1].n, s[0].ok + s[1].ok}
 		rep.Logf("  %-7s %5d %8s %8s %8s", cc, s[2].n, pct(s[0]), pct(s[1]), pct(both))
 	}
-	if all.n == 0 || float64(all.ok)/float64(all.n) < 0.5 {
+	// the figures of docs/figures.md, less a margin for the changes that
+	// move a case or two
+	if all.n == 0 || float64(all.ok)/float64(all.n) < 0.88 {
 		t.Errorf("only %s of components right", pct(all))
 	}
 }

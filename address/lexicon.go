@@ -67,7 +67,6 @@ func init() {
 		"Steig":      {"steig"},
 		"Marg":       {"marg", "marga"},
 		"Mawatha":    {"mawatha"},
-		"Magu":       {"magu"},
 		"Lam":        {"lam"},
 		"utca":       {"utca"},
 		"út":         {"ut", "út"},
@@ -102,12 +101,11 @@ func init() {
 		"Carrera":    {"carrera", "cra", "kra"},
 		"Calzada":    {"calzada"},
 		"Calea":      {"calea"},
-		"Bulevardul": {"bulevardul", "bd", "bdul"},
+		"Bulevardul": {"bulevardul", "bdul"},
 		"Ulica":      {"ulica", "ul"},
 		"Aleja":      {"aleja"},
 		"Rruga":      {"rruga"},
 		"Odos":       {"odos"},
-		"Sharia":     {"sharia", "shari", "shara", "sharie"},
 		"Chalan":     {"chalan"},
 		"Lalana":     {"lalana", "làlana"},
 		"Autoroute":  {"autoroute"},
@@ -172,6 +170,7 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"IS": {"gata": {Canonical: "gata"}, "vegur": {Canonical: "vegur"}},
 	"NL": {"straat": {Canonical: "straat"}, "laan": {Canonical: "laan"}, "weg": {Canonical: "weg"}, "plein": {Canonical: "plein"}, "gracht": {Canonical: "gracht"}},
 	"HU": {"u": {Canonical: "utca"}},
+	"MV": {"magu": {Canonical: "Magu"}},
 }
 
 // frenchPrefixTypes are street types that also work as prefixes in French
@@ -185,7 +184,7 @@ var unitTypes = map[string]string{
 	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apartment",
 	"кв": "кв.", "квартира": "кв.", "офис": "офис", "wohnung": "Wohnung", "whg": "Wohnung",
 	"piso": "Piso", "depto": "Depto.", "departamento": "Depto.", "appartement": "Appartement", "appt": "Appartement",
-	"interno": "Interno", "int": "Interno", "lokal": "Lokal", "mieszkanie": "m.",
+	"interno": "Interno", "lokal": "Lokal", "mieszkanie": "m.",
 	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
 	"wing": "Wing", "door": "Door",
@@ -205,7 +204,7 @@ var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "nu
 
 // levelWords name a floor.
 var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level": true, "lvl": true, "storey": true,
-	"etage": true, "étage": true, "этаж": true, "stock": true, "og": true}
+	"etage": true, "étage": true, "этаж": true}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{

@@ -61,6 +61,7 @@ type parser struct {
 	// was not named.
 	countryReason string
 	regionGiven   bool
+	countryGiven  bool // a structured Country field
 	// bigFirst is set when the address is written from the largest part
 	// to the smallest (Japanese script, or the country first): the
 	// segments are read in reverse.
@@ -510,7 +511,7 @@ func (p *parser) takeCountry() {
 		return
 	}
 	if first := p.spans[0]; li > 0 && p.nameWords(first.lo, first.hi) {
-		if c, ok := t.byKey[p.keys(first.lo, first.hi)]; ok && len(p.keys(first.lo, first.hi)) > 3 {
+		if c, ok := t.byKey[p.keys(first.lo, first.hi)]; ok && len(p.keys(first.lo, first.hi)) > 3 && p.backsCountry(c.Alpha2) {
 			if _, sub := lookupSubdivision(p.country, p.keys(first.lo, first.hi)); !sub {
 				p.foundCountry(c, first.lo, first.hi)
 				p.dropSpan(0)
@@ -519,6 +520,36 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
+}
+
+// backsCountry reports whether the text beside a country written first
+// has evidence of it too: a postcode of the country, or its script. A
+// country name opening a short line is as often a place named after it
+// ("Congo, Zaria" is a district of Zaria).
+func (p *parser) backsCountry(cc string) bool {
+	for i := p.spans[0].hi; i < len(p.words); i++ {
+		if p.words[i].digit {
+			if _, ok := NormalizePostcode(cc, p.text(i)); ok && layoutOf(cc).postcodes != nil {
+				return true
+			}
+		}
+	}
+	saved := p.country
+	p.country = ""
+	c, _ := p.script()
+	p.country = saved
+	return c == cc || c != "" && slices.Contains(scriptOf(c), cc)
+}
+
+// scriptOf returns the countries that write in the script a country
+// implies.
+func scriptOf(cc string) []string {
+	for _, sc := range scriptCountries {
+		if sc.countries[0] == cc {
+			return sc.countries
+		}
+	}
+	return nil
 }
 
 // takeTerritory reads a territory or constituent country named before the

@@ -85,7 +85,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	text = strings.ToValidUTF8(text, " ")
 	text, bigFirst, japanese := eastAsian(text)
-	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", bigFirst: bigFirst, japanese: japanese}
+	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", countryGiven: strings.TrimSpace(in.Country) != "", bigFirst: bigFirst, japanese: japanese}
 	p.setCountry(region)
 	sc := scratchPool.Get().(*scratch)
 	defer sc.put()

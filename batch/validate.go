@@ -14,6 +14,10 @@ import (
 // column name a batch input may use.
 var ErrUnknownField = errors.New("batch: unknown field")
 
+// ErrDuplicateField is returned by Validate for two fields that name the
+// same component ("zip" and "postal_code").
+var ErrDuplicateField = errors.New("batch: duplicate field")
+
 // ErrFieldTooLong is returned by Validate for a field over 4 KB, the
 // limit of a batch cell.
 var ErrFieldTooLong = fmt.Errorf("batch: field longer than %d bytes", maxFieldBytes)
@@ -37,9 +41,15 @@ func Validate(ctx context.Context, fields map[string]string, opts Options) (Row,
 	slices.Sort(header) // one order, whatever the map's
 	rec := make([]string, len(header))
 	var unknown []string
+	roles := map[role]string{}
 	for i, name := range header {
-		if _, ok := columnRole(name); !ok {
+		r, ok := columnRole(name)
+		if !ok {
 			unknown = append(unknown, name)
+		} else if other, dup := roles[r]; dup {
+			return Row{}, fmt.Errorf("%w: %s and %s name the same field", ErrDuplicateField, other, name)
+		} else {
+			roles[r] = name
 		}
 		if len(fields[name]) > maxFieldBytes {
 			return Row{}, fmt.Errorf("%w: %s", ErrFieldTooLong, name)

@@ -38,6 +38,10 @@ func (s *Server) page() http.Handler {
 				return
 			}
 		}
+		// whole files only: a Range past the end would answer a plain-text
+		// 416, not a problem
+		r.Header.Del("Range")
+		r.Header.Del("If-Range")
 		http.ServeFileFS(w, r, files, name)
 	})
 }

@@ -87,7 +87,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, batch.ErrUnknownField):
 		writeProblem(w, r, http.StatusBadRequest, CodeUnknownField, strings.TrimPrefix(err.Error(), "batch: ")+".")
-	case errors.Is(err, batch.ErrFieldTooLong), errors.Is(err, address.ErrTooLong):
+	case errors.Is(err, batch.ErrFieldTooLong), errors.Is(err, address.ErrTooLong), errors.Is(err, batch.ErrDuplicateField):
 		writeProblem(w, r, http.StatusBadRequest, CodeInvalidField, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "batch: "), "address: ")+".")
 	case errors.Is(err, address.ErrUnknownRegion):
 		writeProblem(w, r, http.StatusBadRequest, CodeInvalidField,

@@ -60,6 +60,7 @@ func TestValidate(t *testing.T) {
 		{"punctuation only", r.keyA, `{"address": "--- ,,, ..."}`, 422, CodeNoAddress},
 		{"a number, not a string", r.keyA, `{"address": 12}`, 400, CodeInvalidField},
 		{"an unknown field", r.keyA, `{"stret": "12 Allen Avenue"}`, 400, CodeUnknownField},
+		{"two names of one field", r.keyA, `{"street": "12 Allen Avenue", "zip": "100271", "postal_code": "100271"}`, 400, CodeInvalidField},
 		{"an unknown region", r.keyA, `{"address": "Ikeja", "region": "Atlantis"}`, 400, CodeInvalidRegion},
 		{"an unknown country field", r.keyA, `{"street": "12 Allen Avenue", "country": "Atlantis"}`, 400, CodeInvalidField},
 		{"an address too long", r.keyA, `{"address": "` + strings.Repeat("Ikeja ", 500) + `"}`, 400, CodeInvalidField},

@@ -76,9 +76,13 @@ type Gazetteer struct {
 
 	// streets holds, by area id, the StreetKeys and ids of the area's
 	// streets that StreetKeys gave; cleared when places are written.
-	streetsMu sync.Mutex
-	streets   map[string]areaStreets
+	streetsMu  sync.Mutex
+	streets    map[string]areaStreets
+	streetsGen uint64 // counts invalidations: keys read before one are not kept
 }
+
+// maxAreaStreets bounds the areas whose street keys are kept.
+const maxAreaStreets = 1 << 16
 
 // areaStreets are the streets of one area: their StreetKeys and ids.
 type areaStreets struct{ keys, ids []string }
@@ -216,6 +220,7 @@ func (g *Gazetteer) invalidate() {
 	g.walks.Clear()
 	g.streetsMu.Lock()
 	g.streets = nil
+	g.streetsGen++
 	g.streetsMu.Unlock()
 }
 
@@ -435,6 +440,7 @@ func (g *Gazetteer) Postcode(ctx context.Context, country, postcode string) ([]a
 func (g *Gazetteer) StreetKeys(ctx context.Context, id string) (keys, ids []string, err error) {
 	g.streetsMu.Lock()
 	st, ok := g.streets[id]
+	gen := g.streetsGen
 	g.streetsMu.Unlock()
 	if ok {
 		return st.keys, st.ids, nil
@@ -450,10 +456,12 @@ func (g *Gazetteer) StreetKeys(ctx context.Context, id string) (keys, ids []stri
 		}
 	}
 	g.streetsMu.Lock()
-	if g.streets == nil {
-		g.streets = map[string]areaStreets{}
+	if g.streetsGen == gen { // no place was written meanwhile
+		if g.streets == nil || len(g.streets) >= maxAreaStreets {
+			g.streets = map[string]areaStreets{}
+		}
+		g.streets[id] = st
 	}
-	g.streets[id] = st
 	g.streetsMu.Unlock()
 	return st.keys, st.ids, nil
 }

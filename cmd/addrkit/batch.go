@@ -84,7 +84,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := gz.Warm(ctx); err != nil {
 		return err
 	}
-	if limit := setMemoryLimit(); limit > 0 && os.Getenv("ADDRKIT_DEBUG_MEMORY") != "" {
+	limit, restore := setMemoryLimit()
+	defer restore()
+	if limit > 0 && os.Getenv("ADDRKIT_DEBUG_MEMORY") != "" {
 		fmt.Fprintf(stderr, "memory limit %d MiB\n", limit>>20)
 	}
 	opts := batch.Options{Gazetteer: gz, Region: *region, Filename: filepath.Base(path), Workers: *workers}

@@ -12,17 +12,19 @@ import (
 // plus as much again and at least 128 MiB for the work. The garbage collector
 // then collects before the heap doubles (GOGC's rule), which keeps a
 // 500,000-row batch with the Nigerian gazetteer under 300 MB of RSS for a
-// few percent of its time (docs/figures.md). It returns the limit, or 0
-// when $GOMEMLIMIT is set.
-func setMemoryLimit() int64 {
+// few percent of its time (docs/figures.md). It returns the limit (0 when
+// $GOMEMLIMIT is set) and a func that puts the limit before back, for a
+// process that goes on after the batch (tests, programs that call Run).
+func setMemoryLimit() (int64, func()) {
 	if os.Getenv("GOMEMLIMIT") != "" {
-		return 0
+		return 0, func() {}
 	}
+	prev := debug.SetMemoryLimit(-1)
 	runtime.GC()
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(sample)
 	live := int64(sample[0].Value.Uint64())
 	limit := live + max(live, 128<<20)
 	debug.SetMemoryLimit(limit)
-	return limit
+	return limit, func() { debug.SetMemoryLimit(prev) }
 }

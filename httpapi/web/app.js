@@ -57,7 +57,9 @@ async function api(path, init) {
     throw new Error("The server could not be reached: " + e.message);
   }
   if (!resp.ok) {
-    throw new Error(await apiError(resp));
+    const err = new Error(await apiError(resp));
+    err.status = resp.status;
+    throw err;
   }
   return resp.json();
 }
@@ -309,6 +311,7 @@ async function validate(text) {
 // ---- batch ----
 
 let polling = 0;
+let following = 0; // the job the page follows: an older poll stops
 
 $("batch-form").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -336,6 +339,7 @@ $("batch-form").addEventListener("submit", async (e) => {
 
 function follow(id) {
   clearTimeout(polling);
+  const mine = ++following;
   const out = $("job");
   out.innerHTML = "";
   const box = document.createElement("div");
@@ -352,8 +356,10 @@ function follow(id) {
   box.append(state, label, bar, counts);
   out.appendChild(box);
   const poll = async () => {
+    if (mine !== following) return;
     try {
       const j = await api("/v1/batch/" + encodeURIComponent(id));
+      if (mine !== following) return;
       state.innerHTML = "";
       const s = document.createElement("span");
       s.className = "job-state";
@@ -379,6 +385,9 @@ function follow(id) {
       polling = setTimeout(poll, 1000);
     } catch (err) {
       showError("batch-error", err.message);
+      if (err.status >= 400 && err.status < 500 && err.status !== 429) {
+        return; // a refused key or a job gone: asking again will not help
+      }
       polling = setTimeout(poll, 3000);
     }
   };
