@@ -3,7 +3,6 @@ package address
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -377,41 +376,16 @@ func openAddressesCases(tb testing.TB, dir string) []intlCase {
 	return out
 }
 
-// readDelimited streams the rows of a delimited file with a header row.
+// readDelimited streams the rows of a delimited file with a header row,
+// each cell without the spaces around it.
 func readDelimited(tb testing.TB, path string, sep rune, fn func(map[string]string)) {
 	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = sep
-	r.LazyQuotes = true
-	r.FieldsPerRecord = -1
-	header, err := r.Read()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for i, h := range header {
-		header[i] = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
-	}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		row := make(map[string]string, len(header))
-		for i, h := range header {
-			if i < len(rec) {
-				row[h] = strings.TrimSpace(rec[i])
-			}
+	shareddata.ReadDelimited(tb, path, sep, func(row map[string]string) {
+		for k, v := range row {
+			row[k] = strings.TrimSpace(v)
 		}
 		fn(row)
-	}
+	})
 }
 
 // latin1 decodes ISO 8859-1 bytes.

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -55,12 +56,21 @@ func check(dir string) (string, error) {
 // column name. The map is reused between calls.
 func ReadCSV(tb testing.TB, path string, fn func(row map[string]string)) {
 	tb.Helper()
+	ReadDelimited(tb, path, ',', fn)
+}
+
+// ReadDelimited is ReadCSV for a file whose fields are separated by sep
+// (';', '|'); a byte-order mark and spaces around the header's names are
+// dropped.
+func ReadDelimited(tb testing.TB, path string, sep rune, fn func(row map[string]string)) {
+	tb.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
 	r := csv.NewReader(f)
+	r.Comma = sep
 	r.LazyQuotes = true
 	r.FieldsPerRecord = -1
 	r.ReuseRecord = true
@@ -69,6 +79,9 @@ func ReadCSV(tb testing.TB, path string, fn func(row map[string]string)) {
 		tb.Fatal(err)
 	}
 	header = append([]string(nil), header...)
+	for i, h := range header {
+		header[i] = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+	}
 	row := make(map[string]string, len(header))
 	for {
 		rec, err := r.Read()
