@@ -173,8 +173,8 @@ func (p *parser) parseHead(s span) part {
 	// The number after the street: where the country writes it so, or
 	// after a street whose type ends it ("Al-Nuzha Street 12"); a type
 	// alone and its number name a street ("Calle 19", "Road 7").
-	if (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)) && hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" &&
-		p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) && !(hi-lo == 2 && p.isStreetTypeWord(lo)) {
+	if hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
+		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)) {
 		r.number = strings.ToUpper(p.text(hi - 1))
 		r.rawNumber = p.text(hi - 1)
 		p.label(hi-1, hi, LabelHouseNumber)
