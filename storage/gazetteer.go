@@ -800,6 +800,12 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	}
 	t, fst, err := g.countryTable(country)
 	if fst == nil || !t.mayHave(country, key, maxEdits) {
+		if err == nil && fst != nil {
+			// kept as well: a name the filter rules out, often the
+			// same unknown word on many rows of a file, is not hashed
+			// again
+			g.walks.Set(ck, nil, keysCost(ck, nil))
+		}
 		return nil, err
 	}
 	// Only keys with the same first character are searched: a misspelt
