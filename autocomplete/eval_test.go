@@ -2,8 +2,11 @@ package autocomplete_test
 
 import (
 	"context"
+	"fmt"
+	"hash/fnv"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 	"unicode"
 
@@ -129,51 +132,116 @@ func evaluation(t *testing.T) (*autocomplete.Index, []named, *shareddata.Report)
 	return ix, names, rep
 }
 
-// TestEvalSuggestNigeria measures recall@5 on the queries of evalQueries.
-// A query is found when one of the first five suggestions is the place or
-// bears its name.
-func TestEvalSuggestNigeria(t *testing.T) {
-	ix, names, rep := evaluation(t)
-	found := func(q query) bool {
-		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: q.text, Limit: 5})
-		if err != nil {
-			return false
+// boundaryQueries draws (fixed seed, apart from evalQueries' draws) the
+// word-boundary queries: whole names of two or more words with one space
+// left out ("portharcourt"), and names with a word of 4 or more letters
+// split in two ("iba dan"), n of each, as people type on phones.
+func boundaryQueries(names []named, n int) (joined, split []query) {
+	rng := rand.New(rand.NewSource(5))
+	for len(joined) < n || len(split) < n {
+		x := names[rng.Intn(len(names))]
+		w := strings.Fields(x.name)
+		if len(w) >= 2 && len(joined) < n {
+			i := rng.Intn(len(w) - 1)
+			j := slices.Concat(w[:i], []string{w[i] + w[i+1]}, w[i+2:])
+			joined = append(joined, query{strings.Join(j, " "), x})
 		}
-		key := address.NameKey(q.want.name)
-		for _, s := range r.Suggestions {
-			if s.ID == q.want.id || address.NameKey(s.MainText) == key {
-				return true
+		var long []int
+		for i, v := range w {
+			if len([]rune(v)) >= 4 && len(address.Tokens(v)) == 1 {
+				long = append(long, i)
 			}
 		}
-		return false
+		if len(long) > 0 && len(split) < n {
+			i := long[rng.Intn(len(long))]
+			r := []rune(w[i])
+			cut := 2 + rng.Intn(len(r)-3)
+			v := slices.Concat(w[:i], []string{string(r[:cut]), string(r[cut:])}, w[i+1:])
+			split = append(split, query{strings.Join(v, " "), x})
+		}
+	}
+	return joined, split
+}
+
+// heldAside reports whether a name is in the half of the names kept aside
+// from tuning (by a hash of its name key, so every place of a name is in
+// one half).
+func heldAside(x named) bool {
+	h := fnv.New32a()
+	h.Write([]byte(address.NameKey(x.name)))
+	return h.Sum32()%2 == 1
+}
+
+// TestEvalSuggestNigeria measures recall@5 on the queries of evalQueries
+// and boundaryQueries, on the names a rule was tuned on and on the half
+// kept aside (see heldAside), and the share of queries answered with fewer
+// than the five suggestions asked for. A query is found when one of the
+// first five suggestions is the place or bears its name.
+func TestEvalSuggestNigeria(t *testing.T) {
+	ix, names, rep := evaluation(t)
+	// tally counts the queries of one kind by half: found, answered short,
+	// answered empty
+	type tally struct{ n, found, short, empty [2]int }
+	run := func(qs []query, also func(q query, ok bool)) tally {
+		var c tally
+		for _, q := range qs {
+			r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: q.text, Limit: 5})
+			if err != nil {
+				t.Fatalf("%q: %v", q.text, err)
+			}
+			h := 0
+			if heldAside(q.want) {
+				h = 1
+			}
+			c.n[h]++
+			key := address.NameKey(q.want.name)
+			ok := false
+			for _, s := range r.Suggestions {
+				if s.ID == q.want.id || address.NameKey(s.MainText) == key {
+					ok = true
+				}
+			}
+			if ok {
+				c.found[h]++
+			}
+			if len(r.Suggestions) < 5 {
+				c.short[h]++
+			}
+			if len(r.Suggestions) == 0 {
+				c.empty[h]++
+			}
+			if also != nil {
+				also(q, ok)
+			}
+		}
+		return c
+	}
+	report := func(what string, c tally) {
+		n, f := c.n[0]+c.n[1], c.found[0]+c.found[1]
+		rep.Logf("recall@5, %s: %.2f%% (tuning half %.2f%% of %d, held aside %.2f%% of %d); fewer than 5 suggestions %.1f%%, none %d",
+			what, pct(f, n), pct(c.found[0], c.n[0]), c.n[0], pct(c.found[1], c.n[1]), c.n[1], pct(c.short[0]+c.short[1], n), c.empty[0]+c.empty[1])
 	}
 	prefixes, typos := evalQueries(names)
 	// prefixes, by the share of the name typed
-	var hits, short, shortHits int
-	for _, q := range prefixes {
-		ok := found(q)
-		if ok {
-			hits++
-		}
+	var short, shortHits int
+	c := run(prefixes, func(q query, ok bool) {
 		if 2*len([]rune(q.text)) < len([]rune(q.want.name)) {
 			short++
 			if ok {
 				shortHits++
 			}
 		}
-	}
-	total := len(prefixes)
-	rep.Logf("recall@5, %d prefixes of 3+ characters: %.2f%% (%.2f%% of the %d that type less than half the name, %.2f%% of the others)",
-		total, pct(hits, total), pct(shortHits, short), short, pct(hits-shortHits, total-short))
+	})
+	total, hits := c.n[0]+c.n[1], c.found[0]+c.found[1]
+	report(fmt.Sprintf("%d prefixes of 3+ characters", total), c)
+	rep.Logf("  prefixes: %.2f%% of the %d that type less than half the name, %.2f%% of the others",
+		pct(shortHits, short), short, pct(hits-shortHits, total-short))
 	for i, minLen := range []int{5, 9} {
-		hits := 0
-		for _, q := range typos[i] {
-			if found(q) {
-				hits++
-			}
-		}
-		rep.Logf("recall@5, %d names of %d+ characters with %d random edits: %.2f%%", len(typos[i]), minLen, i+1, pct(hits, len(typos[i])))
+		report(fmt.Sprintf("%d names of %d+ characters with %d random edits", len(typos[i]), minLen, i+1), run(typos[i], nil))
 	}
+	joined, split := boundaryQueries(names, 1500)
+	report(fmt.Sprintf("%d names with one space left out", len(joined)), run(joined, nil))
+	report(fmt.Sprintf("%d names with a word split in two", len(split)), run(split, nil))
 }
 
 func pct(n, of int) float64 { return 100 * float64(n) / float64(max(1, of)) }

@@ -1,0 +1,232 @@
+package autocomplete
+
+// This file finds the entries a pass scores: each query word looked up in
+// the term dictionary (exactly, as a prefix, or with an edit automaton),
+// and the postings of the most selective word, or of two intersected.
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+// candidates finds the entries to score: the postings of the terms of the
+// most selective word, the terms it matches best first, and the best
+// entries of each (postings are in entry order, best first), up to
+// maxCandidates; or, when the only word to go by is a prefix of many terms
+// (all prefixes of 1 to 3 bytes, longer ones of more than broadTerms
+// terms), its precomputed list. The word s.force, when set, finds them,
+// however many places it has.
+func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, maxCandidates int) {
+	if !fuzzy {
+		s.cands = s.cands[:0]
+	} // a pass with typos adds to what the passes before found
+	base := len(s.cands)
+	s.all = -1
+	keep := func(e uint32) bool {
+		return len(kinds) == 0 || slices.Contains(kinds, kindOrder[t.kind[e]])
+	}
+	var driver, broad *token
+	all := -1 // driver's index
+	for _, i := range s.order(fuzzy) {
+		tk := &s.toks[i]
+		if tk.prefix && !tk.fuzzed && t.top[tk.text] != nil {
+			// A prefix of many terms: its precomputed list stands for it,
+			// and it is checked on what the other words find.
+			tk.expanded, broad = false, tk
+			continue
+		}
+		if fuzzy && driver != nil && (tk.fuzzed || s.force < 0) {
+			// With typos, walking the dictionary is the costly part:
+			// one word finds the candidates, the others are checked on
+			// them. (After a forced word, the words matched exactly are
+			// looked up, for their places to intersect with its own.)
+			tk.expanded = false
+			continue
+		}
+		s.expand(t, tk)
+		if tk.expanded && len(tk.hits) > 0 && (driver == nil || tk.postings < driver.postings && s.force < 0) {
+			driver, all = tk, i
+		}
+	}
+	if driver == nil && broad != nil {
+		// the list, and the entries of the word itself, if it is one
+		s.key = append(s.key[:0], broad.text...)
+		if id, ok, _ := t.fst.Get(s.key); ok {
+			for _, e := range t.postings(id) {
+				if len(s.cands)-base == maxCandidates {
+					break
+				}
+				if keep(e) {
+					s.cands = append(s.cands, e)
+				}
+			}
+		}
+		for _, e := range t.top[broad.text] {
+			if keep(e) {
+				s.cands = append(s.cands, e)
+			}
+		}
+		slices.Sort(s.cands)
+		s.cands = slices.Compact(s.cands)
+		return
+	}
+	if driver == nil {
+		return
+	}
+	if driver.postings <= maxCandidates {
+		s.all = all // every one of its places is listed below
+	} else {
+		// Too many to score: first the places whose own names have the
+		// driver's words and another word's (a word of one term, as a
+		// whole word is), found by intersecting their postings, then the
+		// best of the rest for the words that name places around them.
+		var other *token
+		for i := range s.toks {
+			tk := &s.toks[i]
+			if tk != driver && tk.expanded && len(tk.hits) > 0 && len(tk.hits) <= maxOtherHits && (other == nil || tk.postings < other.postings) {
+				other = tk
+			}
+		}
+		var with []hit
+		if other != nil {
+			with = other.hits
+		} else if broad != nil {
+			// a prefix of many terms that is a term itself ("rd" typed
+			// out as "road")
+			s.key = append(s.key[:0], broad.text...)
+			if id, ok, _ := t.fst.Get(s.key); ok {
+				with = []hit{{id: uint32(id)}}
+			}
+		}
+		for _, o := range with {
+			for _, h := range driver.hits {
+				s.cands = intersect(s.cands, t.postings(uint64(h.id)), t.postings(uint64(o.id)), keep, base+maxCandidates/2)
+			}
+		}
+	}
+	for class := int8(0); class <= int8(2*driver.budget+1) && len(s.cands)-base < maxCandidates; class++ {
+		// the best entries of the terms of this class
+		s.rest = s.rest[:0]
+		room := maxCandidates - (len(s.cands) - base)
+		for _, h := range driver.hits {
+			if h.class != class {
+				continue
+			}
+			n := 0
+			for _, e := range t.postings(uint64(h.id)) {
+				if n == room {
+					break
+				}
+				if keep(e) {
+					s.rest = append(s.rest, e)
+					n++
+				}
+			}
+		}
+		slices.Sort(s.rest)
+		s.rest = slices.Compact(s.rest)
+		s.cands = append(s.cands, s.rest[:min(len(s.rest), room)]...)
+	}
+	slices.Sort(s.cands)
+	s.cands = slices.Compact(s.cands)
+}
+
+// intersect appends to out the entries in both a and b (ascending lists)
+// that keep accepts, until out holds limit, galloping through the longer.
+func intersect(out, a, b []uint32, keep func(uint32) bool, limit int) []uint32 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for _, e := range a {
+		if len(out) >= limit || len(b) == 0 {
+			break
+		}
+		// gallop to the first of b not below e
+		step := 1
+		for step < len(b) && b[step] < e {
+			step *= 2
+		}
+		i, _ := slices.BinarySearch(b[step/2:min(step+1, len(b))], e)
+		b = b[step/2+i:]
+		if len(b) > 0 && b[0] == e && keep(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// order returns the order in which to look the words up: as typed, or,
+// with typos, the longest (the most selective) first.
+func (s *scratch) order(fuzzy bool) []int {
+	s.idx = s.idx[:0]
+	for i := range s.toks {
+		s.idx = append(s.idx, i)
+	}
+	if fuzzy {
+		slices.SortStableFunc(s.idx, func(a, b int) int { return cmp.Compare(s.toks[b].n, s.toks[a].n) })
+	}
+	if s.force >= 0 {
+		i := slices.Index(s.idx, s.force)
+		copy(s.idx[1:i+1], s.idx[:i])
+		s.idx[0] = s.force
+	}
+	return s.idx
+}
+
+// expand looks a word up in the term dictionary: the term itself, or the
+// terms it starts, and, once its automaton is built, those within its typo
+// budget. A word that matches more than maxExpand terms is left
+// unexpanded: it is checked on the candidates the others find.
+func (s *scratch) expand(t *table, tk *token) {
+	tk.expanded, tk.hits, tk.postings = true, tk.hits[:0], 0
+	add := func(id uint64) bool {
+		if len(tk.hits) == maxExpand {
+			tk.expanded = false
+			return false
+		}
+		tk.hits = append(tk.hits, hit{id: uint32(id), class: classOf(tk.matchWalked(t.term(uint32(id))))})
+		tk.postings += int(t.postOff[id+1] - t.postOff[id])
+		return true
+	}
+	s.key = append(s.key[:0], tk.text...)
+	it := &s.it
+	var err error
+	switch {
+	case tk.fuzzed:
+		tk.search.Reset(tk.text, tk.edits, tk.prefix)
+		err = it.Reset(t.fst, nil, nil, &tk.search)
+	case tk.prefix:
+		s.end = prefixEnd(append(s.end[:0], tk.text...))
+		err = it.Reset(t.fst, s.key, s.end, nil)
+	default:
+		if id, ok, _ := t.fst.Get(s.key); ok {
+			add(id)
+		}
+		return
+	}
+	for err == nil {
+		_, id := it.Current()
+		if !add(id) {
+			return
+		}
+		err = it.Next()
+	}
+	// Keys come in order, and so do term numbers: hits are sorted. The
+	// iteration ends with vellum.ErrIteratorDone; the FST was checked when
+	// loaded, so no other error is expected, and one would only end the
+	// list early.
+}
+
+// prefixEnd turns a prefix into the first key after every key with it,
+// nil when there is none.
+func prefixEnd(b []byte) []byte {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < 0xff {
+			b[i]++
+			return b[:i+1]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,251 @@
+package autocomplete
+
+// This file ranks candidates. Ranking invariants that other files rely on,
+// checked by TestRankInvariants:
+//
+//   - A candidate's buckets are packed into one key (cand.pack) that sorts
+//     as the buckets Suggest documents, each deciding only between
+//     candidates equal in the ones before: query words not accounted for,
+//     then typos (a word boundary counts as one), exact before prefix,
+//     words covered, name words left untyped, kind (kindOrder, index.go),
+//     order of magnitude of the rank, distance; equal keys fall back to the
+//     entry number, and entries are numbered best first.
+//   - The passes' early stop (Suggest) assumes that typos rank right after
+//     the words not accounted for: a list filled by places that account for
+//     every word with at most e typos cannot be entered by a place found
+//     with more.
+//   - respond lists places that leave words unaccounted for only after
+//     every place that accounts for all, and only when none does.
+
+import (
+	"cmp"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/edits"
+)
+
+// cand is a candidate entry with its buckets.
+type cand struct {
+	e         uint32
+	uncovered int // query words (not numbers) it does not account for
+	typos     int
+	prefix    bool // the last word matched only the start of a term
+	covered   int
+	rest      int     // words of its name that no query word matched
+	dist      float64 // to the focus point
+	key       uint64  // the buckets packed, for sorting
+	missing   uint16  // the query words it does not account for, by bit
+}
+
+// pack packs the buckets of a candidate into one number that sorts as
+// they do: 4 bits each for the counts, capped, and the distance in metres.
+func (c *cand) pack(kind uint8, magnitude int) {
+	c4 := func(v int) uint64 { return uint64(min(max(v, 0), 15)) }
+	var p uint64
+	if c.prefix {
+		p = 1
+	}
+	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | p<<55 | c4(15-c.covered)<<51 | c4(c.rest)<<47 |
+		c4(int(kind))<<43 | c4(15-magnitude)<<39 | uint64(min(c.dist, 1<<38))
+}
+
+// score fills the buckets of every candidate and sorts them. In a pass
+// with typos (edits > 0), a query of several words shares its budget
+// between them: a word that its own budget leaves unmatched on a candidate
+// that has every other word may still match one of its terms with the
+// edits the whole query allows (address.TypoBudget of all its letters)
+// and the others left: "iko obong" finds "Ikot Obong", "idi ea" finds
+// "Idi Eka".
+func (s *scratch) score(t *table, focus *Point, edits int) {
+	s.found = s.found[:0]
+	clear(s.around)
+	last := len(s.toks) - 1
+	pooled := 0
+	if edits > 0 {
+		pooled = s.pooled
+	}
+	for _, e := range s.cands {
+		c := cand{e: e}
+		terms := t.entryTerms(e)
+		// how each word matches each of the entry's own terms
+		var cls [maxTokens][maxOwn]int8
+		nt := min(len(terms), maxOwn)
+		for i := range s.toks {
+			for j := range nt {
+				cls[i][j] = s.toks[i].class(t, terms[j], s.memo, i)
+			}
+		}
+		for i := range s.toks {
+			tk := &s.toks[i]
+			best := s.aroundClass(t, i, t.parent[e], 1)
+			for j := range nt {
+				if m := cls[i][j]; m >= 0 && (best < 0 || m < best) {
+					best = m
+				}
+			}
+			switch {
+			case best < 0:
+				// a house number is optional on a street or place, not on
+				// an address point with another number
+				if !tk.number || kindOrder[t.kind[e]] == address.KindAddress {
+					c.uncovered++
+					c.missing |= 1 << i
+				}
+			default:
+				c.covered++
+				c.typos += int(best >> 1)
+				if i == last && tk.prefix && best&1 == 1 {
+					c.prefix = true
+				}
+			}
+		}
+		if c.uncovered == 1 && pooled > c.typos {
+			s.share(t, &c, terms[:nt], &cls, pooled-c.typos)
+		}
+		// the words of its name left untyped, when the query matched its
+		// name (not only another name: "FCT" is all of its short name)
+		nn := min(int(t.nname[e]), nt)
+		for j := range nn {
+			matched := false
+			for i := range s.toks {
+				if cls[i][j] >= 0 {
+					matched = true
+					break
+				}
+			}
+			if !matched {
+				c.rest++
+			}
+		}
+		if c.rest == nn {
+			c.rest = 0
+		}
+		if focus != nil && !math.IsNaN(float64(t.lat[e])) {
+			c.dist = address.Distance(focus.Lat, focus.Lon, float64(t.lat[e]), float64(t.lon[e]))
+		}
+		c.pack(t.kind[e], magnitude(t.rank[e]))
+		s.found = append(s.found, c)
+	}
+	slices.SortFunc(s.found, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.e, b.e))
+	})
+}
+
+// share matches the one word a candidate misses to the term of its own
+// name nearest it, within spare edits (see score). Each word and term is
+// measured once a pass, with all the edits the query shares.
+func (s *scratch) share(t *table, c *cand, terms []uint32, cls *[maxTokens][maxOwn]int8, spare int) {
+	i := bits.TrailingZeros16(c.missing)
+	tk := &s.toks[i]
+	if tk.number {
+		return
+	}
+	bestJ, best := -1, int8(-1)
+	for j, id := range terms {
+		k := uint64(maxTokens+i)<<32 | uint64(id) // apart from class's keys
+		m, ok := s.memo[k]
+		if !ok {
+			m = -1
+			if term := t.term(id); tk.prefix || absDiff(len(term), len(tk.text)) <= s.pooled {
+				m = classOf(edits.OSA(tk.text, term, s.pooled, tk.prefix))
+			}
+			s.memo[k] = m
+		}
+		if m >= 0 && int(m>>1) <= spare && (best < 0 || m < best) {
+			bestJ, best = j, m
+		}
+	}
+	if bestJ < 0 {
+		return
+	}
+	cls[i][bestJ] = best
+	c.uncovered, c.missing = 0, 0
+	c.covered++
+	c.typos += int(best >> 1)
+	if i == len(s.toks)-1 && tk.prefix && best&1 == 1 {
+		c.prefix = true
+	}
+}
+
+// aroundClass returns how word i best matches place a and the places
+// around it (-1 when it matches none), remembered for the query: the
+// candidates share their towns, LGAs and states.
+func (s *scratch) aroundClass(t *table, i int, a int32, depth int) int8 {
+	if a < 0 || depth > maxDepth {
+		return -1
+	}
+	k := uint64(i)<<32 | uint64(uint32(a))
+	if m, ok := s.around[k]; ok {
+		return m
+	}
+	best := int8(-1)
+	for _, id := range t.entryTerms(uint32(a)) {
+		if m := s.toks[i].class(t, id, s.memo, i); m >= 0 && (best < 0 || m < best) {
+			best = m
+		}
+	}
+	if best != 0 {
+		if up := s.aroundClass(t, i, t.parent[a], depth+1); up >= 0 && (best < 0 || up < best) {
+			best = up
+		}
+	}
+	s.around[k] = best
+	return best
+}
+
+// magnitude buckets a rank by its order of magnitude, so that a nearer
+// place of about the same size comes first.
+func magnitude(r float32) int {
+	if r < 1 {
+		return 0
+	}
+	return 1 + int(math.Log10(float64(r)))
+}
+
+// diversify breaks the ties of candidates equal in every bucket by their
+// names: a place whose name an earlier one of the tie bears goes after
+// the places of other names. Which of the places of one name a query
+// meant is the focus point's to settle (with one, ties are rare), but a
+// list of five places of the name most places bear, when the query
+// matches others as well, hides them ("Bale" for "bal").
+func (s *scratch) diversify(t *table, limit int) {
+	n := min(len(s.found), diversifyDepth*limit)
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && s.found[j].key == s.found[i].key {
+			j++
+		}
+		if j-i > 1 {
+			// the first place of each name in place, the others after
+			run := s.found[i:j]
+			s.tie = append(s.tie[:0], run...)
+			s.later = s.later[:0]
+			k := 0
+			for _, c := range s.tie {
+				if named(t, c.e, run[:k]) {
+					s.later = append(s.later, c)
+				} else {
+					run[k] = c
+					k++
+				}
+			}
+			copy(run[k:], s.later)
+		}
+		i = j
+	}
+}
+
+// named reports whether one of the candidates before bears the name of
+// entry e (the same words).
+func named(t *table, e uint32, before []cand) bool {
+	name := t.entryTerms(e)[:t.nname[e]]
+	for _, c := range before {
+		if slices.Equal(t.entryTerms(c.e)[:t.nname[c.e]], name) {
+			return true
+		}
+	}
+	return false
+}
