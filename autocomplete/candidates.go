@@ -180,11 +180,14 @@ func (s *scratch) order(fuzzy bool) []int {
 // budget. A word that matches more than maxExpand terms is left
 // unexpanded: it is checked on the candidates the others find.
 func (s *scratch) expand(t *table, tk *token) {
-	tk.expanded, tk.hits, tk.postings = true, tk.hits[:0], 0
+	tk.expanded, tk.partial, tk.hits, tk.postings = true, false, tk.hits[:0], 0
 	add := func(id uint64) bool {
 		if len(tk.hits) == maxExpand {
 			tk.expanded = false
 			return false
+		}
+		if tk.partial && s.spent+len(tk.hits)+tk.search.Steps() >= fillSteps {
+			return false // the work bound: the terms yielded count too
 		}
 		tk.hits = append(tk.hits, hit{id: uint32(id), class: classOf(tk.matchWalked(t.term(uint32(id))))})
 		tk.postings += int(t.postOff[id+1] - t.postOff[id])
@@ -196,7 +199,17 @@ func (s *scratch) expand(t *table, tk *token) {
 	switch {
 	case tk.fuzzed:
 		tk.search.Reset(tk.text, tk.edits, tk.prefix)
-		err = it.Reset(t.fst, nil, nil, &tk.search)
+		var from, to []byte
+		if s.filling {
+			// the terms that start with the word's first byte, within
+			// what is left of the work bound
+			s.end = prefixEnd(append(s.end[:0], s.key[0]))
+			from, to = s.key[:1], s.end
+			tk.partial = true
+			tk.search.Limit(max(1, fillSteps-s.spent))
+			defer func() { s.spent += len(tk.hits) + tk.search.Steps() }()
+		}
+		err = it.Reset(t.fst, from, to, &tk.search)
 	case tk.prefix:
 		s.end = prefixEnd(append(s.end[:0], tk.text...))
 		err = it.Reset(t.fst, s.key, s.end, nil)

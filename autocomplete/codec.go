@@ -14,9 +14,10 @@ import (
 )
 
 // magic starts an encoded index; the digit is the format version (2:
-// entries of one kind and rank ordered by the places bearing their name,
-// so that an index kept by version 1 is built again).
-const magic = "addrkit-autocomplete-2\n"
+// entries of one kind and rank ordered by the places bearing their name;
+// 3: joined terms), so that an index kept by an older version is built
+// again.
+const magic = "addrkit-autocomplete-3\n"
 
 // ErrFormat is returned by Decode for data that is not an index of this
 // version.
@@ -40,7 +41,8 @@ func (ix *Index) Encode(w io.Writer) error {
 		e.str(string(t.fstBytes))
 		e.str(t.terms)
 		e.str(t.rec)
-		for _, s := range []any{t.termOff, t.postOff, t.post, t.kind, t.rank, t.parent, t.lat, t.lon, t.recOff, t.et, t.etOff, t.nname} {
+		e.str(string(t.jfstBytes))
+		for _, s := range []any{t.termOff, t.postOff, t.post, t.kind, t.rank, t.parent, t.lat, t.lon, t.recOff, t.et, t.etOff, t.nname, t.jpostOff, t.jpost} {
 			e.slice(s)
 		}
 	}
@@ -107,6 +109,7 @@ func Decode(r io.Reader) (*Index, error) {
 		t := &table{cc: d.str()}
 		t.fstBytes = []byte(d.str())
 		t.terms, t.rec = d.str(), d.str()
+		t.jfstBytes = []byte(d.str())
 		d.u32(&t.termOff)
 		d.u32(&t.postOff)
 		d.u32(&t.post)
@@ -119,6 +122,8 @@ func Decode(r io.Reader) (*Index, error) {
 		d.u32(&t.et)
 		d.u32(&t.etOff)
 		d.u8(&t.nname)
+		d.u32(&t.jpostOff)
+		d.u32(&t.jpost)
 		if d.err != nil {
 			break
 		}
@@ -126,6 +131,9 @@ func Decode(r io.Reader) (*Index, error) {
 			return nil, err
 		}
 		if t.fst, err = vellum.Load(t.fstBytes); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		}
+		if t.jfst, err = vellum.Load(t.jfstBytes); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 		}
 		t.buildTop()
@@ -145,7 +153,7 @@ func (t *table) check() error {
 		len(t.rank) == n && len(t.parent) == n && len(t.lat) == n && len(t.lon) == n &&
 		len(t.recOff) == n+1 && len(t.etOff) == n+1 && len(t.nname) == n &&
 		ascending(t.termOff, len(t.terms)) && ascending(t.postOff, len(t.post)) &&
-		ascending(t.recOff, len(t.rec)) && ascending(t.etOff, len(t.et))
+		ascending(t.recOff, len(t.rec)) && ascending(t.etOff, len(t.et)) && ascending(t.jpostOff, len(t.jpost))
 	for i := 0; ok && i < n; i++ {
 		ok = t.parent[i] >= -1 && t.parent[i] < int32(n) && int(t.kind[i]) < len(kindOrder) && int(t.nname[i]) <= int(t.etOff[i+1]-t.etOff[i])
 	}
@@ -155,6 +163,9 @@ func (t *table) check() error {
 	}
 	for i := 0; ok && i < len(t.post); i++ {
 		ok = t.post[i] < uint32(n)
+	}
+	for i := 0; ok && i < len(t.jpost); i++ {
+		ok = t.jpost[i] < uint32(n)
 	}
 	if !ok {
 		return fmt.Errorf("%w: inconsistent table %s", ErrFormat, t.cc)

@@ -5,9 +5,11 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/blevesearch/vellum"
@@ -98,6 +100,16 @@ type table struct {
 	et    []uint32
 	etOff []uint32
 	nname []uint8
+
+	// joined terms: two neighbouring words of a name run together (see
+	// joinedTerm), in an FST of their own, so that the walks of ordinary
+	// searches never meet them, to their entries (see jpostings): the
+	// entries of a joined term of several are a list,
+	// jpost[jpostOff[i]:jpostOff[i+1]], ascending
+	jfst      *vellum.FST
+	jfstBytes []byte
+	jpostOff  []uint32
+	jpost     []uint32
 
 	// top lists the best entries with a term that starts with each
 	// prefix of 1 to maxTopPrefix bytes.
@@ -392,8 +404,94 @@ func buildTable(ds []*draft) (*table, error) {
 			counts[id]++
 		}
 	}
+	if err := t.buildJoined(); err != nil {
+		return nil, err
+	}
 	t.buildTop()
 	return t, nil
+}
+
+// joinedTerm appends to b the words k and k+1 of entry e's name run
+// together, as people type "Port Harcourt" on phones ("portharcourt"),
+// and reports whether there is one: not when both are single characters
+// (initials: "M. O. A."). See Suggest: a word boundary left out counts as
+// one edit.
+func (t *table) joinedTerm(b []byte, e uint32, k int) ([]byte, bool) {
+	ts := t.entryTerms(e)
+	if k+1 >= int(t.nname[e]) {
+		return b, false
+	}
+	a, z := t.term(ts[k]), t.term(ts[k+1])
+	if utf8.RuneCountInString(a) < 2 && utf8.RuneCountInString(z) < 2 {
+		return b, false
+	}
+	return append(append(b, a...), z...), true
+}
+
+// buildJoined builds the FST and postings of the joined terms.
+func (t *table) buildJoined() error {
+	byTerm := map[string][]uint32{}
+	bounds := map[string]uint8{} // the bytes of its first word
+	var b []byte
+	for e := range t.kind {
+		for k := 0; k+1 < int(t.nname[e]); k++ {
+			var ok bool
+			if b, ok = t.joinedTerm(b[:0], uint32(e), k); ok {
+				bounds[string(b)] = uint8(min(len(t.term(t.entryTerms(uint32(e))[k])), 255))
+				l := byTerm[string(b)]
+				if len(l) == 0 || l[len(l)-1] != uint32(e) {
+					byTerm[string(b)] = append(l, uint32(e))
+				}
+			}
+		}
+	}
+	keys := slices.Sorted(maps.Keys(byTerm))
+	var buf bytes.Buffer
+	fb, err := vellum.New(&buf, nil)
+	if err != nil {
+		return err
+	}
+	t.jpostOff = []uint32{0}
+	t.jpost = t.jpost[:0]
+	for _, k := range keys {
+		// most joined terms name one place: the entry itself is the
+		// value, without a list
+		es := byTerm[k]
+		v := uint64(es[0])<<9 | 1<<8
+		if len(es) > 1 {
+			v = uint64(len(t.jpostOff)-1) << 9
+			t.jpost = append(t.jpost, es...)
+			t.jpostOff = append(t.jpostOff, uint32(len(t.jpost)))
+		}
+		if err := fb.Insert([]byte(k), v|uint64(bounds[k])); err != nil {
+			return err
+		}
+	}
+	if err := fb.Close(); err != nil {
+		return err
+	}
+	t.jfstBytes = buf.Bytes()
+	t.jfst, err = vellum.Load(t.jfstBytes)
+	return err
+}
+
+// jpostings returns the entries of the joined term whose value in jfst
+// is v (see joinedTerm): v>>9 is its entry when bit 8 is set, else the
+// number of its list (none for a number out of range: the FST is read
+// from storage); v&0xff is the bytes of its first word.
+func (t *table) jpostings(v uint64, one *[1]uint32) []uint32 {
+	i := v >> 9
+	if v&(1<<8) != 0 {
+		if i >= uint64(len(t.kind)) {
+			return nil
+		}
+		one[0] = uint32(i)
+		return one[:]
+	}
+	if i+1 >= uint64(len(t.jpostOff)) {
+		return nil
+	}
+	return t.jpost[t.jpostOff[i]:t.jpostOff[i+1]]
 }
 
 // broadTerms is the number of terms above which a prefix longer than
@@ -441,7 +539,7 @@ func (t *table) buildTop() {
 func (ix *Index) Size() int {
 	n := 0
 	for _, t := range ix.countries {
-		n += len(t.fstBytes) + len(t.terms) + len(t.rec) + len(t.kind) + len(t.nname)
+		n += len(t.fstBytes) + len(t.terms) + len(t.rec) + len(t.kind) + len(t.nname) + len(t.jfstBytes) + 4*(len(t.jpostOff)+len(t.jpost))
 		n += 4 * (len(t.termOff) + len(t.postOff) + len(t.post) + len(t.rank) + len(t.parent) +
 			len(t.lat) + len(t.lon) + len(t.recOff) + len(t.et) + len(t.etOff))
 		for p, l := range t.top {

@@ -26,6 +26,7 @@ type token struct {
 	// what the term dictionary gave for it, when expanded: every term it
 	// matches, by term number
 	expanded bool
+	partial  bool // the walk kept the first letter, or was cut: hits lists only some terms
 	hits     []hit
 	postings int
 }
@@ -42,10 +43,13 @@ type hit struct {
 func (tk *token) class(t *table, id uint32, memo map[uint64]int8, i int) int8 {
 	if tk.expanded {
 		i, ok := slices.BinarySearchFunc(tk.hits, id, func(h hit, id uint32) int { return cmp.Compare(h.id, id) })
-		if !ok {
+		if ok {
+			return tk.hits[i].class
+		}
+		if !tk.partial {
 			return -1
 		}
-		return tk.hits[i].class
+		// a term of another first letter: measured below
 	}
 	if !tk.fuzzed {
 		return classOf(tk.match(t.term(id)))

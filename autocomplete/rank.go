@@ -22,6 +22,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/internal/edits"
@@ -61,6 +62,9 @@ func (c *cand) pack(kind uint8, magnitude int) {
 // "Idi Eka".
 func (s *scratch) score(t *table, focus *Point, edits int) {
 	s.found = s.found[:0]
+	if s.filling {
+		s.spent += scoreCost * len(s.cands)
+	}
 	clear(s.around)
 	last := len(s.toks) - 1
 	pooled := 0
@@ -71,17 +75,22 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 		c := cand{e: e}
 		terms := t.entryTerms(e)
 		// how each word matches each of the entry's own terms
+		// and its joined terms, columns nt to nt+nj (see joinedTerm)
 		var cls [maxTokens][maxOwn]int8
 		nt := min(len(terms), maxOwn)
+		nj := min(max(int(t.nname[e])-1, 0), maxOwn-nt)
 		for i := range s.toks {
 			for j := range nt {
 				cls[i][j] = s.toks[i].class(t, terms[j], s.memo, i)
+			}
+			for k := range nj {
+				cls[i][nt+k] = s.joinClass(t, e, i, k)
 			}
 		}
 		for i := range s.toks {
 			tk := &s.toks[i]
 			best := s.aroundClass(t, i, t.parent[e], 1)
-			for j := range nt {
+			for j := range nt + nj {
 				if m := cls[i][j]; m >= 0 && (best < 0 || m < best) {
 					best = m
 				}
@@ -108,18 +117,7 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 		// the words of its name left untyped, when the query matched its
 		// name (not only another name: "FCT" is all of its short name)
 		nn := min(int(t.nname[e]), nt)
-		for j := range nn {
-			matched := false
-			for i := range s.toks {
-				if cls[i][j] >= 0 {
-					matched = true
-					break
-				}
-			}
-			if !matched {
-				c.rest++
-			}
-		}
+		c.rest = s.untyped(t, e, &cls, nn, nt, nj)
 		if c.rest == nn {
 			c.rest = 0
 		}
@@ -132,6 +130,62 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 	slices.SortFunc(s.found, func(a, b cand) int {
 		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.e, b.e))
 	})
+}
+
+// untyped counts the first nn words of entry e's name that no query word
+// matched (cls: how each word matches each of its first nt terms, then
+// its nj joined terms). A word matched to a joined term, when that is the
+// best it matches, types both of its words, or the first and as much of
+// the second as it is longer.
+func (s *scratch) untyped(t *table, e uint32, cls *[maxTokens][maxOwn]int8, nn, nt, nj int) int {
+	var typed uint32 // by bit, the words matched
+	for i := range s.toks {
+		best := int8(-1)
+		for j := range nt + nj {
+			if m := cls[i][j]; m >= 0 && (best < 0 || m < best) {
+				best = m
+			}
+		}
+		for j := range nn {
+			if cls[i][j] >= 0 {
+				typed |= 1 << j
+			}
+		}
+		for k := range nj {
+			if m := cls[i][nt+k]; m >= 0 && m == best {
+				typed |= 1 << k
+				if m&1 == 0 || s.toks[i].n > utf8.RuneCountInString(t.term(t.entryTerms(e)[k])) {
+					typed |= 1 << (k + 1)
+				}
+			}
+		}
+	}
+	return nn - bits.OnesCount32(typed&(1<<nn-1))
+}
+
+// joinClass returns how query word i matches words k and k+1 of entry e's
+// name run together (see joinedTerm): -1 when it does not, else its class
+// with the edit of the word boundary left out ("portharcourt" is one typo
+// from Port Harcourt). Only a word longer than word k can span both.
+func (s *scratch) joinClass(t *table, e uint32, i, k int) int8 {
+	tk := &s.toks[i]
+	ts := t.entryTerms(e)
+	if len(tk.text) <= len(t.term(ts[k])) {
+		return -1
+	}
+	key := uint64(i)<<58 | uint64(ts[k])<<29 | uint64(ts[k+1])
+	if m, ok := s.jmemo[key]; ok {
+		return m
+	}
+	m := int8(-1)
+	var ok bool
+	if s.jbuf, ok = t.joinedTerm(s.jbuf[:0], e, k); ok {
+		if m = classOf(tk.match(string(s.jbuf))); m >= 0 {
+			m += 2
+		}
+	}
+	s.jmemo[key] = m
+	return m
 }
 
 // share matches the one word a candidate misses to the term of its own
@@ -187,6 +241,11 @@ func (s *scratch) aroundClass(t *table, i int, a int32, depth int) int8 {
 			best = m
 		}
 	}
+	for k := 0; k+1 < int(t.nname[a]); k++ {
+		if m := s.joinClass(t, uint32(a), i, k); m >= 0 && (best < 0 || m < best) {
+			best = m
+		}
+	}
 	if best != 0 {
 		if up := s.aroundClass(t, i, t.parent[a], depth+1); up >= 0 && (best < 0 || up < best) {
 			best = up
@@ -194,6 +253,14 @@ func (s *scratch) aroundClass(t *table, i int, a int32, depth int) int8 {
 	}
 	s.around[k] = best
 	return best
+}
+
+// addTypo adds one typo to a packed key (see pack).
+func addTypo(key uint64) uint64 {
+	if key>>56&15 < 15 {
+		key += 1 << 56
+	}
+	return key
 }
 
 // magnitude buckets a rank by its order of magnitude, so that a nearer

@@ -53,6 +53,7 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 	}
 	all := b.String()
 	resp.Suggestions = make([]Suggestion, len(out))
+	s.keys = s.keys[:0]
 	spans := make([]Span, 0, 2*len(out))
 	for i, o := range out {
 		e := o.c.e
@@ -76,6 +77,7 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		spans = s.highlight(t, e, sg.MainText, spans)
 		sg.Matches = spans[n:len(spans):len(spans)]
 		last = o.c
+		s.keys = append(s.keys, o.c.key)
 	}
 	return last
 }
@@ -146,23 +148,52 @@ func (t *table) components(e uint32) Components {
 
 // highlight appends the spans of the words of the main text that a query
 // word matched. The words of a name are its terms in order (address.Tokens
-// folds word by word), so word i is term i of the entry.
+// folds word by word), so word i is term i of the entry; a query word that
+// matched words i and i+1 run together (see joinClass) marks both.
 func (s *scratch) highlight(t *table, e uint32, text string, spans []Span) []Span {
 	terms := t.entryTerms(e)[:t.nname[e]]
+	carry := 0 // characters of a joined match left for this word
 	w, runes, start, inWord := 0, 0, 0, false
+	mark := func(n int) {
+		if n > 0 {
+			spans = append(spans, Span{Offset: start, Length: n})
+		}
+	}
 	flush := func(end int) {
+		n, left := end-start, carry
+		carry = 0
 		if w < len(terms) {
+			done := false
 			for i := range s.toks {
 				m := s.toks[i].class(t, terms[w], s.memo, i)
 				if m < 0 {
 					continue
 				}
-				n := end - start
 				if m&1 == 1 { // the start of the word
 					n = min(n, utf8.RuneCountInString(s.toks[i].text))
 				}
-				spans = append(spans, Span{Offset: start, Length: n})
+				mark(n)
+				done = true
 				break
+			}
+			switch {
+			case done:
+			case left > 0: // the rest of a joined match
+				mark(min(n, left))
+			case w+1 < len(terms):
+				for i := range s.toks {
+					m := s.joinClass(t, e, i, w)
+					if m < 0 {
+						continue
+					}
+					typed := math.MaxInt
+					if m&1 == 1 { // the start of the joined words
+						typed = utf8.RuneCountInString(s.toks[i].text)
+					}
+					mark(min(n, typed))
+					carry = max(0, typed-n)
+					break
+				}
 			}
 		}
 		w++

@@ -6,6 +6,7 @@ package autocomplete
 // it, respond.go writes the suggestions.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,6 +27,15 @@ const (
 	DefaultLimit   = 5
 	MaxLimit       = 20
 	DefaultCountry = "NG"
+	// fillSteps bounds the work a query may spend filling a list that
+	// its first passes left short (see Suggest): the steps of the edit
+	// automata of those walks (each byte tried), the terms they yield,
+	// and scoreCost for each candidate they score, all together. A walk
+	// cut short by it leaves out some terms; the answer stays
+	// deterministic. scoreCost is about the time of scoring a candidate
+	// in steps' time.
+	fillSteps = 3000
+	scoreCost = 100
 	// maxTokens is the number of query tokens searched; the rest are
 	// ignored.
 	maxTokens = 8
@@ -41,7 +51,7 @@ const (
 	// maxDepth bounds the enclosing places looked at for one entry.
 	maxDepth = 8
 	// maxOwn bounds the terms of one place that are matched.
-	maxOwn = 16
+	maxOwn = 24
 	// maxOtherHits bounds the terms of the word whose places are
 	// intersected with the driver's (see candidates).
 	maxOtherHits = 8
@@ -169,6 +179,8 @@ type scratch struct {
 	found  []cand
 	memo   map[uint64]int8 // classes of fuzzy words checked on terms, this pass
 	around map[uint64]int8 // classes of words on places and those around them
+	jmemo  map[uint64]int8 // classes of words on joined terms, this pass (see joinClass)
+	jbuf   []byte
 	rest   []uint32
 	idx    []int
 	pooled int // the edits the query's words may share (see score)
@@ -177,14 +189,26 @@ type scratch struct {
 	all int
 	// force is the word that finds the candidates (-1: the most selective)
 	force int
-	tie   []cand // a run of candidates equal in every bucket (see diversify)
-	later []cand // its places of a name listed before
-	it    vellum.FSTIterator
-	key   []byte
-	end   []byte
+	// filling is set while the search fills a short list: the walks
+	// with edits keep each word's first letter and share fillSteps
+	filling bool
+	spent   int      // automaton states walked while filling
+	keys    []uint64 // of the suggestions respond wrote
+	// a response and its keys kept while a pass adds to it (see merge)
+	prev     []Suggestion
+	prevKeys []uint64
+	edits    int    // of the last pass
+	next     bool   // a pass with one edit more may fill the list (see fill)
+	tie      []cand // a run of candidates equal in every bucket (see diversify)
+	later    []cand // its places of a name listed before
+	it       vellum.FSTIterator
+	key      []byte
+	end      []byte
 }
 
-var scratchPool = sync.Pool{New: func() any { return &scratch{memo: map[uint64]int8{}, around: map[uint64]int8{}, force: -1} }}
+var scratchPool = sync.Pool{New: func() any {
+	return &scratch{memo: map[uint64]int8{}, around: map[uint64]int8{}, jmemo: map[uint64]int8{}, force: -1}
+}}
 
 // Suggest answers a query: the places of the country whose names (and the
 // names of the places around them) the query's words match, best first.
@@ -249,94 +273,311 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		resp.TookMS = ms(time.Since(start))
 		return resp, nil
 	}
-	s := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(s)
 	words = words[:min(len(words), maxTokens)]
 	// the text as given: a space after the last word closes it
 	last, _ := utf8.DecodeLastRuneInString(q.Text)
 	open := unicode.IsLetter(last) || unicode.IsDigit(last)
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	s.spent = 0
+	s.search(ix, t, words, -1, open, q, limit, &resp)
+	if !settled(&resp, limit) {
+		// A word boundary left out ("portharcourt"): the words looked up
+		// among the joined terms.
+		s.joinPass(ix, t, q, limit, &resp)
+		// Word boundaries added: two words typed for one word of a name
+		// ("iba dan", "victoria is land") are searched as that word, each
+		// pair of neighbours in turn, one edit more (the boundary), and
+		// merged with what was found.
+		alt := scratchPool.Get().(*scratch)
+		defer scratchPool.Put(alt)
+		var ar Response
+		for i := 0; i+1 < len(words) && i < maxJoins && s.spent < fillSteps; i++ {
+			w := words[i] + words[i+1]
+			if !joinable(words[i], words[i+1]) || !t.hasTerm(w, open && i+2 == len(words), s) {
+				continue
+			}
+			joined := slices.Concat(words[:i], []string{w}, words[i+2:])
+			ar.Suggestions = ar.Suggestions[:0]
+			alt.spent = s.spent
+			alt.search(ix, t, joined, i, open, q, limit, &ar)
+			s.spent = alt.spent
+			for k := range alt.keys {
+				alt.keys[k] = addTypo(alt.keys[k])
+			}
+			for k := range ar.Suggestions {
+				m := &ar.Suggestions[k]
+				m.Match.Typos++
+				m.Match.Type = "fuzzy"
+				m.Score = max(0, m.Score-10)
+			}
+			s.keys = merge(&resp, s.keys, ar.Suggestions, alt.keys, limit)
+		}
+		s.fill(ix, t, q, limit, &resp)
+	}
+	resp.TookMS = ms(time.Since(start))
+	return resp, nil
+}
+
+// maxJoins bounds the pairs of neighbouring words searched as one.
+const maxJoins = 3
+
+// joinable reports whether two neighbouring words may be one word of a
+// name typed with a space: both of letters (numbers are never fuzzed).
+func joinable(a, b string) bool {
+	return !strings.ContainsAny(a, "0123456789") && !strings.ContainsAny(b, "0123456789")
+}
+
+// hasTerm reports whether a word is a term of the table or, as a prefix,
+// the start of one.
+func (t *table) hasTerm(w string, prefix bool, s *scratch) bool {
+	s.key = append(s.key[:0], w...)
+	if !prefix {
+		_, ok, _ := t.fst.Get(s.key)
+		return ok
+	}
+	s.end = prefixEnd(append(s.end[:0], w...))
+	return s.it.Reset(t.fst, s.key, s.end, nil) == nil
+}
+
+// settled reports whether a response is full of places that account for
+// every word without a typo: nothing found with an edit could enter it.
+func settled(resp *Response, limit int) bool {
+	if len(resp.Suggestions) < limit {
+		return false
+	}
+	l := resp.Suggestions[len(resp.Suggestions)-1].Match
+	return l.Unmatched == 0 && l.Typos == 0
+}
+
+// search runs the passes of a query's words and writes the suggestions
+// to resp, their keys to s.keys. Word exact (-1: none) is searched
+// without edits.
+func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bool, q Query, limit int, resp *Response) {
 	s.toks = slices.Grow(s.toks[:0], len(words))[:len(words)]
 	letters := 0
 	for i, w := range words {
 		setToken(&s.toks[i], w, open && i == len(words)-1)
 		letters += s.toks[i].n
+		if i == exact {
+			s.toks[i].budget = 0
+		}
 	}
 	s.pooled = 0
 	if len(words) > 1 {
 		s.pooled = address.TypoBudget(letters)
 	}
+	s.filling = exact >= 0 // a search of a word boundary fills
+	s.next = false
 	// First without typos, then with up to one a word, then two. A pass
 	// that fills the list with places that account for every word ends
 	// the search: no place with more typos could rank among them. So does
-	// a pass with typos that finds any such place: a search with two typos
-	// a word walks about ten times as much of the dictionary as one with
-	// one, and is left for the words that nothing nearer matches.
-	edits := 0
-	for ; ; edits++ {
+	// a pass with typos whose best place's missing words no more edits
+	// could match (fill may go on when the list is short). A search with
+	// two typos a word walks about ten times as much of the dictionary as
+	// one with one, and is left for the words that nothing nearer matches.
+	for s.edits = 0; ; s.edits++ {
 		clear(s.memo) // classes hold for this pass's edits only
+		clear(s.jmemo)
 		limitCands := maxCandidates
 		if len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
 			limitCands = fillCandidates
 		}
-		s.candidates(t, q.Kinds, edits > 0, limitCands)
-		s.score(t, q.Focus, edits)
-		last := ix.respond(t, s, &resp, limit)
-		full := len(resp.Suggestions) == limit && last.uncovered == 0 && last.typos <= edits
-		if full || edits > 0 && len(s.found) > 0 && !s.fixable(s.found[0].missing, edits) {
+		s.candidates(t, q.Kinds, s.edits > 0, limitCands)
+		s.score(t, q.Focus, s.edits)
+		last := ix.respond(t, s, resp, limit)
+		full := len(resp.Suggestions) == limit && last.uncovered == 0 && last.typos <= s.edits
+		found := s.edits > 0 && len(s.found) > 0 && !s.fixable(s.found[0].missing, s.edits)
+		if full {
 			break
 		}
-		// a word allows more edits than this pass, or the words together
-		// allow some (see score)
-		more := edits == 0 && s.pooled > 0
-		for i := range s.toks {
-			more = s.toks[i].budget > edits || more
-		}
-		if !more && len(resp.Suggestions) == 0 {
-			more = s.widen()
-		}
-		if !more {
+		if !s.prepare(resp, limit) {
 			break
 		}
-		// The next pass scores again what this one found that accounts for
-		// every word, and the best few of the rest, in case it finds
-		// nothing better. When this one scored every place of a word that
-		// the next matches no differently ("tsof" in "gidman tsof"), it
-		// scores them all again: the place of both words is among them,
-		// while the places the corrected word finds ("Gidan") may be too
-		// many for the next pass to reach it.
-		reuse := s.all >= 0 && s.toks[s.all].budget <= edits
-		for i := range s.toks {
-			s.toks[i].fuzzy(edits + 1)
+		if found {
+			s.next = true // for fill
+			break
 		}
-		s.carry(limit, reuse)
 	}
-	if w := s.sharer(&resp); w >= 0 {
+	if w := s.sharer(resp); w >= 0 {
 		// No place accounts for every word, and one word may take the
 		// edits the query's words share, more than its own length allows
-		// ("ikot kzong" finds "Ikot Ukpong"): one more pass, that word
-		// searched with them (one more than its own, at most: a short
-		// word with two matches too much) and the others exactly, its
-		// places intersected with theirs.
-		for i := range s.toks {
-			tk := &s.toks[i]
-			if i == w {
-				e := min(s.pooled, address.TypoBudget(tk.n)+1)
-				tk.budget, tk.shared = max(tk.budget, e), true
-				tk.fuzzy(e)
-			} else {
-				tk.fuzzed, tk.edits = false, 0
+		// ("ikot kzong" finds "Ikot Ukpong"): one more pass (see sharePass).
+		s.sharePass(ix, t, q, limit, resp, w)
+	}
+}
+
+// prepare readies the tokens for the next pass, with one edit more, and
+// reports whether there is one: a word allows more edits than this
+// pass, or the words together allow some (see score), or a last word
+// still being typed may be given the budget of a whole word (widen).
+func (s *scratch) prepare(resp *Response, limit int) bool {
+	more := s.edits == 0 && s.pooled > 0
+	for i := range s.toks {
+		more = s.toks[i].budget > s.edits || more
+	}
+	if !more && !within(resp, s.edits) {
+		more = s.widen()
+	}
+	if !more {
+		return false
+	}
+	// The next pass scores again what this one found that accounts for
+	// every word, and the best few of the rest, in case it finds nothing
+	// better. When this one scored every place of a word that the next
+	// matches no differently ("tsof" in "gidman tsof"), it scores them all
+	// again: the place of both words is among them, while the places the
+	// corrected word finds ("Gidan") may be too many for the next pass to
+	// reach it.
+	reuse := s.all >= 0 && s.toks[s.all].budget <= s.edits
+	for i := range s.toks {
+		s.toks[i].fuzzy(s.edits + 1)
+	}
+	s.carry(limit, reuse)
+	return true
+}
+
+// fill goes on with a search whose list is short, while fillSteps
+// allows: the pass with one edit more that the search stopped before,
+// its walks keeping each word's first letter. What it finds is merged
+// below what was found. (Filling with the edits the words share as well
+// was tried: half a point of recall for twice the median time.)
+func (s *scratch) fill(ix *Index, t *table, q Query, limit int, resp *Response) {
+	s.filling = true
+	if s.next && len(resp.Suggestions) < limit && s.spent < fillSteps {
+		s.edits++
+		s.keep(resp)
+		clear(s.memo)
+		clear(s.jmemo)
+		s.cands = s.cands[:0] // what was found is merged, not scored again
+		s.candidates(t, q.Kinds, true, fillCandidates)
+		s.score(t, q.Focus, s.edits)
+		ix.respond(t, s, resp, limit)
+		s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+	}
+}
+
+// joinPass looks the query's words up among the joined terms (two words
+// of a name run together, see joinedTerm): exactly, as the start of one
+// for a last word still being typed, and with the edits of the last pass
+// (bounded by fillSteps); it scores the places found with the words as
+// the passes left them, and merges them with what was found.
+func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Response) {
+	s.cands = s.cands[:0]
+	keep := func(e uint32) bool {
+		return len(q.Kinds) == 0 || slices.Contains(q.Kinds, kindOrder[t.kind[e]])
+	}
+	// A word may match a joined term only beyond its first word: the
+	// start of a joined term that ends before the boundary is a start of
+	// its first word, which the passes looked up already.
+	add := func(v uint64, tk *token, n *int) {
+		if len(tk.text)+tk.edits <= int(v&0xff) {
+			return
+		}
+		var one [1]uint32
+		for _, e := range t.jpostings(v, &one) {
+			if *n < fillCandidates && keep(e) {
+				s.cands = append(s.cands, e)
+				*n++
 			}
 		}
-		s.carry(limit, false)
-		clear(s.memo)
-		s.force = w
-		s.candidates(t, q.Kinds, true, maxCandidates)
-		s.force = -1
-		s.score(t, q.Focus, max(edits, 1))
-		ix.respond(t, s, &resp, limit)
 	}
-	resp.TookMS = ms(time.Since(start))
-	return resp, nil
+	// with edits only when no place accounts for every word
+	fuzzy := len(resp.Suggestions) == 0 || resp.Suggestions[0].Match.Unmatched > 0
+	for i := range s.toks {
+		tk := &s.toks[i]
+		if tk.n < 3 {
+			continue
+		}
+		n := 0
+		s.key = append(s.key[:0], tk.text...)
+		if v, ok, _ := t.jfst.Get(s.key); ok {
+			add(v, tk, &n)
+		}
+		it := &s.it
+		var err error
+		switch {
+		case fuzzy && tk.fuzzed && !tk.number:
+			// the joined terms within the edits that start with the
+			// word's first byte, within what is left of the work bound
+			tk.search.Reset(tk.text, tk.edits, tk.prefix)
+			tk.search.Limit(max(1, fillSteps-s.spent))
+			s.end = prefixEnd(append(s.end[:0], s.key[0]))
+			err = it.Reset(t.jfst, s.key[:1], s.end, &tk.search)
+			defer func() { s.spent += tk.search.Steps() }()
+		case tk.prefix:
+			s.end = prefixEnd(append(s.end[:0], tk.text...))
+			err = it.Reset(t.jfst, s.key, s.end, nil)
+		default:
+			continue
+		}
+		for ; err == nil && n < fillCandidates; err = it.Next() {
+			_, v := it.Current()
+			add(v, tk, &n)
+		}
+	}
+	if len(s.cands) == 0 {
+		return
+	}
+	slices.Sort(s.cands)
+	s.cands = slices.Compact(s.cands)
+	s.keep(resp)
+	s.score(t, q.Focus, s.edits)
+	ix.respond(t, s, resp, limit)
+	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+}
+
+// keep keeps the suggestions and their keys, for merge.
+func (s *scratch) keep(resp *Response) {
+	s.prev = append(s.prev[:0], resp.Suggestions...)
+	s.prevKeys = append(s.prevKeys[:0], s.keys...)
+}
+
+// sharePass runs a pass in which word w is searched with the edits the
+// query's words share (one more than its own length allows, at most: a
+// short word with two matches too much) and the others exactly, its
+// places intersected with theirs; what it finds is merged with what was
+// found.
+func (s *scratch) sharePass(ix *Index, t *table, q Query, limit int, resp *Response, w int) {
+	for i := range s.toks {
+		tk := &s.toks[i]
+		if i == w {
+			e := min(s.pooled, address.TypoBudget(tk.n)+1)
+			tk.budget, tk.shared = max(tk.budget, e), true
+			tk.fuzzy(e)
+		} else {
+			tk.fuzzed, tk.edits, tk.shared = false, 0, false
+		}
+	}
+	s.keep(resp)
+	s.carry(limit, false)
+	if s.filling {
+		s.cands = s.cands[:0] // what was found is merged, not scored again
+	}
+	clear(s.memo)
+	clear(s.jmemo)
+	s.force = w
+	n := maxCandidates
+	if s.filling {
+		n = fillCandidates
+	}
+	s.candidates(t, q.Kinds, true, n)
+	s.force = -1
+	s.score(t, q.Focus, max(s.edits, 1))
+	ix.respond(t, s, resp, limit)
+	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+}
+
+// within reports whether a suggestion has at most edits typos: a place
+// found by a word boundary left out (one edit) does not stop a search
+// without typos from widening a last word's budget.
+func within(resp *Response, edits int) bool {
+	for _, sg := range resp.Suggestions {
+		if sg.Match.Typos <= edits {
+			return true
+		}
+	}
+	return false
 }
 
 // carry keeps for the next pass what this one found that accounts for
@@ -351,8 +592,8 @@ func (s *scratch) carry(limit int, reuse bool) {
 	slices.Sort(s.cands)
 }
 
-// sharer returns the word that a last pass may search with the edits the
-// query's words share (see Suggest), -1 when there is none: when no
+// sharer returns the word that a last pass may search with the edits
+// the query's words share (see Suggest), -1 when there is none: when no
 // suggestion accounts for every word, a word the first one misses whose
 // own budget allows fewer edits than the shared one; of several, the
 // first of those whose length allows fewest (the others may take what
@@ -383,6 +624,43 @@ func (s *scratch) sharer(resp *Response) int {
 		return -1
 	}
 	return w
+}
+
+// merge merges a response's suggestions (keys: their ranking keys) with
+// others found by another pass, by key, the response's first on equal
+// keys; one suggestion a label, places that leave words unaccounted for
+// only when none accounts for more, up to limit. It returns the keys of
+// the merged suggestions.
+func merge(resp *Response, keys []uint64, other []Suggestion, okeys []uint64, limit int) []uint64 {
+	if len(other) == 0 {
+		return keys
+	}
+	type item struct {
+		sg  Suggestion
+		key uint64
+	}
+	all := make([]item, 0, len(keys)+len(okeys))
+	for i, sg := range resp.Suggestions {
+		all = append(all, item{sg, keys[i]})
+	}
+	for i, sg := range other {
+		all = append(all, item{sg, okeys[i]})
+	}
+	slices.SortStableFunc(all, func(a, b item) int { return cmp.Compare(a.key, b.key) })
+	out := make([]Suggestion, 0, limit)
+	keys = keys[:0]
+	for _, it := range all {
+		if len(out) == limit || it.sg.Match.Unmatched > all[0].sg.Match.Unmatched {
+			break
+		}
+		if slices.ContainsFunc(out, func(o Suggestion) bool { return o.Label == it.sg.Label }) {
+			continue
+		}
+		out = append(out, it.sg)
+		keys = append(keys, it.key)
+	}
+	resp.Suggestions = out
+	return keys
 }
 
 func ms(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }

@@ -32,6 +32,11 @@ type Automaton struct {
 	prev  []int32
 	last  []byte
 	depth []int32
+
+	// limit bounds the steps (bytes tried) of a walk (0: no bound); cut
+	// is set when a walk reached it
+	limit, steps int
+	cut          bool
 }
 
 const (
@@ -54,7 +59,21 @@ func (a *Automaton) Reset(word string, max int, prefix bool) {
 		a.cells = append(a.cells, v)
 	}
 	a.prev, a.last, a.depth = append(a.prev, -1), append(a.last, 0), append(a.depth, 0)
+	a.limit, a.steps, a.cut = 0, 0, false
 }
+
+// Limit bounds the steps of the walk after Reset (the bytes it tries,
+// whether or not they lead anywhere): past n, no key matches any more
+// and the walk ends, with Cut reporting it. It bounds the work of a
+// search whose answer may be partial (0: no bound).
+func (a *Automaton) Limit(n int) { a.limit = n }
+
+// Cut reports whether the walk stopped at the Limit: keys within the
+// edits may have been left out.
+func (a *Automaton) Cut() bool { return a.cut }
+
+// Steps returns the steps the walk has taken so far.
+func (a *Automaton) Steps() int { return a.steps }
 
 func (a *Automaton) band(s int) []uint8 {
 	w := 2*int(a.max) + 1
@@ -89,6 +108,11 @@ func (a *Automaton) Accept(s int, b byte) int {
 	if s < 0 {
 		return s
 	}
+	if a.limit > 0 && a.steps >= a.limit {
+		a.cut = true
+		return dead
+	}
+	a.steps++
 	n, m, depth := len(a.word), int(a.max), int(a.depth[s])
 	if a.prefix && depth >= n && a.end(s) <= a.max {
 		return always

@@ -166,21 +166,7 @@ func TestAgreesWithVellumDFA(t *testing.T) {
 		keys[word()] = true
 	}
 	sorted := slices.Sorted(maps.Keys(keys))
-	var buf bytes.Buffer
-	bld, err := vellum.New(&buf, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, k := range sorted {
-		bld.Insert([]byte(k), uint64(i))
-	}
-	if err := bld.Close(); err != nil {
-		t.Fatal(err)
-	}
-	fst, err := vellum.Load(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
+	fst := fstOf(t, sorted)
 	search := func(a vellum.Automaton, first byte) []string {
 		var out []string
 		it, err := fst.Search(a, []byte{first}, []byte{first + 1})
@@ -215,4 +201,68 @@ func TestAgreesWithVellumDFA(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLimit: a walk bounded by Limit stops after that many steps, says so,
+// and yields a subset of what the unbounded walk yields; Reset lifts it.
+func TestLimit(t *testing.T) {
+	var keys []string
+	for _, a := range "abcdefgh" {
+		for _, b := range "abcdefgh" {
+			keys = append(keys, string(a)+string(b)+"ndo")
+		}
+	}
+	fst := fstOf(t, keys)
+	var a Automaton
+	walk := func(limit int) (found []string) {
+		a.Reset("aando", 2, false)
+		a.Limit(limit)
+		it, err := fst.Search(&a, nil, nil)
+		for err == nil {
+			k, _ := it.Current()
+			found = append(found, string(k))
+			err = it.Next()
+		}
+		return found
+	}
+	all := walk(0)
+	if a.Cut() || len(all) != len(keys) {
+		t.Fatalf("unbounded: %d keys of %d, cut %v", len(all), len(keys), a.Cut())
+	}
+	steps := a.Steps()
+	some := walk(steps / 4)
+	if !a.Cut() || len(some) >= len(all) || a.Steps() > steps/4 {
+		t.Fatalf("bounded to %d steps: %d keys, cut %v, %d steps", steps/4, len(some), a.Cut(), a.Steps())
+	}
+	for _, k := range some {
+		if !slices.Contains(all, k) {
+			t.Errorf("bounded walk found %q, which the whole walk did not", k)
+		}
+	}
+	if walk(0); a.Cut() {
+		t.Error("Reset kept the bound")
+	}
+}
+
+// fstOf builds an FST of sorted keys, each mapped to its position.
+func fstOf(t *testing.T, sorted []string) *vellum.FST {
+	t.Helper()
+	var buf bytes.Buffer
+	bld, err := vellum.New(&buf, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range sorted {
+		if err := bld.Insert([]byte(k), uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := bld.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fst, err := vellum.Load(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fst
 }

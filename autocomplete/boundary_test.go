@@ -1,0 +1,107 @@
+package autocomplete_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/internal/storetest"
+)
+
+// TestWordBoundaries checks word boundaries left out, added, and written
+// with a hyphen or slash, on the gazetteer a fresh install has: a word
+// typed for two words of a name run together, and two words typed for one
+// word of a name, each a boundary counted as one edit; exact matches still
+// first.
+func TestWordBoundaries(t *testing.T) {
+	ix := open(t, storetest.Builtin(t))
+	for _, tt := range []struct {
+		text, first string
+		typos       int
+	}{
+		// a space left out
+		{"portharcourt", "Port Harcourt, Rivers, Nigeria", 1},
+		{"victoriaisland", "Victoria Island, Eti-Osa, Lagos, Nigeria", 1},
+		{"benincity", "Benin City, Oredo, Edo, Nigeria", 1},
+		{"lagosisland", "Lagos Island, Lagos, Nigeria", 1},
+		{"ileife", "Ile-Ife, Ife Central, Osun, Nigeria", 1},
+		{"ikotekpene", "Ikot Ekpene, Akwa Ibom, Nigeria", 1},
+		{"adoekiti", "Ado-Ekiti, Ado Ekiti, Ekiti, Nigeria", 1},
+		// ... still being typed, or with a typo as well
+		{"portharc", "Port Harcourt, Rivers, Nigeria", 1},
+		{"victoriaisl", "Victoria Island, Eti-Osa, Lagos, Nigeria", 1},
+		{"portharcort", "Port Harcourt, Rivers, Nigeria", 2},
+		// a space added
+		{"iba dan", "Ibadan, Ibadan North-West, Oyo, Nigeria", 1},
+		{"victoria is land", "Victoria Island, Eti-Osa, Lagos, Nigeria", 1},
+		{"port har court", "Port Harcourt, Rivers, Nigeria", 1},
+		// hyphen, slash and space are one boundary
+		{"ado-ekiti", "Ado-Ekiti, Ado Ekiti, Ekiti, Nigeria", 0},
+		{"ado/ekiti", "Ado-Ekiti, Ado Ekiti, Ekiti, Nigeria", 0},
+		{"ile ife", "Ile-Ife, Ife Central, Osun, Nigeria", 0},
+		{"Port-Harcourt", "Port Harcourt, Rivers, Nigeria", 0},
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: tt.text})
+		if len(r.Suggestions) == 0 || r.Suggestions[0].Label != tt.first {
+			t.Errorf("%q: got %v, want %q first", tt.text, labels(r), tt.first)
+			continue
+		}
+		if m := r.Suggestions[0].Match; m.Typos != tt.typos {
+			t.Errorf("%q: match %+v, want %d typos", tt.text, m, tt.typos)
+		}
+	}
+}
+
+// TestBoundaryRanksBelowExact: a place that needs a word boundary (one
+// edit) comes after every place matched exactly or as typed, and the
+// words it matched are highlighted across the boundary.
+func TestBoundaryRanksBelowExact(t *testing.T) {
+	ix := open(t, storeOf(t,
+		address.Place{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"},
+		address.Place{ID: "v/ibadan", Kind: address.KindCity, Name: "Ibadan", Country: "NG", Parents: []string{"NG"}, Rank: 3000000},
+		address.Place{ID: "v/iba-dangana", Kind: address.KindVillage, Name: "Iba Dangana", Country: "NG", Parents: []string{"NG"}},
+		address.Place{ID: "v/aba-north", Kind: address.KindTown, Name: "Aba North", Country: "NG", Parents: []string{"NG"}},
+	))
+	r := suggest(t, ix, autocomplete.Query{Text: "iba dan"})
+	if got := ids(r); len(got) != 2 || got[0] != "v/iba-dangana" || got[1] != "v/ibadan" {
+		t.Fatalf("iba dan: got %v, want the village typed as written, then the city", got)
+	}
+	r = suggest(t, ix, autocomplete.Query{Text: "abanor"})
+	if len(r.Suggestions) != 1 || r.Suggestions[0].ID != "v/aba-north" {
+		t.Fatalf("abanor: got %v", ids(r))
+	}
+	want := []autocomplete.Span{{Offset: 0, Length: 3}, {Offset: 4, Length: 3}}
+	if got := r.Suggestions[0].Matches; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("abanor: matches %v, want %v", got, want)
+	}
+}
+
+// TestListsFilled: when the pass that finds the best place leaves the list
+// short, the next pass of edits fills it, ranked below; the places within
+// the budget are all found.
+func TestListsFilled(t *testing.T) {
+	places := []address.Place{{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"}}
+	for _, n := range []string{"Tudunwada", "Tudunwadi", "Tudunwaka", "Tudunfada", "Tudunwara", "Kudunwada"} {
+		places = append(places, address.Place{ID: "v/" + n, Kind: address.KindVillage, Name: n, Country: "NG", Parents: []string{"NG"}})
+	}
+	ix := open(t, storeOf(t, places...))
+	r := suggest(t, ix, autocomplete.Query{Text: "tudunwadax "})
+	got := ids(r)
+	if len(got) != 5 || got[0] != "v/Tudunwada" {
+		t.Fatalf("tudunwadax: got %v, want Tudunwada then four more (two edits)", got)
+	}
+	for _, s := range r.Suggestions[1:] {
+		if s.Match.Typos != 2 {
+			t.Errorf("%s: %+v, want 2 typos", s.ID, s.Match)
+		}
+	}
+}
+
+func labels(r autocomplete.Response) []string {
+	var out []string
+	for _, s := range r.Suggestions {
+		out = append(out, s.Label)
+	}
+	return out
+}
