@@ -12,7 +12,8 @@ import (
 )
 
 // The index is opened once, from a gazetteer (here the built-in one in a
-// fresh directory), and answers queries as they are typed.
+// fresh directory), and answers queries as they are typed: with typos, a
+// space left out or one added.
 func ExampleIndex_Suggest() {
 	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "addrkit-example")
@@ -29,7 +30,7 @@ func ExampleIndex_Suggest() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, text := range []string{"ikej", "victoira island", "surulere lagos"} {
+	for _, text := range []string{"ikej", "victoira island", "surulere lagos", "portharcourt", "iba dan"} {
 		r, err := ix.Suggest(ctx, autocomplete.Query{Text: text, Limit: 1})
 		if err != nil {
 			log.Fatal(err)
@@ -41,4 +42,6 @@ func ExampleIndex_Suggest() {
 	// ikej: Ikeja, Lagos, Nigeria (prefix, 0 typos)
 	// victoira island: Victoria Island, Eti-Osa, Lagos, Nigeria (fuzzy, 1 typos)
 	// surulere lagos: Surulere, Lagos, Nigeria (exact, 0 typos)
+// portharcourt: Port Harcourt, Rivers, Nigeria (fuzzy, 1 typos)
+// iba dan: Ibadan, Ibadan North-West, Oyo, Nigeria (fuzzy, 1 typos)
 }
