@@ -42,6 +42,6 @@ func ExampleIndex_Suggest() {
 	// ikej: Ikeja, Lagos, Nigeria (prefix, 0 typos)
 	// victoira island: Victoria Island, Eti-Osa, Lagos, Nigeria (fuzzy, 1 typos)
 	// surulere lagos: Surulere, Lagos, Nigeria (exact, 0 typos)
-// portharcourt: Port Harcourt, Rivers, Nigeria (fuzzy, 1 typos)
-// iba dan: Ibadan, Ibadan North-West, Oyo, Nigeria (fuzzy, 1 typos)
+	// portharcourt: Port Harcourt, Rivers, Nigeria (fuzzy, 1 typos)
+	// iba dan: Ibadan, Ibadan North-West, Oyo, Nigeria (fuzzy, 1 typos)
 }
