@@ -64,7 +64,7 @@ func (s *scratch) fill(ix *Index, t *table, q Query, limit int, resp *Response) 
 
 // joinPass looks the query's words up among the joined terms (two words
 // of a name run together, see joinedTerm): exactly, as the start of one
-// for a last word still being typed, and with the edits of the last pass
+// for a last word still being typed, and with the edits the passes reached
 // (bounded by fillSteps); it scores the places found with the words as
 // the passes left them, and merges them with what was found.
 func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Response) {
@@ -109,7 +109,6 @@ func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Respon
 			tk.search.Limit(max(1, fillSteps-s.spent))
 			s.end = prefixEnd(append(s.end[:0], s.key[0]))
 			err = it.Reset(t.jfst, s.key[:1], s.end, &tk.search)
-			defer func() { s.spent += tk.search.Steps() }()
 		case tk.prefix:
 			s.end = prefixEnd(append(s.end[:0], tk.text...))
 			err = it.Reset(t.jfst, s.key, s.end, nil)
@@ -120,6 +119,9 @@ func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Respon
 			_, v := it.Current()
 			add(v, tk, &n)
 		}
+		if fuzzy && tk.fuzzed && !tk.number {
+			s.spent += tk.search.Steps()
+		}
 	}
 	if len(s.cands) == 0 {
 		return
@@ -127,6 +129,9 @@ func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Respon
 	slices.Sort(s.cands)
 	s.cands = slices.Compact(s.cands)
 	s.keep(resp)
+	clear(s.memo) // the words may have been readied for a next pass
+	clear(s.jmemo)
+	s.spent += scoreCost * len(s.cands)
 	s.score(t, q.Focus, s.edits)
 	ix.respond(t, s, resp, limit)
 	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
@@ -184,11 +189,13 @@ func (s *scratch) splitPass(ix *Index, t *table, words []string, open bool, q Qu
 	alt := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(alt)
 	var ar Response
-	for i := 0; i+1 < len(words) && i < maxJoins && s.spent < fillSteps; i++ {
+	searched := 0
+	for i := 0; i+1 < len(words) && searched < maxJoins && s.spent < fillSteps; i++ {
 		w := words[i] + words[i+1]
 		if !joinable(words[i], words[i+1]) || !t.hasTerm(w, open && i+2 == len(words), s) {
 			continue
 		}
+		searched++
 		joined := slices.Concat(words[:i], []string{w}, words[i+2:])
 		ar.Suggestions = ar.Suggestions[:0]
 		alt.spent = s.spent

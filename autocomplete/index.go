@@ -437,7 +437,11 @@ func (t *table) buildJoined() error {
 		for k := 0; k+1 < int(t.nname[e]); k++ {
 			var ok bool
 			if b, ok = t.joinedTerm(b[:0], uint32(e), k); ok {
-				bounds[string(b)] = uint8(min(len(t.term(t.entryTerms(uint32(e))[k])), 255))
+				// the shortest first word, of several names joined alike
+				n := uint8(min(len(t.term(t.entryTerms(uint32(e))[k])), 255))
+				if m, ok := bounds[string(b)]; !ok || n < m {
+					bounds[string(b)] = n
+				}
 				l := byTerm[string(b)]
 				if len(l) == 0 || l[len(l)-1] != uint32(e) {
 					byTerm[string(b)] = append(l, uint32(e))

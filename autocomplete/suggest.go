@@ -281,11 +281,10 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	s.spent = 0
 	s.search(ix, t, words, -1, open, q, limit, &resp)
 	if !settled(&resp, limit) {
-		// A word boundary left out ("portharcourt"): the words looked up
-		// among the joined terms.
-		s.joinPass(ix, t, q, limit, &resp)
-		// Word boundaries added ("iba dan").
+		// Word boundaries added ("iba dan"), then left out
+		// ("portharcourt": the words looked up among the joined terms).
 		s.splitPass(ix, t, words, open, q, limit, &resp)
+		s.joinPass(ix, t, q, limit, &resp)
 		s.fill(ix, t, q, limit, &resp)
 	}
 	resp.TookMS = ms(time.Since(start))
@@ -330,7 +329,7 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 		last := ix.respond(t, s, resp, limit)
 		full := len(resp.Suggestions) == limit && last.uncovered == 0 && last.typos <= s.edits
 		found := s.edits > 0 && len(s.found) > 0 && !s.fixable(s.found[0].missing, s.edits)
-		if full {
+		if full || s.filling && s.spent >= fillSteps { // (a search of a word boundary stops at the bound)
 			break
 		}
 		if !s.prepare(resp, limit) {
@@ -345,7 +344,9 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 		// No place accounts for every word, and one word may take the
 		// edits the query's words share, more than its own length allows
 		// ("ikot kzong" finds "Ikot Ukpong"): one more pass (see sharePass).
+		// It readies the words its own way: no filling pass follows.
 		s.sharePass(ix, t, q, limit, resp, w)
+		s.next = false
 	}
 }
 
