@@ -50,7 +50,7 @@ type osmImport struct {
 	res    *resolver
 	sink   *sink
 	stats  *Stats
-	coords map[osm.NodeID][2]float64
+	coords nodeIndex  // of the nodes of the ways kept
 	places *pointGrid // place nodes, for the parents of streets and addresses
 }
 
@@ -73,10 +73,9 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 		return st, err
 	}
 	o := &osmImport{ctx: ctx, opts: opts, res: newResolver(g), sink: s, stats: &st,
-		coords: map[osm.NodeID][2]float64{}, places: newPointGrid(0.05)}
+		places: newPointGrid(0.05)}
 	total := 2 * fi.Size()
 	var ways []osmWay
-	need := map[osm.NodeID]bool{}
 	err = o.scan(path, 0, total, false, func(obj osm.Object) {
 		w, ok := obj.(*osm.Way)
 		if !ok {
@@ -91,9 +90,10 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 			return
 		}
 		st.Rows++
-		for _, n := range w.Nodes {
-			ow.nodes = append(ow.nodes, n.ID)
-			need[n.ID] = true
+		ow.nodes = make([]osm.NodeID, len(w.Nodes))
+		for i, n := range w.Nodes {
+			ow.nodes[i] = n.ID
+			o.coords.need(n.ID)
 		}
 		ways = append(ways, ow)
 	})
@@ -101,15 +101,14 @@ func OSM(ctx context.Context, g *storage.Gazetteer, path string, opts Options) (
 		s.close()
 		return st, err
 	}
+	o.coords.seal()
 	var addrNodes []*osm.Node
 	err = o.scan(path, fi.Size(), total, true, func(obj osm.Object) {
 		n, ok := obj.(*osm.Node)
 		if !ok {
 			return
 		}
-		if need[n.ID] {
-			o.coords[n.ID] = [2]float64{n.Lat, n.Lon}
-		}
+		o.coords.set(n.ID, n.Lat, n.Lon)
 		if kind, ok := osmPlaceKinds[n.Tags.Find("place")]; ok && n.Tags.Find("name") != "" {
 			st.Rows++
 			o.place(n, kind)
@@ -252,7 +251,7 @@ func (o *osmImport) centroid(ids []osm.NodeID) (lat, lon float64, ok bool) {
 		if i > 0 && i == len(ids)-1 && id == ids[0] {
 			break // a closed way repeats its first node
 		}
-		if c, found := o.coords[id]; found {
+		if c, found := o.coords.get(id); found {
 			lat, lon, n = lat+c[0], lon+c[1], n+1
 		}
 	}
@@ -331,7 +330,7 @@ func (o *osmImport) streets(ways []osmWay) map[string][]address.Place {
 			best, bestD := [2]float64{clat, clon}, math.Inf(1)
 			for _, s := range g {
 				for _, id := range s.w.nodes {
-					if c, ok := o.coords[id]; ok {
+					if c, ok := o.coords.get(id); ok {
 						if d := address.Distance(clat, clon, c[0], c[1]); d < bestD {
 							best, bestD = c, d
 						}
