@@ -20,6 +20,12 @@ type Options struct {
 	Nodes int
 	// Seed makes the file; the same seed, the same file.
 	Seed int64
+	// Filler adds this many buildings without an address after each unit,
+	// beyond Nodes, drawn apart from the units: files of one seed and
+	// Nodes hold the same places, streets and addresses whatever their
+	// filler, for comparing imports of files of different sizes that keep
+	// the same.
+	Filler int
 }
 
 // Counts are what the file holds, and what an importer should make of it.
@@ -86,6 +92,7 @@ func nodesOf(u int) int {
 // which a file lists after every node.
 func walk(opts Options, fn func(u, n int, ids []int64, lat, lon float64)) {
 	r := rand.New(rand.NewSource(opts.Seed))
+	fill := rand.New(rand.NewSource(opts.Seed + 1))
 	id := int64(1000)
 	var ids []int64
 	// a walk across a country of about 1,000 by 1,000 km, a town at a time
@@ -104,6 +111,14 @@ func walk(opts Options, fn func(u, n int, ids []int64, lat, lon float64)) {
 		}
 		fn(u, i, ids, lat, lon)
 		nodes += nodesOf(u)
+		for range opts.Filler {
+			ids = ids[:0]
+			for range nodesOf(unitBuilding) {
+				ids = append(ids, id)
+				id += 1 + int64(fill.ExpFloat64()*2)
+			}
+			fn(unitBuilding, -1, ids, lat+0.001, lon+0.001)
+		}
 	}
 }
 
@@ -150,7 +165,7 @@ func Write(w io.Writer, opts Options) (Counts, error) {
 			return
 		}
 		c.Ways++
-		fmt.Fprintf(bw, " <way id=\"%d\" version=\"1\">\n", 1000+n)
+		fmt.Fprintf(bw, " <way id=\"%d\" version=\"1\">\n", 1000+c.Ways)
 		for _, nd := range ids {
 			fmt.Fprintf(bw, "  <nd ref=\"%d\"/>\n", nd)
 		}

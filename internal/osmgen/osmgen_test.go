@@ -65,3 +65,21 @@ func TestCounts(t *testing.T) {
 		t.Errorf("%d id gaps in %d nodes; counts %+v", gaps, got.Nodes, want)
 	}
 }
+
+// TestFiller: filler buildings make a larger file of the same places,
+// streets and addresses.
+func TestFiller(t *testing.T) {
+	var a, b bytes.Buffer
+	plain, err := osmgen.Write(&a, osmgen.Options{Nodes: 20000, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	filled, err := osmgen.Write(&b, osmgen.Options{Nodes: 20000, Seed: 5, Filler: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filled.Places != plain.Places || filled.Streets != plain.Streets || filled.Addresses != plain.Addresses ||
+		filled.Nodes < 2*plain.Nodes || b.Len() < 2*a.Len() {
+		t.Errorf("filler 2: %+v (%d bytes), none: %+v (%d bytes)", filled, b.Len(), plain, a.Len())
+	}
+}

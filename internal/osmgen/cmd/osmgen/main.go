@@ -19,6 +19,7 @@ func main() {
 	var opts osmgen.Options
 	flag.IntVar(&opts.Nodes, "nodes", 50_000_000, "number of nodes, about")
 	flag.Int64Var(&opts.Seed, "seed", 1, "the same seed writes the same file")
+	flag.IntVar(&opts.Filler, "filler", 0, "plain buildings added after each unit, beyond -nodes (the same places, a larger file)")
 	out := flag.String("o", "", "output file (standard output when empty)")
 	flag.Parse()
 	w := os.Stdout
