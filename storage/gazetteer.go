@@ -97,8 +97,15 @@ const (
 
 var _ address.Gazetteer = (*Gazetteer)(nil)
 
-// Open opens (creating it unless read-only) the gazetteer in dir.
+// Open opens (creating it unless read-only) the gazetteer in dir: its
+// current generation when dir names one (see PlacesDir).
 func Open(dir string, opts Options) (*Gazetteer, error) {
+	if !opts.InMemory {
+		var err error
+		if dir, err = PlacesDir(dir); err != nil {
+			return nil, err
+		}
+	}
 	bo := badger.DefaultOptions(dir).WithLogger(opts.Logger).WithReadOnly(opts.ReadOnly)
 	if opts.InMemory {
 		bo = bo.WithDir("").WithValueDir("").WithInMemory(true)

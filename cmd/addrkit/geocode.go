@@ -18,6 +18,25 @@ const defaultData = "addrkit-data"
 
 // openGazetteer opens the gazetteer in dir, installing the built-in one
 // when dir holds none and saying so on stderr (it takes a while).
+// openForUpdate opens the gazetteer in dir for writing, in a new
+// generation when a server holds it (see storage.OpenForUpdate), saying
+// so on stderr; done closes it and publishes the generation.
+func openForUpdate(ctx context.Context, dir string, stderr io.Writer) (*storage.Gazetteer, func(commit bool) error, error) {
+	g, done, err := builtin.OpenForUpdate(ctx, dir, builtin.Options{Progress: func(line string) {
+		fmt.Fprintln(stderr, "addrkit:", line)
+	}})
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, func(commit bool) error {
+		err := done(commit)
+		if cur, _ := storage.PlacesDir(dir); err == nil && commit && cur != dir {
+			fmt.Fprintf(stderr, "addrkit: the places of %s are now %s (servers switch to them)\n", dir, cur)
+		}
+		return err
+	}, nil
+}
+
 func openGazetteer(ctx context.Context, dir string, opts storage.Options, stderr io.Writer) (*storage.Gazetteer, error) {
 	return builtin.OpenWith(ctx, dir, builtin.Options{Storage: opts, Progress: func(line string) {
 		fmt.Fprintln(stderr, "addrkit:", line)

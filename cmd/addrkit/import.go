@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/address"
-	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/importer"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -74,11 +73,16 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		*f.dst = m
 	}
-	gz, err := openGazetteer(ctx, *data, storage.Options{}, stderr)
+	gz, done, err := openForUpdate(ctx, *data, stderr)
 	if err != nil {
 		return err
 	}
-	defer gz.Close()
+	committed := false
+	defer func() {
+		if !committed {
+			done(false)
+		}
+	}()
 	enc := json.NewEncoder(stdout)
 	for _, path := range fs.Args() {
 		o := opts
@@ -113,10 +117,13 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	if !*index {
-		return nil
+	if *index {
+		if err := keepIndex(ctx, gz, false, stderr); err != nil {
+			return err
+		}
 	}
-	return keepIndex(ctx, gz, false, stderr)
+	committed = true
+	return done(true)
 }
 
 // progressBar returns a bar on stderr when it is a terminal, else nil.

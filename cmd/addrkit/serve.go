@@ -24,6 +24,7 @@ import (
 	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
+	"github.com/addrkit/addrkit/storage/live"
 	"gocloud.dev/blob"
 )
 
@@ -100,6 +101,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return serve(ctx, c, slog.New(h), nil)
 }
 
+// placesCheck is how often a server looks for a new generation of its
+// places.
+const placesCheck = time.Second
+
 // serve runs the server until ctx ends; ready, when set, receives the
 // address it listens on.
 func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- string) error {
@@ -114,12 +119,22 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	if err != nil {
 		return err
 	}
-	defer gz.Close()
 	index, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
 	if err != nil {
+		gz.Close()
 		return err
 	}
-	log.Info("gazetteer ready", "dir", c.data, "suggestions", index.Len(), "index_mb", index.Size()>>20)
+	// the places as served: a new generation published by addrkit import
+	// or index is switched to while serving (see package live)
+	places, err := live.New(c.data, gz, index, live.Options{
+		Storage: storage.Options{ReadOnly: true, Preload: true}, Warm: c.role != roleAPI, Logger: log,
+	})
+	if err != nil {
+		gz.Close()
+		return err
+	}
+	defer places.Close()
+	log.Info("gazetteer ready", "dir", places.Generation(), "suggestions", index.Len(), "index_mb", index.Size()>>20)
 	if c.role != roleAPI {
 		// what the first job would otherwise wait for
 		began := time.Now()
@@ -145,7 +160,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	defer bucket.Close()
 	manager, err := jobs.NewManager(jobs.ManagerOptions{
-		Gazetteer: gz, Store: be.store, Queue: be.queue, Bucket: bucket, Parallel: c.jobs, ChunkRows: c.chunkRows,
+		Gazetteer: places, Store: be.store, Queue: be.queue, Bucket: bucket, Parallel: c.jobs, ChunkRows: c.chunkRows,
 		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention, Lease: be.lease,
 	})
 	if err != nil {
@@ -153,6 +168,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	work, stopWork := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
+	wg.Go(func() { places.Watch(work, placesCheck) })
 	if c.role != roleAPI {
 		wg.Go(func() { manager.Run(work) })
 	}
@@ -169,7 +185,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return nil
 	}
 	api, err := httpapi.New(httpapi.Options{
-		Jobs: manager, Suggester: index, Keys: keys, Gazetteer: gz, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
+		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
 		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {

@@ -65,6 +65,10 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // when it is missing or stale.
 func openIndex(ctx context.Context, dir string, stderr io.Writer) (*autocomplete.Index, error) {
 	gz, err := openGazetteer(ctx, dir, storage.Options{}, stderr)
+	if storage.IsLocked(err) {
+		// a server holds the places: read them, the index built in memory
+		gz, err = openGazetteer(ctx, dir, storage.Options{ReadOnly: true}, stderr)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -88,12 +92,15 @@ func runIndex(ctx context.Context, args []string, stderr io.Writer) error {
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	gz, err := openGazetteer(ctx, *data, storage.Options{}, stderr)
+	gz, done, err := openForUpdate(ctx, *data, stderr)
 	if err != nil {
 		return err
 	}
-	defer gz.Close()
-	return keepIndex(ctx, gz, true, stderr)
+	if err := keepIndex(ctx, gz, true, stderr); err != nil {
+		done(false)
+		return err
+	}
+	return done(true)
 }
 
 // keepIndex builds the autocomplete index of a gazetteer and keeps it

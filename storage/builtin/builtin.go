@@ -346,9 +346,28 @@ func OpenWith(ctx context.Context, dir string, o Options) (*storage.Gazetteer, e
 // noDatabase reports whether dir holds no Badger database yet (it may hold
 // other things: a server keeps its jobs and keys in subdirectories).
 func noDatabase(dir string) (bool, error) {
-	_, err := os.Stat(filepath.Join(dir, "MANIFEST"))
+	dir, err := storage.PlacesDir(dir)
+	if err != nil {
+		return false, err
+	}
+	_, err = os.Stat(filepath.Join(dir, "MANIFEST"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return true, nil
 	}
 	return false, err
+}
+
+// OpenForUpdate is storage.OpenForUpdate (in place, or in a new generation
+// while a server holds the places), with the built-in gazetteer installed
+// first when dir holds no places yet.
+func OpenForUpdate(ctx context.Context, dir string, o Options) (*storage.Gazetteer, func(commit bool) error, error) {
+	g, done, err := storage.OpenForUpdate(dir, o.Storage)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := ensureInstalled(ctx, g, dir, o.Progress); err != nil {
+		done(false)
+		return nil, nil, err
+	}
+	return g, done, nil
 }

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/addrkit/addrkit/storage"
+)
+
+// TestImportWhileServing imports a new place with `addrkit import` while
+// `addrkit serve` answers a steady load of autocomplete, validate and
+// geocoding requests on the same data directory, then rebuilds the index
+// with `addrkit index`: every request succeeds, the new place is suggested
+// within 10 seconds, and the generation left is removed.
+func TestImportWhileServing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an import under load: skipped in -short mode")
+	}
+	data := t.TempDir()
+	key := createKey(t, data, "updates")
+	s := startServe(t, "--data", data, "--rate", "-1")
+	defer s.stop()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var sent, failed atomic.Int64
+	var firstFailure atomic.Value
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for i := 0; ctx.Err() == nil; i++ {
+				var req *http.Request
+				if i%2 == 0 {
+					req, _ = http.NewRequest("GET", s.base+"/v1/address/autocomplete?query="+url.QueryEscape("victoria isl"), nil)
+				} else {
+					req, _ = http.NewRequest("POST", s.base+"/v1/address/validate", strings.NewReader(`{"address":"12 Adeola Odeku Street, Victoria Island, Lagos"}`))
+				}
+				req.Header.Set("Authorization", "Bearer "+key)
+				req.Header.Set("Content-Type", "application/json")
+				resp, err := http.DefaultClient.Do(req)
+				sent.Add(1)
+				if err != nil {
+					failed.Add(1)
+					firstFailure.CompareAndSwap(nil, err.Error())
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					failed.Add(1)
+					firstFailure.CompareAndSwap(nil, resp.Status)
+				}
+			}
+		})
+	}
+
+	// a place the built-in gazetteer does not have
+	file := filepath.Join(t.TempDir(), "new.csv")
+	if err := os.WriteFile(file, []byte("id,name,kind,state,lat,lon\nt/zugarawa,Zugarawa Quarters,neighbourhood,Lagos,6.45,3.40\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	if err := Run(context.Background(), []string{"import", "--data", data, "--format", "csv",
+		"--map", "id=id,name=name,kind=kind,state=state,lat=lat,lon=lon", file}, nil, io.Discard, &stderr); err != nil {
+		t.Fatalf("import while serving: %v\n%s", err, stderr.String())
+	}
+	first, err := storage.PlacesDir(data)
+	if err != nil || first == data {
+		t.Fatalf("the import wrote no new generation (%q, %v)\n%s", first, err, stderr.String())
+	}
+	published := time.Now()
+	found := false
+	for time.Since(published) < 10*time.Second {
+		_, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
+		if sg, _ := v["suggestions"].([]any); len(sg) > 0 {
+			found = true
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !found {
+		code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
+		t.Fatalf("the imported place was not suggested within 10 s: %d %v", code, v)
+	}
+	t.Logf("suggested %v after the import published %s", time.Since(published).Round(time.Millisecond), filepath.Base(first))
+
+	// the index rebuilt while serving: another generation, the first left
+	if err := Run(context.Background(), []string{"index", "--data", data}, nil, io.Discard, io.Discard); err != nil {
+		t.Fatalf("index while serving: %v", err)
+	}
+	second, _ := storage.PlacesDir(data)
+	if second == first {
+		t.Fatalf("index wrote no new generation")
+	}
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
+		if sg, _ := v["suggestions"].([]any); len(sg) == 0 {
+			t.Fatalf("the place was lost by the index run: %d %v", code, v)
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+	}
+	cancel()
+	wg.Wait()
+	if n := failed.Load(); n > 0 || sent.Load() < 100 {
+		t.Fatalf("%d of %d requests failed (first: %v)", n, sent.Load(), firstFailure.Load())
+	}
+	t.Logf("%d requests, none failed", sent.Load())
+}

@@ -1,0 +1,181 @@
+// Package live serves the places of a data directory while they are
+// updated: it answers from the current generation (see storage.PlacesDir)
+// and, when an import or an index run publishes a new one
+// (storage.OpenForUpdate), opens it beside the old, switches every new call
+// to it at once, and closes and removes the old one once the calls in
+// flight are done. No request fails and no process is restarted.
+package live
+
+import (
+	"context"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/storage"
+)
+
+// Options says how generations are opened and left.
+type Options struct {
+	// Storage opens each new generation (servers: ReadOnly and Preload).
+	Storage storage.Options
+	// Warm builds a new generation's spelling tables before switching
+	// to it, so that no geocode waits for them.
+	Warm bool
+	// Grace is how long a generation left stays open for the calls that
+	// began before the switch; DefaultGrace when 0.
+	Grace  time.Duration
+	Logger *slog.Logger // nil: slog.Default()
+}
+
+// DefaultGrace is how long a generation left stays open.
+const DefaultGrace = time.Minute
+
+// Places is the current generation of a data directory's places and its
+// autocomplete index. It is an address.Gazetteer (with the optional
+// capabilities the geocoder uses) and answers Suggest; each call reads the
+// generation current when it begins. Safe for concurrent use.
+type Places struct {
+	dir  string
+	opts Options
+	cur  atomic.Pointer[generation]
+}
+
+type generation struct {
+	dir string // where its places are
+	gz  *storage.Gazetteer
+	ix  *autocomplete.Index
+}
+
+// New serves gz, opened from the data directory dir, with its index ix.
+func New(dir string, gz *storage.Gazetteer, ix *autocomplete.Index, opts Options) (*Places, error) {
+	at, err := storage.PlacesDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Grace == 0 {
+		opts.Grace = DefaultGrace
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	p := &Places{dir: dir, opts: opts}
+	p.cur.Store(&generation{dir: at, gz: gz, ix: ix})
+	return p, nil
+}
+
+// Generation returns the directory of the places now served.
+func (p *Places) Generation() string { return p.cur.Load().dir }
+
+// Index returns the autocomplete index now served.
+func (p *Places) Index() *autocomplete.Index { return p.cur.Load().ix }
+
+// Watch checks every interval whether a new generation was published and
+// switches to it, until ctx ends. Errors opening a generation are logged
+// and the check is made again.
+func (p *Places) Watch(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := p.Check(ctx); err != nil {
+				p.opts.Logger.Warn("places: a new generation could not be opened; tried again", "err", err)
+			}
+		}
+	}
+}
+
+// Check switches to the current generation when it is not the one
+// served, and reports what kept it from doing so.
+func (p *Places) Check(ctx context.Context) error {
+	at, err := storage.PlacesDir(p.dir)
+	if err != nil || at == p.cur.Load().dir {
+		return err
+	}
+	start := time.Now()
+	gz, err := storage.Open(at, p.opts.Storage)
+	if err != nil {
+		return err
+	}
+	ix, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
+	if err == nil && p.opts.Warm {
+		err = gz.Warm(ctx)
+	}
+	if err != nil {
+		gz.Close()
+		return err
+	}
+	old := p.cur.Swap(&generation{dir: at, gz: gz, ix: ix})
+	p.opts.Logger.Info("places: switched to a new generation", "dir", at, "suggestions", ix.Len(), "ms", time.Since(start).Milliseconds())
+	time.AfterFunc(p.opts.Grace, func() { p.retire(old) })
+	return nil
+}
+
+// retire closes a generation left and removes its directory when it is
+// one of the data directory's generations (not the directory itself).
+func (p *Places) retire(g *generation) {
+	if err := g.gz.Close(); err != nil {
+		p.opts.Logger.Warn("places: closing a generation left", "dir", g.dir, "err", err)
+	}
+	if g.dir == p.dir {
+		return // the places written before the first generation: left in place
+	}
+	if err := storage.RemoveGeneration(p.dir, g.dir); err != nil {
+		p.opts.Logger.Warn("places: removing a generation left", "dir", g.dir, "err", err)
+	}
+}
+
+// Close closes the generation served.
+func (p *Places) Close() error { return p.cur.Load().gz.Close() }
+
+var _ address.Gazetteer = (*Places)(nil)
+
+// Place implements address.Gazetteer.
+func (p *Places) Place(ctx context.Context, id string) (address.Place, bool, error) {
+	return p.cur.Load().gz.Place(ctx, id)
+}
+
+// PlaceRef hands out the places of a store held in memory (see
+// storage.Gazetteer.PlaceRef).
+func (p *Places) PlaceRef(id string) (*address.Place, bool) { return p.cur.Load().gz.PlaceRef(id) }
+
+// Named implements address.Gazetteer.
+func (p *Places) Named(ctx context.Context, country, key string) ([]address.Place, error) {
+	return p.cur.Load().gz.Named(ctx, country, key)
+}
+
+// Similar implements address.Gazetteer.
+func (p *Places) Similar(ctx context.Context, country, key string, maxEdits int) ([]address.Place, error) {
+	return p.cur.Load().gz.Similar(ctx, country, key, maxEdits)
+}
+
+// Postcode implements address.Gazetteer.
+func (p *Places) Postcode(ctx context.Context, country, postcode string) ([]address.Place, error) {
+	return p.cur.Load().gz.Postcode(ctx, country, postcode)
+}
+
+// Near implements address.Gazetteer.
+func (p *Places) Near(ctx context.Context, lat, lon, radius float64, limit int, kinds ...address.PlaceKind) ([]address.Place, error) {
+	return p.cur.Load().gz.Near(ctx, lat, lon, radius, limit, kinds...)
+}
+
+// Children lists the places whose nearest parent is id.
+func (p *Places) Children(ctx context.Context, id string) ([]address.Place, error) {
+	return p.cur.Load().gz.Children(ctx, id)
+}
+
+// StreetKeys lists the street keys of an area (see
+// storage.Gazetteer.StreetKeys).
+func (p *Places) StreetKeys(ctx context.Context, id string) (keys, ids []string, err error) {
+	return p.cur.Load().gz.StreetKeys(ctx, id)
+}
+
+// Suggest answers an autocomplete query from the current index.
+func (p *Places) Suggest(ctx context.Context, q autocomplete.Query) (autocomplete.Response, error) {
+	return p.cur.Load().ix.Suggest(ctx, q)
+}
