@@ -61,6 +61,7 @@ type Options struct {
 type Gazetteer struct {
 	db       *badger.DB
 	readOnly bool
+	dir      string // where its places are (see PlacesDir)
 
 	mu    sync.Mutex
 	names *nameTable // for Similar; built on first use, dropped on writes
@@ -144,7 +145,7 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 		db.Close()
 		return nil, err
 	}
-	g := &Gazetteer{db: db, readOnly: opts.ReadOnly, cache: cache, walks: walks}
+	g := &Gazetteer{db: db, readOnly: opts.ReadOnly, dir: dir, cache: cache, walks: walks}
 	if opts.Preload {
 		if !opts.ReadOnly {
 			g.Close()
@@ -217,6 +218,10 @@ func (g *Gazetteer) Close() error {
 	g.walks.Close()
 	return g.db.Close()
 }
+
+// Dir returns the directory its places were opened from: the generation
+// the data directory named when it was opened (see PlacesDir).
+func (g *Gazetteer) Dir() string { return g.dir }
 
 // invalidate drops what was derived from the stored places.
 func (g *Gazetteer) invalidate() {

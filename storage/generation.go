@@ -41,7 +41,12 @@ func PlacesDir(dir string) (string, error) {
 	if !strings.HasPrefix(name, genPrefix) || strings.ContainsAny(name, `/\`) {
 		return "", fmt.Errorf("storage: %s names no generation: %q", filepath.Join(dir, currentFile), name)
 	}
-	return filepath.Join(dir, name), nil
+	gen := filepath.Join(dir, name)
+	if _, err := os.Stat(filepath.Join(gen, "MANIFEST")); err != nil {
+		// not an empty store to fill: the places are missing
+		return "", fmt.Errorf("storage: the current generation %s: %w", gen, err)
+	}
+	return gen, nil
 }
 
 // IsLocked reports whether err is Badger's refusal to open a directory
@@ -113,17 +118,48 @@ func copyFile(from, to string) error {
 		out.Close()
 		return err
 	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
 	return out.Close()
+}
+
+// syncDir makes a directory's entries (renames, new files) durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 // Publish makes the generation at gen (from NewGeneration) the current
 // places of the data directory dir, atomically.
 func Publish(dir, gen string) error {
-	tmp := filepath.Join(dir, currentFile+".tmp")
-	if err := os.WriteFile(tmp, []byte(filepath.Base(gen)+"\n"), 0o644); err != nil {
+	if err := syncDir(gen); err != nil {
 		return err
 	}
-	return os.Rename(tmp, filepath.Join(dir, currentFile))
+	tmp := filepath.Join(dir, currentFile+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(filepath.Base(gen) + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, currentFile)); err != nil {
+		return err
+	}
+	return syncDir(dir)
 }
 
 // RemoveGeneration removes a generation directory of the data directory
@@ -141,10 +177,13 @@ func RemoveGeneration(dir, gen string) error {
 }
 
 // OpenForUpdate opens the places of the data directory dir for writing:
-// in place when no other process holds them, else in a new generation
-// copied from the current one (a server holds it read-only). done closes
-// the gazetteer and, for a new generation, publishes it when commit is
-// set (or removes it); call it once, instead of Close.
+// in place when no other process holds them, else, when only readers hold
+// them (a server), in a new generation copied from the current one. done
+// closes the gazetteer and, for a new generation, publishes it when commit
+// is set (or removes it); call it once, instead of Close. A writer that
+// holds the places is not waited for: its lock error is returned. Updates
+// by new generations run one at a time (DIR/UPDATE.lock): the next copies
+// what the one before published.
 func OpenForUpdate(dir string, opts Options) (g *Gazetteer, done func(commit bool) error, err error) {
 	opts.ReadOnly = false
 	g, err = Open(dir, opts)
@@ -154,15 +193,34 @@ func OpenForUpdate(dir string, opts Options) (g *Gazetteer, done func(commit boo
 	if !IsLocked(err) {
 		return nil, nil, err
 	}
-	gen, err := NewGeneration(dir)
-	if err != nil {
+	unlock, lerr := lockFile(filepath.Join(dir, "UPDATE.lock"))
+	if lerr != nil {
+		return nil, nil, lerr
+	}
+	fail := func(err error) (*Gazetteer, func(bool) error, error) {
+		unlock()
 		return nil, nil, err
+	}
+	// readers only: a writer's data is not at rest, and is not copied
+	from, perr := PlacesDir(dir)
+	if perr != nil {
+		return fail(perr)
+	}
+	shared, serr := readersOnly(from)
+	if serr != nil {
+		return fail(err) // Badger's refusal: a writer holds the places
+	}
+	gen, err := NewGeneration(dir)
+	shared()
+	if err != nil {
+		return fail(err)
 	}
 	if g, err = Open(gen, opts); err != nil {
 		os.RemoveAll(gen)
-		return nil, nil, err
+		return fail(err)
 	}
 	return g, func(commit bool) error {
+		defer unlock()
 		if err := g.Close(); err != nil || !commit {
 			os.RemoveAll(gen)
 			return err

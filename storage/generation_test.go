@@ -62,6 +62,15 @@ func TestGenerations(t *testing.T) {
 	if _, ok, _ := reader.Place(t.Context(), "b"); ok {
 		t.Error("the generation held read-only changed")
 	}
+	// a writer holding the places is not copied around: its lock error
+	held, err := storage.Open(dir, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := storage.OpenForUpdate(dir, storage.Options{}); !storage.IsLocked(err) {
+		t.Errorf("beside a writer: %v, want its lock error", err)
+	}
+	held.Close()
 	if err := storage.RemoveGeneration(dir, gen); err == nil {
 		t.Error("the current generation was removed")
 	}

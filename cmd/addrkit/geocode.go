@@ -16,8 +16,6 @@ import (
 // defaultData is the data directory used when --data is not given.
 const defaultData = "addrkit-data"
 
-// openGazetteer opens the gazetteer in dir, installing the built-in one
-// when dir holds none and saying so on stderr (it takes a while).
 // openForUpdate opens the gazetteer in dir for writing, in a new
 // generation when a server holds it (see storage.OpenForUpdate), saying
 // so on stderr; done closes it and publishes the generation.
@@ -37,6 +35,8 @@ func openForUpdate(ctx context.Context, dir string, stderr io.Writer) (*storage.
 	}, nil
 }
 
+// openGazetteer opens the gazetteer in dir, installing the built-in one
+// when dir holds none and saying so on stderr (it takes a while).
 func openGazetteer(ctx context.Context, dir string, opts storage.Options, stderr io.Writer) (*storage.Gazetteer, error) {
 	return builtin.OpenWith(ctx, dir, builtin.Options{Storage: opts, Progress: func(line string) {
 		fmt.Fprintln(stderr, "addrkit:", line)

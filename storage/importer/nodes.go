@@ -32,7 +32,7 @@ func (x *nodeIndex) need(id osm.NodeID) { x.ids = append(x.ids, id) }
 // seal sorts the needed ids and makes room for their coordinates.
 func (x *nodeIndex) seal() {
 	slices.Sort(x.ids)
-	x.ids = slices.Clip(slices.Compact(x.ids))
+	x.ids = slices.Clone(slices.Compact(x.ids)) // the references' array is let go
 	x.lat, x.lon = make([]int32, len(x.ids)), make([]int32, len(x.ids))
 	for i := range x.lat {
 		x.lat[i] = missing

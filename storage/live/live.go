@@ -9,6 +9,8 @@ package live
 import (
 	"context"
 	"log/slog"
+	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +43,9 @@ type Places struct {
 	dir  string
 	opts Options
 	cur  atomic.Pointer[generation]
+
+	mu      sync.Mutex
+	leaving map[*generation]*time.Timer // generations left, until retired
 }
 
 type generation struct {
@@ -51,17 +56,14 @@ type generation struct {
 
 // New serves gz, opened from the data directory dir, with its index ix.
 func New(dir string, gz *storage.Gazetteer, ix *autocomplete.Index, opts Options) (*Places, error) {
-	at, err := storage.PlacesDir(dir)
-	if err != nil {
-		return nil, err
-	}
+	at := gz.Dir() // what was opened, whatever was published since
 	if opts.Grace == 0 {
 		opts.Grace = DefaultGrace
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	p := &Places{dir: dir, opts: opts}
+	p := &Places{dir: filepath.Clean(dir), opts: opts, leaving: map[*generation]*time.Timer{}}
 	p.cur.Store(&generation{dir: at, gz: gz, ix: ix})
 	return p, nil
 }
@@ -112,13 +114,22 @@ func (p *Places) Check(ctx context.Context) error {
 	}
 	old := p.cur.Swap(&generation{dir: at, gz: gz, ix: ix})
 	p.opts.Logger.Info("places: switched to a new generation", "dir", at, "suggestions", ix.Len(), "ms", time.Since(start).Milliseconds())
-	time.AfterFunc(p.opts.Grace, func() { p.retire(old) })
+	p.mu.Lock()
+	p.leaving[old] = time.AfterFunc(p.opts.Grace, func() { p.retire(old) })
+	p.mu.Unlock()
 	return nil
 }
 
 // retire closes a generation left and removes its directory when it is
 // one of the data directory's generations (not the directory itself).
 func (p *Places) retire(g *generation) {
+	p.mu.Lock()
+	_, ok := p.leaving[g]
+	delete(p.leaving, g)
+	p.mu.Unlock()
+	if !ok {
+		return // retired by Close
+	}
 	if err := g.gz.Close(); err != nil {
 		p.opts.Logger.Warn("places: closing a generation left", "dir", g.dir, "err", err)
 	}
@@ -130,8 +141,22 @@ func (p *Places) retire(g *generation) {
 	}
 }
 
-// Close closes the generation served.
-func (p *Places) Close() error { return p.cur.Load().gz.Close() }
+// Close closes the generation served, and retires at once those left
+// that were waiting for their grace to end.
+func (p *Places) Close() error {
+	p.mu.Lock()
+	var left []*generation
+	for g, t := range p.leaving {
+		if t.Stop() {
+			left = append(left, g)
+		}
+	}
+	p.mu.Unlock()
+	for _, g := range left {
+		p.retire(g)
+	}
+	return p.cur.Load().gz.Close()
+}
 
 var _ address.Gazetteer = (*Places)(nil)
 
