@@ -29,7 +29,7 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 	}
 	var driver, broad *token
 	all := -1 // driver's index
-	for _, i := range s.order(fuzzy) {
+	for _, i := range s.order(t, fuzzy) {
 		tk := &s.toks[i]
 		if tk.prefix && !tk.fuzzed && t.top[tk.text] != nil {
 			// A prefix of many terms: its precomputed list stands for it,
@@ -157,15 +157,35 @@ func intersect(out, a, b []uint32, keep func(uint32) bool, limit int) []uint32 {
 	return out
 }
 
+// commonPostings is the number of places above which a word is common
+// (see order).
+const commonPostings = 8 * maxCandidates
+
 // order returns the order in which to look the words up: as typed, or,
-// with typos, the longest (the most selective) first.
-func (s *scratch) order(fuzzy bool) []int {
+// with typos, the longest (the most selective) first, but after the others
+// a word that names more places than several passes score ("street",
+// "road", "ikot"): the first word walks the dictionary and finds the
+// candidates, and "asel street" finds Asela Street through "asel".
+func (s *scratch) order(t *table, fuzzy bool) []int {
 	s.idx = s.idx[:0]
 	for i := range s.toks {
 		s.idx = append(s.idx, i)
 	}
 	if fuzzy {
-		slices.SortStableFunc(s.idx, func(a, b int) int { return cmp.Compare(s.toks[b].n, s.toks[a].n) })
+		common := func(i int) int {
+			s.key = append(s.key[:0], s.toks[i].text...)
+			if id, ok, _ := t.fst.Get(s.key); ok && len(t.postings(id)) > commonPostings {
+				return 1
+			}
+			return 0
+		}
+		var c [maxTokens]int
+		for i := range s.toks {
+			c[i] = common(i)
+		}
+		slices.SortStableFunc(s.idx, func(a, b int) int {
+			return cmp.Or(cmp.Compare(c[a], c[b]), cmp.Compare(s.toks[b].n, s.toks[a].n))
+		})
 	}
 	if s.force >= 0 {
 		i := slices.Index(s.idx, s.force)
