@@ -48,7 +48,6 @@ func settled(resp *Response, limit int) bool {
 // below what was found. (Filling with the edits the words share as well
 // was tried: half a point of recall for twice the median time.)
 func (s *scratch) fill(ix *Index, t *table, q Query, limit int, resp *Response) {
-	s.filling = true
 	if s.next && len(resp.Suggestions) < limit && s.spent < fillSteps {
 		s.edits++
 		s.keep(resp)
@@ -56,9 +55,7 @@ func (s *scratch) fill(ix *Index, t *table, q Query, limit int, resp *Response) 
 		clear(s.jmemo)
 		s.cands = s.cands[:0] // what was found is merged, not scored again
 		s.candidates(t, q.Kinds, true, fillCandidates)
-		s.score(t, q.Focus, s.edits)
-		ix.respond(t, s, resp, limit)
-		s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+		s.scoreMerged(ix, t, q, s.edits, limit, resp)
 	}
 }
 
@@ -69,9 +66,6 @@ func (s *scratch) fill(ix *Index, t *table, q Query, limit int, resp *Response) 
 // the passes left them, and merges them with what was found.
 func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Response) {
 	s.cands = s.cands[:0]
-	keep := func(e uint32) bool {
-		return len(q.Kinds) == 0 || slices.Contains(q.Kinds, kindOrder[t.kind[e]])
-	}
 	// A word may match a joined term only beyond its first word: the
 	// start of a joined term that ends before the boundary is a start of
 	// its first word, which the passes looked up already.
@@ -81,7 +75,7 @@ func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Respon
 		}
 		var one [1]uint32
 		for _, e := range t.jpostings(v, &one) {
-			if *n < fillCandidates && keep(e) {
+			if *n < fillCandidates && t.ofKinds(e, q.Kinds) {
 				s.cands = append(s.cands, e)
 				*n++
 			}
@@ -131,16 +125,21 @@ func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Respon
 	s.keep(resp)
 	clear(s.memo) // the words may have been readied for a next pass
 	clear(s.jmemo)
-	s.spent += scoreCost * len(s.cands)
-	s.score(t, q.Focus, s.edits)
-	ix.respond(t, s, resp, limit)
-	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+	s.scoreMerged(ix, t, q, s.edits, limit, resp)
 }
 
 // keep keeps the suggestions and their keys, for merge.
 func (s *scratch) keep(resp *Response) {
 	s.prev = append(s.prev[:0], resp.Suggestions...)
 	s.prevKeys = append(s.prevKeys[:0], s.keys...)
+}
+
+// scoreMerged scores the candidates with edits, writes the suggestions
+// and merges them with those kept before (keep).
+func (s *scratch) scoreMerged(ix *Index, t *table, q Query, edits, limit int, resp *Response) {
+	s.score(t, q.Focus, edits)
+	ix.respond(t, s, resp, limit)
+	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
 }
 
 // merge merges a response's suggestions (keys: their ranking keys) with

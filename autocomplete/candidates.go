@@ -24,9 +24,7 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 	} // a pass with typos adds to what the passes before found
 	base := len(s.cands)
 	s.all = -1
-	keep := func(e uint32) bool {
-		return len(kinds) == 0 || slices.Contains(kinds, kindOrder[t.kind[e]])
-	}
+	keep := func(e uint32) bool { return t.ofKinds(e, kinds) }
 	var driver, broad *token
 	all := -1 // driver's index
 	for _, i := range s.order(t, fuzzy) {
@@ -131,6 +129,12 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 	}
 	slices.Sort(s.cands)
 	s.cands = slices.Compact(s.cands)
+}
+
+// ofKinds reports whether entry e is of one of the kinds (any, when none
+// is given).
+func (t *table) ofKinds(e uint32, kinds []address.PlaceKind) bool {
+	return len(kinds) == 0 || slices.Contains(kinds, kindOrder[t.kind[e]])
 }
 
 // intersect appends to out the entries in both a and b (ascending lists)

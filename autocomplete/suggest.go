@@ -191,7 +191,7 @@ type scratch struct {
 	// filling is set while the search fills a short list: the walks
 	// with edits keep each word's first letter and share fillSteps
 	filling bool
-	spent   int      // automaton states walked while filling
+	spent   int      // work done while filling (see fillSteps)
 	keys    []uint64 // of the suggestions respond wrote
 	// a response and its keys kept while a pass adds to it (see merge)
 	prev     []Suggestion
@@ -281,6 +281,7 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	s.spent = 0
 	s.search(ix, t, words, -1, open, q, limit, &resp)
 	if !settled(&resp, limit) {
+		s.filling = true // the work below shares fillSteps
 		// Word boundaries added ("iba dan"), then left out
 		// ("portharcourt": the words looked up among the joined terms).
 		s.splitPass(ix, t, words, open, q, limit, &resp)
@@ -410,9 +411,7 @@ func (s *scratch) sharePass(ix *Index, t *table, q Query, limit int, resp *Respo
 	}
 	s.candidates(t, q.Kinds, true, n)
 	s.force = -1
-	s.score(t, q.Focus, max(s.edits, 1))
-	ix.respond(t, s, resp, limit)
-	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+	s.scoreMerged(ix, t, q, max(s.edits, 1), limit, resp)
 }
 
 // within reports whether a suggestion has at most edits typos: a place

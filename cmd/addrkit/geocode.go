@@ -20,6 +20,7 @@ const defaultData = "addrkit-data"
 // generation when a server holds it (see storage.OpenForUpdate), saying
 // so on stderr; done closes it and publishes the generation.
 func openForUpdate(ctx context.Context, dir string, stderr io.Writer) (*storage.Gazetteer, func(commit bool) error, error) {
+	before, _ := storage.PlacesDir(dir)
 	g, done, err := builtin.OpenForUpdate(ctx, dir, builtin.Options{Progress: func(line string) {
 		fmt.Fprintln(stderr, "addrkit:", line)
 	}})
@@ -28,7 +29,7 @@ func openForUpdate(ctx context.Context, dir string, stderr io.Writer) (*storage.
 	}
 	return g, func(commit bool) error {
 		err := done(commit)
-		if cur, _ := storage.PlacesDir(dir); err == nil && commit && cur != dir {
+		if cur, _ := storage.PlacesDir(dir); err == nil && commit && cur == g.Dir() && cur != before {
 			fmt.Fprintf(stderr, "addrkit: the places of %s are now %s (servers switch to them)\n", dir, cur)
 		}
 		return err
