@@ -10,6 +10,7 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/address/pluscode"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
@@ -17,20 +18,32 @@ import (
 var (
 	builtinOnce sync.Once
 	builtinGz   *storage.Gazetteer
+	builtinDir  string
 	builtinErr  error
 )
+
+// TestMain closes and removes the built-in gazetteer the tests opened and
+// the Nigerian one they built, if any.
+func TestMain(m *testing.M) {
+	os.Exit(storetest.Main(m, func() {
+		if builtinGz != nil {
+			builtinGz.Close()
+		}
+		if builtinDir != "" {
+			os.RemoveAll(builtinDir)
+		}
+	}))
+}
 
 // builtinGazetteer opens one store with the built-in gazetteer for all the
 // tests of the package (a real Badger in a temporary directory).
 func builtinGazetteer(t testing.TB) *storage.Gazetteer {
 	t.Helper()
 	builtinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "addrkit-geocode-test")
-		if err != nil {
-			builtinErr = err
+		if builtinDir, builtinErr = os.MkdirTemp("", "addrkit-geocode-test"); builtinErr != nil {
 			return
 		}
-		builtinGz, builtinErr = builtin.Open(context.Background(), dir, storage.Options{})
+		builtinGz, builtinErr = builtin.Open(context.Background(), builtinDir, storage.Options{})
 	})
 	if builtinErr != nil {
 		t.Fatal(builtinErr)

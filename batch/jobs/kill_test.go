@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 	"github.com/addrkit/addrkit/storage/jobstore"
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(storetest.Main(m))
 }
 
 func worker() error {
@@ -43,7 +44,7 @@ func worker() error {
 	if err != nil {
 		return err
 	}
-	bucket, err := fileblob.OpenBucket(os.Getenv("ADDRKIT_TEST_BUCKET"), nil)
+	bucket, err := fileblob.OpenBucket(os.Getenv("ADDRKIT_TEST_BUCKET"), &fileblob.Options{NoTempDir: true}) // a kill leaves its part file in the bucket, not in /tmp
 	if err != nil {
 		return err
 	}
@@ -112,7 +113,7 @@ func TestManagerKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	bucket, err := fileblob.OpenBucket(bucketDir, nil)
+	bucket, err := fileblob.OpenBucket(bucketDir, &fileblob.Options{NoTempDir: true})
 	if err != nil {
 		t.Fatal(err)
 	}

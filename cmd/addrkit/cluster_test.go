@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
 	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
 )
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(storetest.Main(m))
 }
 
 // node is an `addrkit serve` process.

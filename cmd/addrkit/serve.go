@@ -252,6 +252,9 @@ func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *jobs.Signer,
 		u = (&url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}).String()
 	}
 	scheme, _, _ := strings.Cut(u, "://")
+	if scheme == "file" {
+		u = besideTemp(u)
+	}
 	bucket, err := blob.OpenBucket(ctx, u)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open the bucket %s: %w", u, err)
@@ -269,6 +272,25 @@ func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *jobs.Signer,
 		return nil, nil, err
 	}
 	return bucket, &jobs.Signer{Key: key}, nil
+}
+
+// besideTemp asks a file:// bucket for the files it is writing to be kept
+// beside their final place (fileblob's no_tmp_dir) unless the URL says
+// otherwise: by default fileblob writes them in os.TempDir and renames
+// them into the bucket, which fails across mounts (a shared volume is
+// one) and leaves them in /tmp when a worker is killed mid-write.
+func besideTemp(u string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		return u // blob.OpenBucket reports it
+	}
+	q := p.Query()
+	if q.Has("no_tmp_dir") {
+		return u
+	}
+	q.Set("no_tmp_dir", "true")
+	p.RawQuery = q.Encode()
+	return p.String()
 }
 
 // signingKey reads the hex key in path, making a random one there first

@@ -9,6 +9,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -197,5 +199,50 @@ func TestServeFlags(t *testing.T) {
 		if err := Run(context.Background(), args, nil, io.Discard, io.Discard); exitCode(err) != 2 {
 			t.Errorf("%q: %v", args, err)
 		}
+	}
+}
+
+// A file:// bucket keeps the files it is writing beside their final place,
+// not in os.TempDir: a rename from /tmp fails when the bucket is on a shared
+// volume, and a worker killed mid-write would leave them in /tmp.
+func TestOpenBucketTempBeside(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, u := range []string{"", "file://" + filepath.ToSlash(filepath.Join(dir, "shared"))} {
+		if u != "" {
+			if err := os.MkdirAll(filepath.Join(dir, "shared"), 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bucket, _, err := openBucket(ctx, serveConfig{data: dir, blobURL: u})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := bucket.NewWriter(ctx, "uploads/job/input.csv", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// past the 512 bytes blob sniffs before the driver writes
+		if _, err := w.Write([]byte(strings.Repeat("1,Lagos\n", 200))); err != nil {
+			t.Fatal(err)
+		}
+		root := filepath.Join(dir, "blobs")
+		if u != "" {
+			root = filepath.Join(dir, "shared")
+		}
+		temps, _ := filepath.Glob(filepath.Join(root, "uploads", "job", "input.csv.*.tmp"))
+		if len(temps) != 1 {
+			t.Errorf("bucket %q: files being written under %s: %q, want one", u, root, temps)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := bucket.Exists(ctx, "uploads/job/input.csv"); !ok || err != nil {
+			t.Errorf("bucket %q: written file missing: %v", u, err)
+		}
+		bucket.Close()
+	}
+	if got := besideTemp("file:///srv/blobs?no_tmp_dir=&metadata=skip"); got != "file:///srv/blobs?no_tmp_dir=&metadata=skip" {
+		t.Errorf("an explicit no_tmp_dir was changed: %s", got)
 	}
 }
