@@ -2,6 +2,7 @@ package autocomplete_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
@@ -94,6 +95,55 @@ func TestListsFilled(t *testing.T) {
 	for _, s := range r.Suggestions[1:] {
 		if s.Match.Typos != 2 {
 			t.Errorf("%s: %+v, want 2 typos", s.ID, s.Match)
+		}
+	}
+}
+
+// TestFilling checks three ways a list is filled beyond the best places:
+// a last word too short for typos of its own gets one to fill a short
+// list; places found with a typo list each name before the repeats of a
+// name (places found exactly do not); and a word whose edit reaches a word
+// of more places than a pass scores ("stret" reaches "street") does not
+// find the candidates alone.
+func TestFilling(t *testing.T) {
+	places := []address.Place{{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"}}
+	add := func(id string, kind address.PlaceKind, name string, rank float64, parents ...string) {
+		places = append(places, address.Place{ID: id, Kind: kind, Name: name, Country: "NG", Rank: rank, Parents: append(parents, "NG")})
+	}
+	for _, n := range []string{"Aatan", "Akata", "Asata"} {
+		add("v/"+n, address.KindVillage, n, 0)
+	}
+	// twelve towns named Makera, in twelve states, and one village Malewa
+	// (and six villages named Bada, that rank before Bada Street)
+	for i, st := range []string{"Abia", "Adamawa", "Bauchi", "Benue", "Borno", "Delta", "Ebonyi", "Edo", "Ekiti", "Enugu", "Gombe", "Imo"} {
+		add("st/"+st, address.KindState, st, 0)
+		add(fmt.Sprintf("t/makera-%02d", i), address.KindTown, "Makera", 0, "st/"+st)
+		if i < 6 {
+			add(fmt.Sprintf("v/bada-%d", i), address.KindVillage, "Bada", 0, "st/"+st)
+		}
+	}
+	add("v/malewa", address.KindVillage, "Malewa", 0)
+	// 300 streets better ranked than Bada Street
+	for i := range 300 {
+		add(fmt.Sprintf("s/%d", i), address.KindStreet, fmt.Sprintf("Zz%c%c Street", 'a'+i/26, 'a'+i%26), 100)
+	}
+	add("s/bada", address.KindStreet, "Bada Street", 0)
+	// a street whose name has the typo, as NIPOST's list has
+	add("s/ado", address.KindStreet, "Ado Stret Street", 0)
+	ix := open(t, storeOf(t, places...))
+	for _, tt := range []struct {
+		text  string
+		start []string // the list starts so
+		also  string   // and has it
+	}{
+		{text: "aata", start: []string{"v/Aatan"}, also: "v/Akata"},
+		{text: "makewa ", start: []string{"t/makera-00", "v/malewa", "t/makera-01"}},
+		{text: "makera ", start: []string{"t/makera-00", "t/makera-01", "t/makera-02", "t/makera-03", "t/makera-04"}},
+		{text: "bada stret", start: []string{"s/bada"}},
+	} {
+		got := ids(suggest(t, ix, autocomplete.Query{Text: tt.text}))
+		if len(got) < len(tt.start) || !slices.Equal(got[:len(tt.start)], tt.start) || tt.also != "" && !slices.Contains(got, tt.also) {
+			t.Errorf("%q: got %v, want it to start %v and have %q", tt.text, got, tt.start, tt.also)
 		}
 	}
 }

@@ -35,11 +35,15 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 			tk.expanded, broad = false, tk
 			continue
 		}
-		if fuzzy && driver != nil && (tk.fuzzed || s.force < 0) {
+		if fuzzy && driver != nil && (tk.fuzzed || s.force < 0) && (driver.postings <= maxCandidates || s.force >= 0) {
 			// With typos, walking the dictionary is the costly part:
 			// one word finds the candidates, the others are checked on
 			// them. (After a forced word, the words matched exactly are
 			// looked up, for their places to intersect with its own.)
+			// When the word walked matches more places than a pass
+			// scores, the next word is walked too ("bada stret", whose
+			// "stret" matches "street"): the fewer places drive, and
+			// the words' places may intersect.
 			tk.expanded = false
 			continue
 		}

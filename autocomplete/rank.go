@@ -41,6 +41,10 @@ type cand struct {
 	missing   uint16  // the query words it does not account for, by bit
 }
 
+// typoTieShift drops from a packed key the buckets after the name words
+// left untyped: kind, rank and distance (see diversify).
+const typoTieShift = 47
+
 // pack packs the buckets of a candidate into one number that sorts as
 // they do: 4 bits each for the counts, capped, and the distance in metres.
 func (c *cand) pack(kind uint8, magnitude int) {
@@ -49,7 +53,7 @@ func (c *cand) pack(kind uint8, magnitude int) {
 	if c.prefix {
 		p = 1
 	}
-	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | p<<55 | c4(15-c.covered)<<51 | c4(c.rest)<<47 |
+	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | p<<55 | c4(15-c.covered)<<51 | c4(c.rest)<<typoTieShift |
 		c4(int(kind))<<43 | c4(15-magnitude)<<39 | uint64(min(c.dist, 1<<38))
 }
 
@@ -278,21 +282,35 @@ func magnitude(r float32) int {
 // meant is the focus point's to settle (with one, ties are rare), but a
 // list of five places of the name most places bear, when the query
 // matches others as well, hides them ("Bale" for "bal").
+//
+// Places found with typos tie in the buckets up to the name words left
+// untyped (kind, rank and distance aside): the typo leaves open which name
+// was meant, and "makewa" lists Makera, then Malewa (a village, one edit
+// as well), before the other four towns named Makera.
 func (s *scratch) diversify(t *table, limit int) {
 	n := min(len(s.found), diversifyDepth*limit)
+	tied := func(a, b cand) bool {
+		if a.typos > 0 {
+			return a.key>>typoTieShift == b.key>>typoTieShift
+		}
+		return a.key == b.key
+	}
 	for i := 0; i < n; {
+		// a run that starts in the first n may go on beyond them (56
+		// places are named Makera)
 		j := i + 1
-		for j < n && s.found[j].key == s.found[i].key {
+		for j < len(s.found) && j-i < maxTie && tied(s.found[j], s.found[i]) {
 			j++
 		}
 		if j-i > 1 {
-			// the first place of each name in place, the others after
+			// the first place of each name in place (of the first limit
+			// names), the others after
 			run := s.found[i:j]
 			s.tie = append(s.tie[:0], run...)
 			s.later = s.later[:0]
 			k := 0
 			for _, c := range s.tie {
-				if named(t, c.e, run[:k]) {
+				if k == limit || named(t, c.e, run[:k]) {
 					s.later = append(s.later, c)
 				} else {
 					run[k] = c
@@ -304,6 +322,9 @@ func (s *scratch) diversify(t *table, limit int) {
 		i = j
 	}
 }
+
+// maxTie bounds the run of tied candidates diversify looks through.
+const maxTie = 256
 
 // named reports whether one of the candidates before bears the name of
 // entry e (the same words).

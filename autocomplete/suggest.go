@@ -33,7 +33,7 @@ const (
 	// cut short by it leaves out some terms; the answer stays
 	// deterministic. scoreCost is about the time of scoring a candidate
 	// in steps' time.
-	fillSteps = 3000
+	fillSteps = 1000
 	scoreCost = 100
 	// maxTokens is the number of query tokens searched; the rest are
 	// ignored.
@@ -54,7 +54,8 @@ const (
 	// maxOtherHits bounds the terms of the word whose places are
 	// intersected with the driver's (see candidates).
 	maxOtherHits = 8
-	// diversifyDepth bounds the candidates diversify reorders, in lists.
+	// diversifyDepth bounds where the runs of tied candidates that
+	// diversify reorders may start, in lists.
 	diversifyDepth = 4
 )
 
@@ -220,7 +221,8 @@ var scratchPool = sync.Pool{New: func() any {
 // misses, and when no place accounts for every word, a last pass gives
 // one word it misses (of 4 letters or more) up to one edit more than its
 // own; when nothing matches, the last word gets the budget of a whole
-// word); numbers are never fuzzed.
+// word, and so it does to fill a short list, below what matched);
+// numbers are never fuzzed.
 //
 // The order is by buckets, each deciding only between suggestions equal in
 // the ones before: (1) fewer query words the place does not account for
@@ -233,8 +235,10 @@ var scratchPool = sync.Pool{New: func() any {
 // the order of magnitude of its rank; (7) distance to the focus point;
 // (8) rank; (9) among places equal in all of these, the first place of
 // each name before the other places of a name already listed, and the
-// names more places bear first. A place found in several sources, or a
-// street in several segments, is suggested once.
+// names more places bear first (for places found with typos, among those
+// equal in buckets 1 to 5: a typo leaves open which name was meant). A
+// place found in several sources, or a street in several segments, is
+// suggested once.
 func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	start := time.Now()
 	text := strings.TrimSpace(q.Text)
@@ -340,6 +344,15 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 			s.next = true // for fill
 			break
 		}
+		if s.edits == 0 && len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
+			// A place accounts for every word without an edit: what a
+			// pass with edits finds ranks below it. That pass is the
+			// filling pass (see fill), after the word-boundary searches,
+			// within fillSteps; without this, the passes with edits
+			// walked the whole dictionary for every name typed whole.
+			s.next = true
+			break
+		}
 	}
 	if w := s.sharer(resp); w >= 0 {
 		// No place accounts for every word, and one word may take the
@@ -348,6 +361,16 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 		// It readies the words its own way: no filling pass follows.
 		s.sharePass(ix, t, q, limit, resp, w)
 		s.next = false
+	} else if !s.next && len(resp.Suggestions) < limit && s.toks[len(s.toks)-1].budget == 0 && s.widen() {
+		// A list left short while a last word still being typed is
+		// too short for typos of its own: the filling pass gives it the
+		// budget of a whole word, as when nothing matched ("aata" finds
+		// Akata after Aatan). (Not a second edit to a longer word: that
+		// walk costs ten times as much, for a tenth of a point.)
+		for i := range s.toks {
+			s.toks[i].fuzzy(s.edits + 1)
+		}
+		s.next = true
 	}
 }
 
@@ -495,7 +518,7 @@ func (s *scratch) fixable(missing uint16, edits int) bool {
 }
 
 // widen gives a last word still being typed, once, when nothing at all
-// matched, the budget of a whole word: measured as typed it allows fewer
+// matched or to fill a list left short, the budget of a whole word: measured as typed it allows fewer
 // edits than measured against the words of the names, which are longer
 // by a character at least when one was left out ("ylwa" finds "Yalwa",
 // "akwaowas" finds "Lakwakwas"). It reports whether that is more.
