@@ -139,7 +139,13 @@ func (s *scratch) keep(resp *Response) {
 func (s *scratch) scoreMerged(ix *Index, t *table, q Query, edits, limit int, resp *Response) {
 	s.score(t, q.Focus, edits)
 	ix.respond(t, s, resp, limit)
-	s.keys = merge(resp, s.keys, s.prev, s.prevKeys, limit)
+	s.keys = s.merge(resp, s.keys, s.prev, s.prevKeys, limit)
+}
+
+// keyed is a suggestion with its ranking key, for merge.
+type keyed struct {
+	sg  Suggestion
+	key uint64
 }
 
 // merge merges a response's suggestions (keys: their ranking keys) with
@@ -147,22 +153,19 @@ func (s *scratch) scoreMerged(ix *Index, t *table, q Query, edits, limit int, re
 // keys; one suggestion a label, places that leave words unaccounted for
 // only when none accounts for more, up to limit. It returns the keys of
 // the merged suggestions.
-func merge(resp *Response, keys []uint64, other []Suggestion, okeys []uint64, limit int) []uint64 {
+func (s *scratch) merge(resp *Response, keys []uint64, other []Suggestion, okeys []uint64, limit int) []uint64 {
 	if len(other) == 0 {
 		return keys
 	}
-	type item struct {
-		sg  Suggestion
-		key uint64
-	}
-	all := make([]item, 0, len(keys)+len(okeys))
+	all := s.merged[:0]
 	for i, sg := range resp.Suggestions {
-		all = append(all, item{sg, keys[i]})
+		all = append(all, keyed{sg, keys[i]})
 	}
 	for i, sg := range other {
-		all = append(all, item{sg, okeys[i]})
+		all = append(all, keyed{sg, okeys[i]})
 	}
-	slices.SortStableFunc(all, func(a, b item) int { return cmp.Compare(a.key, b.key) })
+	defer func() { clear(all); s.merged = all[:0] }() // the scratch keeps no answer
+	slices.SortStableFunc(all, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
 	out := make([]Suggestion, 0, limit)
 	keys = keys[:0]
 	for _, it := range all {
@@ -209,6 +212,6 @@ func (s *scratch) splitPass(ix *Index, t *table, words []string, open bool, q Qu
 			m.Match.Type = "fuzzy"
 			m.Score = max(0, m.Score-10)
 		}
-		s.keys = merge(resp, s.keys, ar.Suggestions, alt.keys, limit)
+		s.keys = s.merge(resp, s.keys, ar.Suggestions, alt.keys, limit)
 	}
 }

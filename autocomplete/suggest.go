@@ -197,10 +197,11 @@ type scratch struct {
 	// a response and its keys kept while a pass adds to it (see merge)
 	prev     []Suggestion
 	prevKeys []uint64
-	edits    int    // of the last pass
-	next     bool   // a pass with one edit more may fill the list (see fill)
-	tie      []cand // a run of candidates equal in every bucket (see diversify)
-	later    []cand // its places of a name listed before
+	edits    int     // of the last pass
+	next     bool    // a pass with one edit more may fill the list (see fill)
+	tie      []cand  // a run of candidates equal in every bucket (see diversify)
+	merged   []keyed // suggestions being merged (see merge)
+	later    []cand  // its places of a name listed before
 	it       vellum.FSTIterator
 	key      []byte
 	end      []byte
