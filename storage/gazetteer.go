@@ -752,16 +752,22 @@ func (g *Gazetteer) Warm(ctx context.Context) error {
 
 // forDeletions calls fn with s and every string made by deleting up to
 // depth (1 or 2) of its bytes after the first prefix bytes, in a reused
-// buffer.
-func forDeletions(s string, prefix, depth int, buf []byte, fn func([]byte)) []byte {
+// buffer, until fn returns false.
+func forDeletions(s string, prefix, depth int, buf []byte, fn func([]byte) bool) []byte {
 	buf = append(buf[:0], s...)
-	fn(buf)
+	if !fn(buf) {
+		return buf
+	}
 	for i := prefix; i < len(s); i++ {
 		buf = append(append(buf[:0], s[:i]...), s[i+1:]...)
-		fn(buf)
+		if !fn(buf) {
+			return buf
+		}
 		for j := i + 1; j < len(s) && depth > 1; j++ {
 			buf = append(append(append(buf[:0], s[:i]...), s[i+1:j]...), s[j+1:]...)
-			fn(buf)
+			if !fn(buf) {
+				return buf
+			}
 		}
 	}
 	return buf
@@ -780,7 +786,7 @@ func (t *nameTable) buildNear() {
 	for _, k := range t.nkeys {
 		// deletions only after "country 0" and the first letter, which
 		// Similar requires to be right
-		buf = forDeletions(k, strings.IndexByte(k, 0)+2, 2, buf, func(v []byte) { t.near.Add(z.MemHash(v)) })
+		buf = forDeletions(k, strings.IndexByte(k, 0)+2, 2, buf, func(v []byte) bool { t.near.Add(z.MemHash(v)); return true })
 	}
 	t.nkeys = nil
 }
@@ -792,8 +798,9 @@ func (t *nameTable) mayHave(country, key string, edits int) bool {
 	t.nearOnce.Do(t.buildNear)
 	found := false
 	buf := make([]byte, 0, len(country)+1+len(key))
-	forDeletions(country+"\x00"+key, len(country)+2, edits, buf, func(v []byte) {
-		found = found || t.near.Has(z.MemHash(v))
+	forDeletions(country+"\x00"+key, len(country)+2, edits, buf, func(v []byte) bool {
+		found = t.near.Has(z.MemHash(v))
+		return !found // one variant known is enough
 	})
 	return found
 }
