@@ -164,8 +164,10 @@ func (s *scratch) merge(resp *Response, keys []uint64, other []Suggestion, okeys
 	for i, sg := range other {
 		all = append(all, keyed{sg, okeys[i]})
 	}
-	defer func() { clear(all); s.merged = all[:0] }() // the scratch keeps no answer
-	slices.SortStableFunc(all, func(a, b keyed) int { return cmp.Compare(a.key, b.key) })
+	defer func() { clear(all); s.merged = all[:0] }() // the pooled buffer holds no copies
+	// by tieKey: places found with typos keep the order diversify gave
+	// them within each list
+	slices.SortStableFunc(all, func(a, b keyed) int { return cmp.Compare(tieKey(a.key), tieKey(b.key)) })
 	out := make([]Suggestion, 0, limit)
 	keys = keys[:0]
 	for _, it := range all {

@@ -19,7 +19,7 @@ type token struct {
 	budget  int             // edits allowed
 	edits   int             // edits allowed in this pass, up to budget
 	fuzzed  bool            // matching with edits: a later pass
-	widened bool            // a last word given a whole word's budget when nothing matched (see widen)
+	widened bool            // a last word given a whole word's budget (see widen)
 	shared  bool            // a word given the edits all the words share (see Suggest)
 	search  edits.Automaton // for the FST
 

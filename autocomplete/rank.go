@@ -9,7 +9,10 @@ package autocomplete
 //     then typos (a word boundary counts as one), exact before prefix,
 //     words covered, name words left untyped, kind (kindOrder, index.go),
 //     order of magnitude of the rank, distance; equal keys fall back to the
-//     entry number, and entries are numbered best first.
+//     entry number, and entries are numbered best first. Then diversify
+//     reorders ties: places of equal keys, and places found with typos
+//     that are equal up to the name words left untyped (tieKey), list
+//     each name before the repeats of a name. merge keeps that order.
 //   - The passes' early stop (Suggest) assumes that typos rank right after
 //     the words not accounted for: a list filled by places that account for
 //     every word with at most e typos cannot be entered by a place found
@@ -44,6 +47,16 @@ type cand struct {
 // typoTieShift drops from a packed key the buckets after the name words
 // left untyped: kind, rank and distance (see diversify).
 const typoTieShift = 47
+
+// tieKey is the part of a packed key that diversify keeps in order: all
+// of it, or for a place found with typos, the buckets up to the name
+// words left untyped.
+func tieKey(k uint64) uint64 {
+	if k>>56&15 > 0 { // typos (see pack)
+		return k >> typoTieShift << typoTieShift
+	}
+	return k
+}
 
 // pack packs the buckets of a candidate into one number that sorts as
 // they do: 4 bits each for the counts, capped, and the distance in metres.
@@ -289,12 +302,7 @@ func magnitude(r float32) int {
 // as well), before the other four towns named Makera.
 func (s *scratch) diversify(t *table, limit int) {
 	n := min(len(s.found), diversifyDepth*limit)
-	tied := func(a, b cand) bool {
-		if a.typos > 0 {
-			return a.key>>typoTieShift == b.key>>typoTieShift
-		}
-		return a.key == b.key
-	}
+	tied := func(a, b cand) bool { return tieKey(a.key) == tieKey(b.key) }
 	for i := 0; i < n; {
 		// a run that starts in the first n may go on beyond them (56
 		// places are named Makera)

@@ -199,7 +199,7 @@ type scratch struct {
 	prevKeys []uint64
 	edits    int     // of the last pass
 	next     bool    // a pass with one edit more may fill the list (see fill)
-	tie      []cand  // a run of candidates equal in every bucket (see diversify)
+	tie      []cand  // a run of tied candidates (see diversify)
 	merged   []keyed // suggestions being merged (see merge)
 	later    []cand  // its places of a name listed before
 	it       vellum.FSTIterator
@@ -345,12 +345,15 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 			s.next = true // for fill
 			break
 		}
-		if s.edits == 0 && len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 {
+		if exact < 0 && s.edits == 0 && len(resp.Suggestions) > 0 && resp.Suggestions[0].Match.Unmatched == 0 && resp.Suggestions[0].Match.Typos == 0 {
 			// A place accounts for every word without an edit: what a
 			// pass with edits finds ranks below it. That pass is the
 			// filling pass (see fill), after the word-boundary searches,
-			// within fillSteps; without this, the passes with edits
-			// walked the whole dictionary for every name typed whole.
+			// within fillSteps, its walks keeping each word's first
+			// letter ("ikeja " lists Ikejo, not Akeja); without this,
+			// the passes with edits walked the whole dictionary for every
+			// name typed whole. (A search of a word boundary, exact >= 0,
+			// has no filling pass of its own: it goes on.)
 			s.next = true
 			break
 		}
@@ -362,7 +365,7 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 		// It readies the words its own way: no filling pass follows.
 		s.sharePass(ix, t, q, limit, resp, w)
 		s.next = false
-	} else if !s.next && len(resp.Suggestions) < limit && s.toks[len(s.toks)-1].budget == 0 && s.widen() {
+	} else if exact < 0 && !s.next && len(resp.Suggestions) < limit && s.toks[len(s.toks)-1].budget == 0 && s.widen() {
 		// A list left short while a last word still being typed is
 		// too short for typos of its own: the filling pass gives it the
 		// budget of a whole word, as when nothing matched ("aata" finds
