@@ -176,8 +176,17 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	}
 	// One edit first: most misspellings are one, and its automaton is far
 	// cheaper to build; two only when one finds nothing.
+	scoped, _ := g.gz.(similarWithin)
 	for edits := 1; edits <= budget && len(m.places) == 0; edits++ {
-		ps, err := g.gz.Similar(ctx, g.cc, k, edits)
+		var ps []Place
+		var err error
+		if scoped != nil && g.state != nil {
+			// a place found by its spelling outside the state named
+			// scores 10 below one inside it: only the state is searched
+			ps, err = scoped.SimilarWithin(ctx, g.cc, g.state.ID, k, edits)
+		} else {
+			ps, err = g.gz.Similar(ctx, g.cc, k, edits)
+		}
 		if err != nil {
 			return err
 		}
@@ -197,6 +206,13 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		}
 	}
 	return nil
+}
+
+// similarWithin is what a gazetteer offers when it can search spellings
+// among the places inside a state only, far cheaper than among a
+// country's (storage.Gazetteer does).
+type similarWithin interface {
+	SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]Place, error)
 }
 
 // townFits reports whether p may be what a mention names: a state's name

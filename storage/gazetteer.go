@@ -552,6 +552,10 @@ type nameTable struct {
 	// each. Most misspelt names that are no place at all stop here.
 	near     *z.Bloom
 	nearOnce sync.Once
+	// states holds, by "country 0 state id", the name keys of the places
+	// inside each state (see SimilarWithin), built on first use.
+	states     map[string]*vellum.FST
+	statesOnce sync.Once
 	// byPrefix holds the postcode and parent indexes: index key without
 	// the place id -> place ids.
 	byPrefix map[string][]string
@@ -745,7 +749,11 @@ func (g *Gazetteer) Warm(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// the deletion filter and the states' tables, side by side
+	var wg sync.WaitGroup
+	wg.Go(func() { g.stateTable(t) })
 	t.nearOnce.Do(t.buildNear)
+	wg.Wait()
 	_, err = automatonBuilder(2)
 	return err
 }
@@ -814,19 +822,35 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	}
 	maxEdits = min(maxEdits, 2)
 	ck := fmt.Sprintf("s\x00%s\x00%s\x00%d", country, key, maxEdits)
-	if keys, ok := g.walks.Get(ck); ok {
-		return g.namedPlaces(ctx, country, keys)
-	}
 	t, fst, err := g.countryTable(country)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := g.similarKeys(t, fst, ck, country, key, maxEdits)
+	if err != nil {
+		return nil, err
+	}
+	return g.namedPlaces(ctx, country, keys)
+}
+
+// similarKeys returns the keys of fst (the country's, or a part of it)
+// within maxEdits of key that start with its first character, remembered
+// under ck. The country's deletion filter is asked first: a key no key
+// of the country is near is near none of a part of it.
+func (g *Gazetteer) similarKeys(t *nameTable, fst *vellum.FST, ck, country, key string, maxEdits int) ([]string, error) {
+	if keys, ok := g.walks.Get(ck); ok {
+		return keys, nil
+	}
 	if fst == nil || !t.mayHave(country, key, maxEdits) {
-		if err == nil && fst != nil {
+		if fst != nil {
 			// kept as well: a name the filter rules out, often the
 			// same unknown word on many rows of a file, is not hashed
 			// again
 			g.walks.Set(ck, nil, keysCost(ck, nil))
 		}
-		return nil, err
+		return nil, nil
 	}
+	var err error
 	// Only keys with the same first character are searched: a misspelt
 	// first letter is rare, and the bound makes the search far cheaper.
 	var it *vellum.FSTIterator
@@ -858,7 +882,7 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	// the same word, often asked again at once (the lines of a batch come
 	// in order), was searched again up to 30 times.
 	g.walks.Wait()
-	return g.namedPlaces(ctx, country, keys)
+	return keys, nil
 }
 
 // walkKeys reads the keys of an FST iterator, up to maxPerKey, leaving out

@@ -179,6 +179,12 @@ func (p *Places) Similar(ctx context.Context, country, key string, maxEdits int)
 	return p.cur.Load().gz.Similar(ctx, country, key, maxEdits)
 }
 
+// SimilarWithin is storage.Gazetteer.SimilarWithin on the current
+// generation.
+func (p *Places) SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]address.Place, error) {
+	return p.cur.Load().gz.SimilarWithin(ctx, country, within, key, maxEdits)
+}
+
 // Postcode implements address.Gazetteer.
 func (p *Places) Postcode(ctx context.Context, country, postcode string) ([]address.Place, error) {
 	return p.cur.Load().gz.Postcode(ctx, country, postcode)

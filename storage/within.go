@@ -1,0 +1,147 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/blevesearch/vellum"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+// SimilarWithin is Similar for the places inside one state: the search
+// walks an FST of the name keys of the state's places only, a few
+// hundredths of the country's, where a spelling search of the whole
+// country walked every key within its edits (up to half a millisecond for
+// a name of 9 to 14 letters with two). within that is no state (or not
+// one of the country's) is searched as Similar does, and the places
+// outside it left out.
+func (g *Gazetteer) SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]address.Place, error) {
+	if key == "" || maxEdits <= 0 {
+		return nil, nil
+	}
+	maxEdits = min(maxEdits, 2)
+	t, fst, err := g.countryTable(country)
+	if err != nil || fst == nil {
+		return nil, err
+	}
+	var keys []string
+	if sub := g.stateTable(t)[country+"\x00"+within]; sub != nil {
+		ck := fmt.Sprintf("w\x00%s\x00%s\x00%s\x00%d", country, within, key, maxEdits)
+		keys, err = g.similarKeys(t, sub, ck, country, key, maxEdits)
+	} else {
+		ck := fmt.Sprintf("s\x00%s\x00%s\x00%d", country, key, maxEdits)
+		keys, err = g.similarKeys(t, fst, ck, country, key, maxEdits)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// the places of the keys inside within (a key of the state's FST
+	// may name places elsewhere too)
+	var out []address.Place
+	for _, k := range keys {
+		ps, err := g.Named(ctx, country, k)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ps {
+			if ps[i].Within(within) {
+				out = append(out, ps[i])
+			}
+		}
+		if len(out) >= maxPerKey {
+			break
+		}
+	}
+	return out, nil
+}
+
+// stateTable returns, by "country 0 state id", an FST of the name keys
+// of the places inside each state (values as in the country's FST),
+// built on first use from the country FSTs and the places' parents.
+func (g *Gazetteer) stateTable(t *nameTable) map[string]*vellum.FST {
+	t.statesOnce.Do(func() {
+		t.states = g.buildStates(t)
+	})
+	return t.states
+}
+
+func (g *Gazetteer) buildStates(t *nameTable) map[string]*vellum.FST {
+	ctx := context.Background()
+	type kv struct {
+		key []byte
+		v   uint64
+	}
+	// places by id: the preloaded ones in place, others read (a copy)
+	place := func(id string) (*address.Place, bool) {
+		if p, ok := g.PlaceRef(id); ok {
+			return p, true
+		}
+		p, ok, err := g.Place(ctx, id)
+		return &p, ok && err == nil
+	}
+	isState := map[string]bool{}
+	state := func(id string) string {
+		p, ok := place(id)
+		if !ok {
+			return ""
+		}
+		for _, par := range p.Parents {
+			s, seen := isState[par]
+			if !seen {
+				q, ok := place(par)
+				s = ok && q.Kind == address.KindState
+				isState[par] = s
+			}
+			if s {
+				return par
+			}
+		}
+		return ""
+	}
+	lists := map[string][]kv{}
+	for cc, fst := range t.fsts {
+		it, err := fst.Iterator(nil, nil)
+		for err == nil {
+			k, v := it.Current()
+			for _, id := range t.ids[v] {
+				st := state(id)
+				if st == "" {
+					continue
+				}
+				sk := cc + "\x00" + st
+				l := lists[sk]
+				if n := len(l); n > 0 && bytes.Equal(l[n-1].key, k) {
+					continue // keys come in order: one entry a key
+				}
+				lists[sk] = append(l, kv{slices.Clone(k), v})
+			}
+			err = it.Next()
+		}
+	}
+	out := make(map[string]*vellum.FST, len(lists))
+	var buf bytes.Buffer
+	for sk, l := range lists {
+		buf.Reset()
+		b, err := vellum.New(&buf, nil)
+		if err != nil {
+			continue
+		}
+		ok := true
+		for _, e := range l {
+			if b.Insert(e.key, e.v) != nil {
+				ok = false
+				break
+			}
+		}
+		if b.Close() != nil || !ok {
+			continue // the state is searched as the country is
+		}
+		if fst, err := vellum.Load(slices.Clone(buf.Bytes())); err == nil {
+			out[sk] = fst
+		}
+	}
+	return out
+}

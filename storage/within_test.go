@@ -1,0 +1,53 @@
+package storage
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// SimilarWithin finds what Similar finds, inside the area only: a state
+// through its own table, any other area by leaving the rest out.
+func TestSimilarWithin(t *testing.T) {
+	g := newTestGazetteer(t, testPlaces())
+	ctx := context.Background()
+	for _, tt := range []struct {
+		within, key string
+		want        []string
+	}{
+		{"", "yabba", []string{"nb:yaba-fc", "nb:yaba-la"}}, // Similar
+		{"NG-LA", "yabba", []string{"nb:yaba-la"}},
+		{"NG-FC", "yabba", []string{"nb:yaba-fc"}},
+		{"NG-FC", "victoriaislnd", nil},
+		{"NG-LA", "victoriaislnd", []string{"nb:vi"}},
+		{"lga:la:etiosa", "victoriaislnd", []string{"nb:vi"}}, // no state: filtered
+		{"lga:la:etiosa", "yabba", nil},
+		{"NG-LA", "qqqq", nil},
+	} {
+		var got []string
+		var err error
+		if tt.within == "" {
+			ps, e := g.Similar(ctx, "NG", tt.key, 1)
+			got, err = placeIDs(ps), e
+		} else {
+			ps, e := g.SimilarWithin(ctx, "NG", tt.within, tt.key, 1)
+			got, err = placeIDs(ps), e
+		}
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("within %q, %q: %v, %v; want %v", tt.within, tt.key, got, err, tt.want)
+		}
+	}
+	if states := g.stateTable(mustNames(t, g)); len(states) != 2 {
+		t.Errorf("state tables: %d, want Lagos and the FCT", len(states))
+	}
+}
+
+func mustNames(t *testing.T, g *Gazetteer) *nameTable {
+	t.Helper()
+	nt, err := g.nameTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nt
+}
