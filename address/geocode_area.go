@@ -181,8 +181,9 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		var ps []Place
 		var err error
 		if scoped != nil && g.state != nil {
-			// a place found by its spelling outside the state named
-			// scores 10 below one inside it: only the state is searched
+			// a place found by its spelling outside the state (named,
+			// or implied by the postcode) scores 10 below one inside
+			// it: only the state is searched
 			ps, err = scoped.SimilarWithin(ctx, g.cc, g.state.ID, k, edits)
 		} else {
 			ps, err = g.gz.Similar(ctx, g.cc, k, edits)
