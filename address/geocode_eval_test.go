@@ -270,3 +270,17 @@ func GeocodeShapes(tb testing.TB, shared string, n int) map[string][]address.Inp
 	}
 	return out
 }
+
+// TestGeocodeSpellingInState checks that a misspelt name is looked for
+// inside the state the address names or its postcode implies: "Malalin
+// Gabas" with a Kaduna postcode once took Malajin Gabas, in Jigawa.
+func TestGeocodeSpellingInState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the Nigerian gazetteer: skipped in -short mode")
+	}
+	gz := storetest.Nigeria(t, shareddata.Dir(t))
+	r := geocode(t, gz, "800102, Malalin Gabas, Nigeria")
+	if r.Address.State != "Kaduna" || r.Address.LGA == "Gwaram" {
+		t.Errorf("state %q, LGA %q; want Kaduna, not Jigawa's Gwaram (reasons %v)", r.Address.State, r.Address.LGA, r.Reasons)
+	}
+}
