@@ -181,9 +181,15 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		var ps []Place
 		var err error
 		if scoped != nil && g.state != nil {
-			// a place found by its spelling outside the state (named,
+			// A place found by its spelling outside the state (named,
 			// or implied by the postcode) scores 10 below one inside
-			// it: only the state is searched
+			// it: only the state is searched. Nor is the country when
+			// the state has nothing: a misspelt name of another state's
+			// place is then not found (no place_state_conflict), and
+			// the address stays in the state it names, which the INEC
+			// evaluation (b) finds nearer the truth (97.84% within 50 m
+			// against 97.77% with the country searched after) as well
+			// as faster.
 			ps, err = scoped.SimilarWithin(ctx, g.cc, g.state.ID, k, edits)
 		} else {
 			ps, err = g.gz.Similar(ctx, g.cc, k, edits)

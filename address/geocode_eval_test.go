@@ -272,15 +272,28 @@ func GeocodeShapes(tb testing.TB, shared string, n int) map[string][]address.Inp
 }
 
 // TestGeocodeSpellingInState checks that a misspelt name is looked for
-// inside the state the address names or its postcode implies: "Malalin
-// Gabas" with a Kaduna postcode once took Malajin Gabas, in Jigawa.
+// inside the state the address names or its postcode implies, and not in
+// the rest of the country: "Malalin Gabas" with a Kaduna postcode once
+// took Malajin Gabas, in Jigawa; "Ikorodo, Kano State" stays in Kano,
+// where "Ikorodu", spelt right, is still Lagos's with a conflict.
 func TestGeocodeSpellingInState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the Nigerian gazetteer: skipped in -short mode")
 	}
 	gz := storetest.Nigeria(t, shareddata.Dir(t))
-	r := geocode(t, gz, "800102, Malalin Gabas, Nigeria")
-	if r.Address.State != "Kaduna" || r.Address.LGA == "Gwaram" {
-		t.Errorf("state %q, LGA %q; want Kaduna, not Jigawa's Gwaram (reasons %v)", r.Address.State, r.Address.LGA, r.Reasons)
+	for _, tt := range []struct {
+		text, state, notLGA string
+		conflict            bool
+	}{
+		{"800102, Malalin Gabas, Nigeria", "Kaduna", "Gwaram", false},
+		{"Ikorodo, Kano State, Nigeria", "Kano", "Ikorodu", false},
+		{"Ikorodu, Kano State, Nigeria", "Kano", "", true},
+	} {
+		r := geocode(t, gz, tt.text)
+		conflict := slices.ContainsFunc(r.Conflicts, func(c address.Conflict) bool { return c.Code == "place_state_conflict" })
+		if r.Address.State != tt.state || tt.notLGA != "" && r.Address.LGA == tt.notLGA || conflict != tt.conflict {
+			t.Errorf("%q: state %q, LGA %q, place_state_conflict %v; want %s, not %q, %v (reasons %v)",
+				tt.text, r.Address.State, r.Address.LGA, conflict, tt.state, tt.notLGA, tt.conflict, r.Reasons)
+		}
 	}
 }

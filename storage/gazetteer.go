@@ -740,10 +740,10 @@ func (g *Gazetteer) countryTable(country string) (*nameTable, *vellum.FST, error
 	return t, t.fsts[country], nil
 }
 
-// Warm builds now what Similar builds on its first call (the name
-// automata and the deletion filter, seconds for a country's worth of
-// places), so that the first addresses a server is asked about do not wait
-// for it.
+// Warm builds now what Similar and SimilarWithin build on their first
+// call (the name automata, the deletion filter and the states' tables,
+// about a second for a country's worth of places), so that the first
+// addresses a server is asked about do not wait for it.
 func (g *Gazetteer) Warm(ctx context.Context) error {
 	t, err := g.nameTable()
 	if err != nil {

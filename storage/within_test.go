@@ -23,6 +23,8 @@ func TestSimilarWithin(t *testing.T) {
 		{"lga:la:etiosa", "victoriaislnd", []string{"nb:vi"}}, // no state: filtered
 		{"lga:la:etiosa", "yabba", nil},
 		{"NG-LA", "qqqq", nil},
+		{"NG-LA", "lagoss", []string{"NG-LA"}}, // the state itself
+		{"NG-FC", "abuj", []string{"NG-FC"}},
 	} {
 		var got []string
 		var err error

@@ -179,6 +179,12 @@ func (p *Places) Similar(ctx context.Context, country, key string, maxEdits int)
 	return p.cur.Load().gz.Similar(ctx, country, key, maxEdits)
 }
 
+// the geocoder finds SimilarWithin by its signature (an interface of
+// its own): Places must keep offering it
+var _ interface {
+	SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]address.Place, error)
+} = (*Places)(nil)
+
 // SimilarWithin is storage.Gazetteer.SimilarWithin on the current
 // generation.
 func (p *Places) SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]address.Place, error) {
