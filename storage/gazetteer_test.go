@@ -279,6 +279,13 @@ func TestSimilarPrefilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// before it is filled, the filter rules nothing out
+	if !nt.mayHave("NG", "vxyzqwerty", 1) && !nt.nearReady.Load() {
+		t.Error("the filter ruled a key out before it was filled")
+	}
+	if err := g.Warm(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	rng := rand.New(rand.NewSource(1))
 	edit := func(s string) string {
 		i := 1 + rng.Intn(len(s)-1)

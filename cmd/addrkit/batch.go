@@ -80,8 +80,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer gz.Close()
 	// the spelling tables, built now rather than on the first misspelling,
-	// count in what is live when the memory limit is set
-	if err := gz.Warm(ctx); err != nil {
+	// count in what is live when the memory limit is set (the deletion
+	// filter is allocated, and filled while the first rows are read)
+	if err := gz.StartWarm(ctx); err != nil {
 		return err
 	}
 	limit, restore := setMemoryLimit()
