@@ -864,7 +864,7 @@ func (g *Gazetteer) Similar(ctx context.Context, country, key string, maxEdits i
 	if err != nil {
 		return nil, err
 	}
-	return g.namedPlaces(ctx, country, keys)
+	return g.namedPlaces(ctx, country, keys, nil)
 }
 
 // similarKeys returns the keys of fst (the country's, or a part of it)
@@ -936,15 +936,20 @@ func walkKeys(it *vellum.FSTIterator, err error, skip string) ([]string, error) 
 	return keys, nil
 }
 
-// namedPlaces returns up to maxPerKey places named by the keys.
-func (g *Gazetteer) namedPlaces(ctx context.Context, country string, keys []string) ([]address.Place, error) {
+// namedPlaces returns the places named by the keys that keep accepts
+// (all, when nil), stopping after the key that brings them to maxPerKey.
+func (g *Gazetteer) namedPlaces(ctx context.Context, country string, keys []string, keep func(*address.Place) bool) ([]address.Place, error) {
 	var out []address.Place
 	for _, k := range keys {
 		ps, err := g.Named(ctx, country, k)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, ps...)
+		for i := range ps {
+			if keep == nil || keep(&ps[i]) {
+				out = append(out, ps[i])
+			}
+		}
 		if len(out) >= maxPerKey {
 			break
 		}
@@ -970,7 +975,7 @@ func (g *Gazetteer) Prefixed(ctx context.Context, country, prefix string) ([]add
 	if err != nil {
 		return nil, err
 	}
-	return g.namedPlaces(ctx, country, keys)
+	return g.namedPlaces(ctx, country, keys, nil)
 }
 
 // Count returns the number of places.

@@ -43,22 +43,7 @@ func (g *Gazetteer) SimilarWithin(ctx context.Context, country, within, key stri
 	}
 	// the places of the keys inside within (a key of the state's FST
 	// may name places elsewhere too)
-	var out []address.Place
-	for _, k := range keys {
-		ps, err := g.Named(ctx, country, k)
-		if err != nil {
-			return nil, err
-		}
-		for i := range ps {
-			if ps[i].Within(within) {
-				out = append(out, ps[i])
-			}
-		}
-		if len(out) >= maxPerKey {
-			break
-		}
-	}
-	return out, nil
+	return g.namedPlaces(ctx, country, keys, func(p *address.Place) bool { return p.Within(within) })
 }
 
 // stateTable returns, by "country 0 state id", an FST of the name keys
