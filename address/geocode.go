@@ -66,7 +66,7 @@ type geocoder struct {
 	cache map[string]*Place
 
 	country, state, area, street, point, postcode *Place
-	served                                        []Place // the places with the postcode (its area among them)
+	served                                        []*Place // the places with the postcode (its area among them)
 	// streetAt holds, for each street without a point of its own that was
 	// considered, the place whose point stands in for it (nil when none
 	// may): see streetArea.
@@ -101,6 +101,50 @@ func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
 	}
 	g.cache[id] = pp
 	return pp, nil
+}
+
+// named returns the places under a name key, shared when the gazetteer
+// can hand them out without copying (refLister).
+func (g *geocoder) named(ctx context.Context, key string) ([]*Place, error) {
+	if rl, ok := g.gz.(refLister); ok {
+		if ps, ok, err := rl.NamedRefs(ctx, g.cc, key); ok || err != nil {
+			return ps, err
+		}
+	}
+	ps, err := g.gz.Named(ctx, g.cc, key)
+	return refsOf(ps), err
+}
+
+// postcodePlaces returns the places that carry the postcode, as named does.
+func (g *geocoder) postcodePlaces(ctx context.Context, postcode string) ([]*Place, error) {
+	if rl, ok := g.gz.(refLister); ok {
+		if ps, ok, err := rl.PostcodeRefs(ctx, g.cc, postcode); ok || err != nil {
+			return ps, err
+		}
+	}
+	ps, err := g.gz.Postcode(ctx, g.cc, postcode)
+	return refsOf(ps), err
+}
+
+// refsOf points at each place of a gazetteer's answer.
+func refsOf(ps []Place) []*Place {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]*Place, len(ps))
+	for i := range ps {
+		out[i] = &ps[i]
+	}
+	return out
+}
+
+// refLister is the optional capability of a gazetteer held in memory to
+// hand out the places under a name key or a postcode without copying
+// them (shared: the geocoder never modifies a gazetteer's answers); ok is
+// false when it cannot for that key, and Named or Postcode answers.
+type refLister interface {
+	NamedRefs(ctx context.Context, country, key string) (ps []*Place, ok bool, err error)
+	PostcodeRefs(ctx context.Context, country, postcode string) (ps []*Place, ok bool, err error)
 }
 
 // placeRefs is the optional capability of a gazetteer to hand out its

@@ -57,14 +57,14 @@ func (g *geocoder) findState(ctx context.Context) error {
 	if g.a.State == "" {
 		return nil
 	}
-	ps, err := g.gz.Named(ctx, g.cc, NameKey(g.a.State))
+	ps, err := g.named(ctx, NameKey(g.a.State))
 	if err != nil {
 		return err
 	}
-	for i := range ps {
-		if ps[i].Kind == KindState {
-			g.state = &ps[i]
-			g.a.State = ps[i].Name
+	for _, p := range ps {
+		if p.Kind == KindState {
+			g.state = p
+			g.a.State = p.Name
 			return nil
 		}
 	}
@@ -150,12 +150,15 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		}
 	}
 	for ki, k := range keys {
-		ps, err := g.gz.Named(ctx, g.cc, k)
+		ps, err := g.named(ctx, k)
 		if err != nil {
 			return err
 		}
-		for i := range ps {
-			if p := &ps[i]; areaKind(p.Kind) && g.townFits(m, p) && (ki < lgaFrom || p.Kind == KindLGA) {
+		if len(ps) > 0 && m.places == nil {
+			m.places, m.edits = make([]*Place, 0, len(ps)), make([]int, 0, len(ps))
+		}
+		for _, p := range ps {
+			if areaKind(p.Kind) && g.townFits(m, p) && (ki < lgaFrom || p.Kind == KindLGA) {
 				m.places = append(m.places, p)
 				m.edits = append(m.edits, 0)
 			}
@@ -284,7 +287,11 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			return err
 		}
 	}
-	var cands []scored
+	total := 0
+	for _, m := range ms {
+		total += len(m.places)
+	}
+	cands := make([]scored, 0, total)
 	for _, m := range ms {
 		for i, p := range m.places {
 			c := scored{p: p, m: m, edits: m.edits[i], score: m.weight - 1.5*float64(m.edits[i])}
@@ -563,21 +570,21 @@ func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 }
 
 // pick returns the place of ps that fits best, and how many fit as well.
-func (g *geocoder) pick(ps []Place, kind PlaceKind) (*Place, int) {
+func (g *geocoder) pick(ps []*Place, kind PlaceKind) (*Place, int) {
 	var best *Place
 	bestScore, n := math.Inf(-1), 0
-	for i := range ps {
-		if ps[i].Kind != kind {
+	for _, p := range ps {
+		if p.Kind != kind {
 			continue
 		}
-		s := g.fits(&ps[i])
+		s := g.fits(p)
 		switch {
 		case s > bestScore:
-			best, bestScore, n = &ps[i], s, 1
-		case s == bestScore && !near(g.pointOf(&ps[i]), g.pointOf(best), 1000):
+			best, bestScore, n = p, s, 1
+		case s == bestScore && !near(g.pointOf(p), g.pointOf(best), 1000):
 			n++
-			if ps[i].Rank > best.Rank {
-				best = &ps[i]
+			if p.Rank > best.Rank {
+				best = p
 			}
 		}
 	}

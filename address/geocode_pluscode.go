@@ -99,8 +99,8 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 	for _, ref := range []*Place{g.street, g.area, g.postcodeAt} {
 		cast(ref, 2)
 	}
-	for i := range g.served[:min(len(g.served), maxServedVotes)] {
-		if p := &g.served[i]; p != g.postcode {
+	for _, p := range g.served[:min(len(g.served), maxServedVotes)] {
+		if p != g.postcode {
 			cast(p, 1)
 		}
 	}

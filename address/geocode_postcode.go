@@ -13,13 +13,13 @@ func (g *geocoder) findPostcode(ctx context.Context) error {
 	if g.a.Postcode == "" {
 		return nil
 	}
-	ps, err := g.gz.Postcode(ctx, g.cc, g.a.Postcode)
+	ps, err := g.postcodePlaces(ctx, g.a.Postcode)
 	if err != nil {
 		return err
 	}
-	for i := range ps {
-		if ps[i].Kind == KindPostcode {
-			g.postcode = &ps[i]
+	for _, p := range ps {
+		if p.Kind == KindPostcode {
+			g.postcode = p
 			break
 		}
 	}

@@ -70,9 +70,9 @@ func (g *geocoder) streetStandIn() *Place {
 }
 
 // streetAreas runs streetArea on each street of ps.
-func (g *geocoder) streetAreas(ctx context.Context, ps []Place) error {
-	for i := range ps {
-		if err := g.streetArea(ctx, &ps[i]); err != nil {
+func (g *geocoder) streetAreas(ctx context.Context, ps []*Place) error {
+	for _, p := range ps {
+		if err := g.streetArea(ctx, p); err != nil {
 			return err
 		}
 	}
@@ -86,7 +86,7 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		return g.bareStreet(ctx)
 	}
 	if g.a.HouseNumber != "" {
-		ps, err := g.gz.Named(ctx, g.cc, AddressKey(g.a.HouseNumber, g.a.Street))
+		ps, err := g.named(ctx, AddressKey(g.a.HouseNumber, g.a.Street))
 		if err != nil {
 			return err
 		}
@@ -95,7 +95,7 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		}
 	}
 	key := StreetKey(g.a.Street)
-	ps, err := g.gz.Named(ctx, g.cc, key)
+	ps, err := g.named(ctx, key)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (g *geocoder) bareStreet(ctx context.Context) error {
 		if g.area != nil && len(m.places) > 0 {
 			continue
 		}
-		ps, err := g.gz.Named(ctx, g.cc, StreetKey(m.text))
+		ps, err := g.named(ctx, StreetKey(m.text))
 		if err != nil {
 			return err
 		}
@@ -180,8 +180,11 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 	bestD := budget + 1
 	ascii := isASCIIString(key)
 	for i, sk := range keys {
-		if ascii && abs(len(sk)-len(key)) >= bestD && isASCIIString(sk) {
-			continue // at least that many edits apart (bytes are characters)
+		// At least bestD edits apart by length alone: a shorter key in
+		// bytes is as short in characters when key is ASCII; a longer one
+		// only when it is ASCII too (read last: its bytes are the cost).
+		if ascii && (len(key)-len(sk) >= bestD || len(sk)-len(key) >= bestD && isASCIIString(sk)) {
+			continue
 		}
 		d := levenshtein.ComputeDistance(key, sk)
 		if d >= bestD {
@@ -272,13 +275,6 @@ func isASCIIString(s string) bool {
 		}
 	}
 	return true
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 func (g *geocoder) areaSuffix() string {

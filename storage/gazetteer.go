@@ -421,6 +421,48 @@ func (g *Gazetteer) Named(ctx context.Context, country, key string) ([]address.P
 	return g.placesOf(ctx, ck, t.ids[v])
 }
 
+// NamedRefs is Named without copies, for a store preloaded in memory
+// (Options.Preload, read-only: its places never change): the places are
+// shared, and callers must not modify them, nor append to the list. ok is
+// false when the store was not preloaded, or for an AddressKey (address
+// points are read from disk): Named answers those.
+func (g *Gazetteer) NamedRefs(ctx context.Context, country, key string) (ps []*address.Place, ok bool, err error) {
+	if g.all == nil || strings.IndexByte(key, '|') >= 0 {
+		return nil, false, nil
+	}
+	if key == "" {
+		return nil, true, nil
+	}
+	t, fst, err := g.countryTable(country)
+	if fst == nil {
+		return nil, true, err
+	}
+	v, found, err := fst.Get([]byte(key))
+	if err != nil || !found {
+		return nil, true, err
+	}
+	ps = t.refs[v]
+	return ps[:len(ps):len(ps)], true, nil
+}
+
+// PostcodeRefs is Postcode without copies, for a store preloaded in
+// memory, on the terms of NamedRefs.
+func (g *Gazetteer) PostcodeRefs(ctx context.Context, country, postcode string) (ps []*address.Place, ok bool, err error) {
+	if g.all == nil {
+		return nil, false, nil
+	}
+	if postcode == "" {
+		return nil, true, nil
+	}
+	t, err := g.nameTable()
+	if err != nil {
+		return nil, true, err
+	}
+	ps = t.prefixRefs[string(indexPrefix(prefixPostcode, country, postcode))]
+	n := min(len(ps), maxPerKey)
+	return ps[:n:n], true, nil
+}
+
 // placesOf returns the places with the ids and caches them under ck (even
 // when the places are held in memory: the copies are what a look-up costs).
 func (g *Gazetteer) placesOf(ctx context.Context, ck string, ids []string) ([]address.Place, error) {
@@ -547,6 +589,11 @@ func (g *Gazetteer) Near(ctx context.Context, lat, lon, radius float64, limit in
 type nameTable struct {
 	fsts map[string]*vellum.FST // country -> name key -> index in ids
 	ids  [][]string             // the place ids of each name key, at most maxPerKey
+	// refs holds, when the store was preloaded, the places of ids, and
+	// prefixRefs those of the postcode index: what NamedRefs and
+	// PostcodeRefs hand out without a copy (nil otherwise).
+	refs       [][]*address.Place
+	prefixRefs map[string][]*address.Place
 	// near holds every key with one and two characters deleted, so that
 	// Similar knows without a search when no key is within two edits: two
 	// strings within d edits have a common string d deletions away from
@@ -682,8 +729,31 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.all != nil {
+		t.refs = make([][]*address.Place, len(t.ids))
+		for i, ids := range t.ids {
+			t.refs[i] = g.refs(ids)
+		}
+		t.prefixRefs = map[string][]*address.Place{}
+		for k, ids := range t.byPrefix {
+			if k[0] == prefixPostcode {
+				t.prefixRefs[k] = g.refs(ids)
+			}
+		}
+	}
 	g.names = t
 	return t, nil
+}
+
+// refs returns the preloaded places with the ids, in their order.
+func (g *Gazetteer) refs(ids []string) []*address.Place {
+	out := make([]*address.Place, 0, len(ids))
+	for _, id := range ids {
+		if p := g.all[id]; p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // id returns a place id read from an index key: the preloaded place's own

@@ -243,6 +243,9 @@ func TestReadOnly(t *testing.T) {
 		return out
 	}
 	fromDisk := answers(ro)
+	if _, ok, err := ro.NamedRefs(context.Background(), "NG", "yaba"); ok || err != nil {
+		t.Errorf("NamedRefs of a store not preloaded: ok %v, %v", ok, err)
+	}
 	ro.Close()
 	// Preloaded: every look-up answers from memory, the same.
 	pre, err := Open(dir, Options{ReadOnly: true, Preload: true})
@@ -264,6 +267,33 @@ func TestReadOnly(t *testing.T) {
 	}
 	if _, ok, _ := pre.Place(ctx, "nope"); ok {
 		t.Error("preloaded Place found nope")
+	}
+	// NamedRefs and PostcodeRefs hand out the same places as Named and
+	// Postcode, shared; an address point's key is left to Named.
+	deref := func(ps []*address.Place, ok bool, err error) string {
+		var out []address.Place
+		for _, p := range ps {
+			out = append(out, *p)
+		}
+		return fmt.Sprint(out, ok, err)
+	}
+	for _, p := range testPlaces() {
+		ps, err := pre.Named(ctx, p.Country, address.NameKey(p.Name))
+		if got, want := deref(pre.NamedRefs(ctx, p.Country, address.NameKey(p.Name))), fmt.Sprint(ps, true, err); got != want {
+			t.Errorf("NamedRefs %s:\n%v\nNamed:\n%v", p.Name, got, want)
+		}
+		for _, pc := range p.Postcodes {
+			ps, err := pre.Postcode(ctx, p.Country, pc)
+			if got, want := deref(pre.PostcodeRefs(ctx, p.Country, pc)), fmt.Sprint(ps, true, err); got != want || len(ps) == 0 {
+				t.Errorf("PostcodeRefs %s:\n%v\nPostcode:\n%v", pc, got, want)
+			}
+		}
+	}
+	if got := deref(pre.NamedRefs(ctx, "GH", "yaba")); got != "[] true <nil>" {
+		t.Errorf("NamedRefs of another country: %s", got)
+	}
+	if _, ok, err := pre.NamedRefs(ctx, "NG", address.AddressKey("12", "Adeola Odeku St")); ok || err != nil {
+		t.Errorf("NamedRefs of an address point: ok %v, %v (Named answers those)", ok, err)
 	}
 	if _, err := Open(dir, Options{Preload: true}); err == nil {
 		t.Error("Preload of a writable store accepted")

@@ -191,6 +191,24 @@ func (p *Places) SimilarWithin(ctx context.Context, country, within, key string,
 	return p.cur.Load().gz.SimilarWithin(ctx, country, within, key, maxEdits)
 }
 
+// the geocoder finds NamedRefs and PostcodeRefs by their signatures:
+// Places must keep offering them
+var _ interface {
+	NamedRefs(ctx context.Context, country, key string) ([]*address.Place, bool, error)
+	PostcodeRefs(ctx context.Context, country, postcode string) ([]*address.Place, bool, error)
+} = (*Places)(nil)
+
+// NamedRefs is storage.Gazetteer.NamedRefs on the current generation.
+func (p *Places) NamedRefs(ctx context.Context, country, key string) ([]*address.Place, bool, error) {
+	return p.cur.Load().gz.NamedRefs(ctx, country, key)
+}
+
+// PostcodeRefs is storage.Gazetteer.PostcodeRefs on the current
+// generation.
+func (p *Places) PostcodeRefs(ctx context.Context, country, postcode string) ([]*address.Place, bool, error) {
+	return p.cur.Load().gz.PostcodeRefs(ctx, country, postcode)
+}
+
 // Postcode implements address.Gazetteer.
 func (p *Places) Postcode(ctx context.Context, country, postcode string) ([]address.Place, error) {
 	return p.cur.Load().gz.Postcode(ctx, country, postcode)
