@@ -8,6 +8,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/addrkit/addrkit/internal/edits"
 	"github.com/agnivade/levenshtein"
 )
 
@@ -185,6 +186,14 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 		// only when it is ASCII too (read last: its bytes are the cost).
 		if ascii && (len(key)-len(sk) >= bestD || len(sk)-len(key) >= bestD && isASCIIString(sk)) {
 			continue
+		}
+		// Bounded first: the distance that counts a transposition as one
+		// edit is never more than Levenshtein's, and stops at the first
+		// bytes of most keys. On bytes: for ASCII keys only.
+		if ascii && isASCIIString(sk) {
+			if ok, _, _ := edits.OSA(key, sk, bestD-1, false); !ok {
+				continue
+			}
 		}
 		d := levenshtein.ComputeDistance(key, sk)
 		if d >= bestD {

@@ -500,14 +500,14 @@ func (g *Gazetteer) StreetKeys(ctx context.Context, id string) (keys, ids []stri
 	if ok {
 		return st.keys, st.ids, nil
 	}
-	ps, err := g.Children(ctx, id)
+	ps, err := g.childRefs(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	for i := range ps {
-		if ps[i].Kind == address.KindStreet {
-			st.keys = append(st.keys, address.StreetKey(ps[i].Name))
-			st.ids = append(st.ids, ps[i].ID)
+	for _, p := range ps {
+		if p.Kind == address.KindStreet {
+			st.keys = append(st.keys, address.StreetKey(p.Name))
+			st.ids = append(st.ids, p.ID)
 		}
 	}
 	g.streetsMu.Lock()
@@ -519,6 +519,24 @@ func (g *Gazetteer) StreetKeys(ctx context.Context, id string) (keys, ids []stri
 	}
 	g.streetsMu.Unlock()
 	return st.keys, st.ids, nil
+}
+
+// childRefs returns the places whose nearest parent is id: shared when
+// the store was preloaded (not copied, nor cached), else Children's.
+func (g *Gazetteer) childRefs(ctx context.Context, id string) ([]*address.Place, error) {
+	if g.all != nil {
+		t, err := g.nameTable()
+		if err != nil {
+			return nil, err
+		}
+		return g.refs(t.byPrefix[string(indexPrefix(prefixParent, id))]), nil
+	}
+	ps, err := g.Children(ctx, id)
+	out := make([]*address.Place, len(ps))
+	for i := range ps {
+		out[i] = &ps[i]
+	}
+	return out, err
 }
 
 // Children returns the places whose nearest parent is id.

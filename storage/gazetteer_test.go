@@ -235,6 +235,8 @@ func TestReadOnly(t *testing.T) {
 			out["named "+p.Name] = fmt.Sprint(ps, err)
 			ps, err = g.Children(ctx, p.ID)
 			out["children "+p.ID] = fmt.Sprint(ps, err)
+			keys, ids, err := g.StreetKeys(ctx, p.ID)
+			out["streets "+p.ID] = fmt.Sprint(keys, ids, err)
 			for _, pc := range p.Postcodes {
 				ps, err = g.Postcode(ctx, p.Country, pc)
 				out["postcode "+pc] = fmt.Sprint(ps, err)
@@ -243,6 +245,9 @@ func TestReadOnly(t *testing.T) {
 		return out
 	}
 	fromDisk := answers(ro)
+	if got, want := fromDisk["streets nb:vi"], fmt.Sprint([]string{address.StreetKey("Adeola Odeku Street")}, []string{"st:adeola"}, nil); got != want {
+		t.Errorf("StreetKeys(nb:vi) = %v, want %v", got, want)
+	}
 	if _, ok, err := ro.NamedRefs(context.Background(), "NG", "yaba"); ok || err != nil {
 		t.Errorf("NamedRefs of a store not preloaded: ok %v, %v", ok, err)
 	}
