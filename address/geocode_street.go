@@ -181,18 +181,23 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 	bestD := budget + 1
 	ascii := isASCIIString(key)
 	for i, sk := range keys {
-		// At least bestD edits apart by length alone: a shorter key in
-		// bytes is as short in characters when key is ASCII; a longer one
-		// only when it is ASCII too (read last: its bytes are the cost).
-		if ascii && (len(key)-len(sk) >= bestD || len(sk)-len(key) >= bestD && isASCIIString(sk)) {
+		// At least bestD edits apart by length alone: sk has no more
+		// characters than bytes, key (ASCII) exactly as many, so a
+		// shorter sk is skipped unread; a longer one when it is ASCII.
+		if ascii && len(key)-len(sk) >= bestD {
 			continue
 		}
-		// Bounded first: the distance that counts a transposition as one
-		// edit is never more than Levenshtein's, and stops at the first
-		// bytes of most keys. On bytes: for ASCII keys only.
 		if ascii && isASCIIString(sk) {
-			if ok, _, _ := edits.OSA(key, sk, bestD-1, false); !ok {
+			if len(sk)-len(key) >= bestD {
 				continue
+			}
+			// Bounded first: the distance that counts a transposition as
+			// one edit is never more than Levenshtein's, and stops at the
+			// first bytes of most keys (OSA measures up to 2 edits).
+			if bestD-1 <= 2 {
+				if ok, _, _ := edits.OSA(key, sk, bestD-1, false); !ok {
+					continue
+				}
 			}
 		}
 		d := levenshtein.ComputeDistance(key, sk)

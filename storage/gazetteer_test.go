@@ -407,3 +407,64 @@ func TestCacheHolds(t *testing.T) {
 		}
 	}
 }
+
+// TestRefsShared checks that NamedRefs and PostcodeRefs of a preloaded
+// store hand out the preloaded places themselves, the same as Named and
+// Postcode, cut at maxPerKey alike.
+func TestRefsShared(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	w, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := w.NewLoader()
+	places := testPlaces()
+	for i := range maxPerKey + 10 {
+		places = append(places, address.Place{
+			ID: fmt.Sprintf("v:%03d", i), Kind: address.KindVillage, Name: "Ogbomoso", Country: "NG",
+			Parents: []string{"NG-LA", "NG"}, Postcodes: []string{"210001"}, Lat: 6.5, Lon: 3.4, HasPoint: true,
+		})
+	}
+	for _, p := range places {
+		if err := l.Put(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	g, err := Open(dir, Options{ReadOnly: true, Preload: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	check := func(what string, refs []*address.Place, ok bool, err error, copies []address.Place, cerr error) {
+		t.Helper()
+		if err != nil || cerr != nil || !ok {
+			t.Fatalf("%s: ok %v, %v, %v", what, ok, err, cerr)
+		}
+		if len(refs) != len(copies) || len(refs) == 0 {
+			t.Fatalf("%s: %d places, want %d", what, len(refs), len(copies))
+		}
+		for i, p := range refs {
+			if q, _ := g.PlaceRef(p.ID); p != q || p.ID != copies[i].ID {
+				t.Errorf("%s[%d] = %s (shared %v), want %s, shared", what, i, p.ID, p == q, copies[i].ID)
+			}
+		}
+	}
+	for _, key := range []string{"ogbomoso", "lagos", "yaba"} {
+		refs, ok, err := g.NamedRefs(ctx, "NG", key)
+		copies, cerr := g.Named(ctx, "NG", key)
+		check("NamedRefs("+key+")", refs, ok, err, copies, cerr)
+	}
+	for _, pc := range []string{"210001", "101241"} {
+		refs, ok, err := g.PostcodeRefs(ctx, "NG", pc)
+		copies, cerr := g.Postcode(ctx, "NG", pc)
+		check("PostcodeRefs("+pc+")", refs, ok, err, copies, cerr)
+	}
+	if refs, _, _ := g.PostcodeRefs(ctx, "NG", "210001"); len(refs) != maxPerKey {
+		t.Errorf("PostcodeRefs(210001): %d places, want the first %d", len(refs), maxPerKey)
+	}
+}
