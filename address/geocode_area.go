@@ -505,12 +505,24 @@ func (g *geocoder) infer(field, value string) {
 
 // near reports whether two places lie within d metres of each other.
 func near(p, q *Place, d float64) bool {
-	return p.HasPoint && q.HasPoint && Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d
+	if !p.HasPoint || !q.HasPoint {
+		return false
+	}
+	// The distance is at least the arc between the latitudes (r·|dφ|):
+	// farther than d by that alone is far (a margin for rounding keeps
+	// the answer Distance's own).
+	if dφ := math.Abs(p.Lat-q.Lat) * math.Pi / 180; earthRadius*dφ > d*(1+1e-9)+1e-6 {
+		return false
+	}
+	return Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d
 }
+
+// earthRadius is the mean radius of the earth, in metres.
+const earthRadius = 6371008.8
 
 // Distance returns the great-circle distance in metres between two points.
 func Distance(lat1, lon1, lat2, lon2 float64) float64 {
-	const r = 6371008.8
+	const r = earthRadius
 	φ1, φ2 := lat1*math.Pi/180, lat2*math.Pi/180
 	dφ, dλ := φ2-φ1, (lon2-lon1)*math.Pi/180
 	h := math.Sin(dφ/2)*math.Sin(dφ/2) + math.Cos(φ1)*math.Cos(φ2)*math.Sin(dλ/2)*math.Sin(dλ/2)

@@ -65,8 +65,17 @@ func (a Area) Center() (lat, lng float64) {
 }
 
 func digit(c byte) int {
-	return strings.IndexByte(alphabet, upper(c))
+	return int(digits[c])
 }
+
+// digits holds the value of each byte as a code digit (either case), -1
+// for the bytes that are none.
+var digits = func() (t [256]int8) {
+	for c := range t {
+		t[c] = int8(strings.IndexByte(alphabet, upper(byte(c))))
+	}
+	return t
+}()
 
 func upper(c byte) byte {
 	if c >= 'a' && c <= 'z' {
