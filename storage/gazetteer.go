@@ -667,14 +667,31 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 		return g.names, nil
 	}
 	t := &nameTable{fsts: map[string]*vellum.FST{}, nearDone: make(chan struct{})}
+	// The postcode and parent indexes (keys without the place id) are
+	// read beside the names, in a transaction of their own.
+	prefixes := make(chan error, 1)
+	go func() {
+		prefixes <- g.db.View(func(txn *badger.Txn) error {
+			t.byPrefix = map[string][]string{}
+			for _, prefix := range []byte{prefixPostcode, prefixParent} {
+				eachKey(txn, []byte{prefix}, func(k []byte) bool {
+					cut := bytes.LastIndexByte(k, 0)
+					t.byPrefix[string(k[:cut+1])] = append(t.byPrefix[string(k[:cut+1])], g.id(k[cut+1:]))
+					return true
+				})
+			}
+			return nil
+		})
+	}()
 	var (
 		cc      string
 		buf     bytes.Buffer
-		builder *vellum.Builder
+		builder *vellum.Builder // reset for each country: a new one allocates a 320 KB registry
+		open    bool            // builder holds a country's keys
 		last    []byte
 	)
 	finish := func() error {
-		if builder == nil {
+		if !open {
 			return nil
 		}
 		if err := builder.Close(); err != nil {
@@ -685,7 +702,7 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 			return err
 		}
 		t.fsts[cc] = fst
-		builder = nil
+		open = false
 		return nil
 	}
 	// add takes one name key: "country 0 key 0 id".
@@ -694,17 +711,22 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 		if len(parts) != 3 || len(parts[1]) == 0 || bytes.IndexByte(parts[1], '|') >= 0 {
 			return nil // address points are found by number and street only
 		}
-		if string(parts[0]) != cc || builder == nil {
+		if string(parts[0]) != cc || !open {
 			if err := finish(); err != nil {
 				return err
 			}
 			cc = string(parts[0])
 			buf.Reset()
-			b, err := vellum.New(&buf, nil)
+			var err error
+			if builder == nil {
+				builder, err = vellum.New(&buf, nil)
+			} else {
+				err = builder.Reset(&buf)
+			}
 			if err != nil {
 				return err
 			}
-			builder, last = b, nil
+			open, last = true, nil
 		}
 		if bytes.Equal(parts[1], last) {
 			if n := len(t.ids) - 1; len(t.ids[n]) < maxPerKey {
@@ -729,20 +751,11 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 		if err == nil {
 			err = finish()
 		}
-		if err != nil {
-			return err
-		}
-		// the postcode and parent indexes: keys without the place id
-		t.byPrefix = map[string][]string{}
-		for _, prefix := range []byte{prefixPostcode, prefixParent} {
-			eachKey(txn, []byte{prefix}, func(k []byte) bool {
-				cut := bytes.LastIndexByte(k, 0)
-				t.byPrefix[string(k[:cut+1])] = append(t.byPrefix[string(k[:cut+1])], g.id(k[cut+1:]))
-				return true
-			})
-		}
-		return nil
+		return err
 	})
+	if perr := <-prefixes; err == nil {
+		err = perr
+	}
 	if err != nil {
 		return nil, err
 	}
