@@ -508,7 +508,8 @@ func near(p, q *Place, d float64) bool {
 	if !p.HasPoint || !q.HasPoint {
 		return false
 	}
-	// The distance is at least the arc between the latitudes (r·|dφ|):
+	// The distance is at least the arc between the latitudes (r·|dφ|,
+	// for latitudes within ±90°, which the gazetteer's places are):
 	// farther than d by that alone is far (a margin for rounding keeps
 	// the answer Distance's own).
 	if dφ := math.Abs(p.Lat-q.Lat) * math.Pi / 180; earthRadius*dφ > d*(1+1e-9)+1e-6 {
@@ -522,11 +523,10 @@ const earthRadius = 6371008.8
 
 // Distance returns the great-circle distance in metres between two points.
 func Distance(lat1, lon1, lat2, lon2 float64) float64 {
-	const r = earthRadius
 	φ1, φ2 := lat1*math.Pi/180, lat2*math.Pi/180
 	dφ, dλ := φ2-φ1, (lon2-lon1)*math.Pi/180
 	h := math.Sin(dφ/2)*math.Sin(dφ/2) + math.Cos(φ1)*math.Cos(φ2)*math.Sin(dλ/2)*math.Sin(dλ/2)
-	return 2 * r * math.Asin(math.Min(1, math.Sqrt(h)))
+	return 2 * earthRadius * math.Asin(math.Min(1, math.Sqrt(h)))
 }
 
 // fits scores how well a street or address point agrees with the area and

@@ -193,7 +193,8 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 			}
 			// Bounded first: the distance that counts a transposition as
 			// one edit is never more than Levenshtein's, and stops at the
-			// first bytes of most keys (OSA measures up to 2 edits).
+			// first bytes of most keys. (OSA measures up to 2 edits,
+			// which TypoBudget never passes: the guard is for safety.)
 			if bestD-1 <= 2 {
 				if ok, _, _ := edits.OSA(key, sk, bestD-1, false); !ok {
 					continue

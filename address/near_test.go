@@ -29,7 +29,7 @@ func TestNearBound(t *testing.T) {
 		for _, f := range []float64{1 - 1e-12, 1, 1 + 1e-12} {
 			q := &Place{Lat: p.Lat + dlat*f, Lon: p.Lon, HasPoint: true}
 			if got, want := near(p, q, d), Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d; got != want {
-				t.Errorf("near at %v of %v m: %v, Distance says %v", f, d, got, want)
+				t.Errorf("near(%v,%v %v,%v, %v) = %v, want %v", p.Lat, p.Lon, q.Lat, q.Lon, d, got, want)
 			}
 		}
 	}

@@ -668,7 +668,9 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 	}
 	t := &nameTable{fsts: map[string]*vellum.FST{}, nearDone: make(chan struct{})}
 	// The postcode and parent indexes (keys without the place id) are
-	// read beside the names, in a transaction of their own.
+	// read beside the names, in a transaction of their own: on a writable
+	// store a flush between the two may show in the table until the
+	// flush's invalidate drops it (a preloaded store is read-only).
 	prefixes := make(chan error, 1)
 	go func() {
 		prefixes <- g.db.View(func(txn *badger.Txn) error {
