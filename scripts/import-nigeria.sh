@@ -9,12 +9,15 @@ if [ $# -ne 2 ]; then
 	echo "usage: $0 DATA_DIR SHARED_DATA_DIR" >&2
 	exit 2
 fi
-data=$1
-shared=$2
+# the paths as the caller gave them, before the script moves to the repository
+case $1 in /*) data=$1 ;; *) data=$PWD/$1 ;; esac
+case $2 in /*) shared=$2 ;; *) shared=$PWD/$2 ;; esac
 cd "$(dirname "$0")/.."
 bin=${ADDRKIT_BIN:-}
 if [ -z "$bin" ]; then
-	bin=$(mktemp -d)/addrkit
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	bin=$tmp/addrkit
 	go build -o "$bin" ./cmd/addrkit
 fi
 imp() { "$bin" import --data "$data" --country NG --index=false "$@" >/dev/null; }

@@ -30,6 +30,11 @@ seconds (their --keys-reload).
 		fmt.Fprint(stderr, usage)
 		return usageError{"keys: give create, list or revoke"}
 	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
 	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
