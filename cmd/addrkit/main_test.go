@@ -39,6 +39,8 @@ func TestRunStandardize(t *testing.T) {
 		{name: "unknown format", args: []string{"standardize", "--format", "xml", "x"}, wantErr: `unknown --format "xml"`},
 		{name: "unknown command", args: []string{"frobnicate"}, wantErr: `unknown command "frobnicate"`},
 		{name: "no command", args: nil, wantErr: "no command given"},
+		{name: "keys help", args: []string{"keys", "-h"}, want: []string{"usage: addrkit keys create"}},
+		{name: "keys, unknown command", args: []string{"keys", "rotate"}, wantErr: `keys: unknown command "rotate"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
