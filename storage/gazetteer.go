@@ -686,20 +686,16 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 		})
 	}()
 	var (
-		cc      string
-		buf     bytes.Buffer
-		builder *vellum.Builder // reset for each country: a new one allocates a 320 KB registry
-		open    bool            // builder holds a country's keys
-		last    []byte
+		cc   string
+		fw   fstWriter
+		open bool // fw holds a country's keys
+		last []byte
 	)
 	finish := func() error {
 		if !open {
 			return nil
 		}
-		if err := builder.Close(); err != nil {
-			return err
-		}
-		fst, err := vellum.Load(slices.Clone(buf.Bytes()))
+		fst, err := fw.finish()
 		if err != nil {
 			return err
 		}
@@ -718,14 +714,7 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 				return err
 			}
 			cc = string(parts[0])
-			buf.Reset()
-			var err error
-			if builder == nil {
-				builder, err = vellum.New(&buf, nil)
-			} else {
-				err = builder.Reset(&buf)
-			}
-			if err != nil {
+			if err := fw.start(); err != nil {
 				return err
 			}
 			open, last = true, nil
@@ -737,7 +726,7 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 			return nil
 		}
 		last = append(last[:0], parts[1]...)
-		if err := builder.Insert(parts[1], uint64(len(t.ids))); err != nil {
+		if err := fw.b.Insert(parts[1], uint64(len(t.ids))); err != nil {
 			return err
 		}
 		t.ids = append(t.ids, []string{g.id(parts[2])})
@@ -777,6 +766,35 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 	}
 	g.names = t
 	return t, nil
+}
+
+// fstWriter builds FSTs one after another, with one vellum builder reset
+// for each: a new builder allocates a 320 KB registry, which the 249
+// countries and 1,028 subdivisions of the built-in gazetteer made a third
+// of a gigabyte at every start.
+type fstWriter struct {
+	buf bytes.Buffer
+	b   *vellum.Builder
+}
+
+// start begins an FST; its keys go to w.b.Insert, in order.
+func (w *fstWriter) start() error {
+	w.buf.Reset()
+	if w.b == nil {
+		var err error
+		w.b, err = vellum.New(&w.buf, nil)
+		return err
+	}
+	return w.b.Reset(&w.buf)
+}
+
+// finish closes the FST begun and loads it (from a copy: the buffer is
+// reused).
+func (w *fstWriter) finish() (*vellum.FST, error) {
+	if err := w.b.Close(); err != nil {
+		return nil, err
+	}
+	return vellum.Load(slices.Clone(w.buf.Bytes()))
 }
 
 // refs returns the preloaded places with the ids, in their order, capped

@@ -118,31 +118,21 @@ func (g *Gazetteer) buildStates(t *nameTable) map[string]*vellum.FST {
 		}
 	}
 	out := make(map[string]*vellum.FST, len(lists))
-	var buf bytes.Buffer
-	// one builder for all: a new one allocates its registry (320 KB), about
-	// half of the tables' build time for the 1,028 subdivisions
-	b, err := vellum.New(&buf, nil)
-	if err != nil {
-		return out
-	}
+	var fw fstWriter
 	for sk, l := range lists {
-		buf.Reset()
-		if b.Reset(&buf) != nil {
+		if fw.start() != nil {
 			continue
 		}
 		ok := true
 		for _, e := range l {
-			if b.Insert(e.key, e.v) != nil {
+			if fw.b.Insert(e.key, e.v) != nil {
 				ok = false
 				break
 			}
 		}
-		if b.Close() != nil || !ok {
-			continue // the state is searched as the country is
-		}
-		if fst, err := vellum.Load(slices.Clone(buf.Bytes())); err == nil {
+		if fst, err := fw.finish(); err == nil && ok {
 			out[sk] = fst
-		}
+		} // else the state is searched as the country is
 	}
 	return out
 }
