@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
@@ -233,6 +235,34 @@ func TestSanitize(t *testing.T) {
 			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzSanitize checks what Sanitize promises of any cell: valid UTF-8
+// without control characters, no formula (a cell starting with =, +, - or
+// @ is a number or is quoted), the same again when sanitized twice, and
+// printable ASCII that starts with no formula character kept as it is.
+func FuzzSanitize(f *testing.F) {
+	for _, s := range []string{"=1+1", "-2.5", "\t=x", "a\x00b", "\xff=", "ok", "", "12 Allen Avenue, Ikeja"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := batch.Sanitize(in)
+		if !utf8.ValidString(out) || strings.ContainsFunc(out, func(r rune) bool { return r < 0x20 || r == 0x7f || 0x80 <= r && r < 0xa0 }) {
+			t.Fatalf("Sanitize(%q) = %q: invalid UTF-8 or a control character", in, out)
+		}
+		if out != "" && strings.ContainsRune("=+-@", rune(out[0])) {
+			if _, err := strconv.ParseFloat(out, 64); err != nil {
+				t.Fatalf("Sanitize(%q) = %q: a formula", in, out)
+			}
+		}
+		if again := batch.Sanitize(out); again != out {
+			t.Fatalf("Sanitize(%q) = %q, then %q", in, out, again)
+		}
+		plain := !strings.ContainsFunc(in, func(r rune) bool { return r < 0x20 || r >= 0x7f })
+		if plain && (in == "" || !strings.ContainsRune("=+-@\t\r", rune(in[0]))) && out != in {
+			t.Fatalf("Sanitize(%q) = %q, want it unchanged", in, out)
+		}
+	})
 }
 
 // TestBatchOneColumnHeader: a header of one column over rows with unquoted

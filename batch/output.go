@@ -169,6 +169,9 @@ func (w *Row) cells(row int, cells []string) {
 // single quote so that it is read as text, not run as a formula; control
 // characters are removed and invalid UTF-8 is replaced.
 func Sanitize(cell string) string {
+	if printable(cell) && (cell == "" || !strings.ContainsRune("=+-@", rune(cell[0]))) {
+		return cell // most cells: nothing to check further
+	}
 	if !utf8.ValidString(cell) {
 		cell = strings.ToValidUTF8(cell, "\uFFFD")
 	}
@@ -194,6 +197,16 @@ func Sanitize(cell string) string {
 		}
 	}
 	return cell
+}
+
+// printable reports whether s is printable ASCII only.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f || 0x80 <= r && r < 0xa0 }

@@ -8,8 +8,21 @@ import (
 
 // SimilarWithin finds what Similar finds, inside the area only: a state
 // through its own table, any other area by leaving the rest out.
+// Asked at once after StartWarm, it waits for the states' tables built in
+// the background.
 func TestSimilarWithin(t *testing.T) {
-	g := newTestGazetteer(t, testPlaces())
+	for _, warm := range []bool{false, true} {
+		g := newTestGazetteer(t, testPlaces())
+		if warm {
+			if err := g.StartWarm(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		testSimilarWithin(t, g)
+	}
+}
+
+func testSimilarWithin(t *testing.T, g *Gazetteer) {
 	ctx := context.Background()
 	for _, tt := range []struct {
 		within, key string

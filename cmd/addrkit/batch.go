@@ -79,9 +79,10 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer gz.Close()
-	// the spelling tables, built now rather than on the first misspelling,
-	// count in what is live when the memory limit is set (the deletion
-	// filter is allocated, and filled while the first rows are read)
+	// the name table, built now rather than on the first row, and the
+	// deletion filter, allocated now, count in what is live when the
+	// memory limit is set; the filter is filled, and the states' spelling
+	// tables built, while the first rows are read
 	if err := gz.StartWarm(ctx); err != nil {
 		return err
 	}
