@@ -74,8 +74,10 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return f.Close()
 		}
 	}
+	loaded := loading()
 	gz, err := openGazetteer(ctx, *data, storage.Options{ReadOnly: true, Preload: true}, stderr)
 	if err != nil {
+		loaded()
 		return err
 	}
 	defer gz.Close()
@@ -83,7 +85,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// deletion filter, allocated now, count in what is live when the
 	// memory limit is set; the filter is filled, and the states' spelling
 	// tables built, while the first rows are read
-	if err := gz.StartWarm(ctx); err != nil {
+	err = gz.StartWarm(ctx)
+	loaded()
+	if err != nil {
 		return err
 	}
 	limit, restore := setMemoryLimit()

@@ -28,3 +28,20 @@ func setMemoryLimit() (int64, func()) {
 	debug.SetMemoryLimit(limit)
 	return limit, func() { debug.SetMemoryLimit(prev) }
 }
+
+// loadGCPercent is the collector's target while a gazetteer is loaded:
+// most of what loading allocates stays live, and collecting as often as
+// gcPercent does there is work for nothing (a batch of one row started
+// in 0.82-0.87 s instead of 0.91-0.98, its RSS 200 MB instead of 176,
+// below a batch's peak).
+const loadGCPercent = 200
+
+// loading sets the collector's target for loading a gazetteer, unless
+// $GOGC sets one, and returns a func that puts the target before back.
+func loading() func() {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	prev := debug.SetGCPercent(loadGCPercent)
+	return func() { debug.SetGCPercent(prev) }
+}
