@@ -169,9 +169,14 @@ func (w *Row) cells(row int, cells []string) {
 // single quote so that it is read as text, not run as a formula; control
 // characters are removed and invalid UTF-8 is replaced.
 func Sanitize(cell string) string {
-	if printable(cell) && (cell == "" || !strings.ContainsRune("=+-@", rune(cell[0]))) {
-		return cell // most cells: nothing to check further
+	if printableASCII(cell) && (cell == "" || !strings.ContainsRune("=+-@", rune(cell[0]))) {
+		return cell // most cells: what sanitize would return, found sooner
 	}
+	return sanitize(cell)
+}
+
+// sanitize is Sanitize for any cell.
+func sanitize(cell string) string {
 	if !utf8.ValidString(cell) {
 		cell = strings.ToValidUTF8(cell, "\uFFFD")
 	}
@@ -199,8 +204,8 @@ func Sanitize(cell string) string {
 	return cell
 }
 
-// printable reports whether s is printable ASCII only.
-func printable(s string) bool {
+// printableASCII reports whether s is printable ASCII only.
+func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] >= 0x7f {
 			return false

@@ -66,8 +66,9 @@ type Gazetteer struct {
 	readOnly bool
 	dir      string // where its places are (see PlacesDir)
 
-	mu    sync.Mutex
-	names *nameTable // for Similar; built on first use, dropped on writes
+	mu     sync.Mutex
+	names  *nameTable // for Similar; built on first use, dropped on writes
+	closed bool       // Close was called: StartWarm starts nothing more
 
 	// cache holds recent index look-ups (by index prefix) and places (by
 	// place key); cleared when places are written.
@@ -223,7 +224,10 @@ func (in *interner) place(p *address.Place) {
 
 // Close closes the store.
 func (g *Gazetteer) Close() error {
-	g.warming.Wait() // it may read places
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
+	g.warming.Wait() // StartWarm's build may read places
 	g.cache.Close()
 	g.walks.Close()
 	return g.db.Close()
@@ -904,13 +908,16 @@ func (g *Gazetteer) StartWarm(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	g.warming.Add(1)
-	go func() {
-		defer g.warming.Done()
-		g.stateTable(t)
-	}()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return errClosed
+	}
+	g.warming.Go(func() { g.stateTable(t) })
 	return nil
 }
+
+var errClosed = errors.New("storage: the gazetteer is closed")
 
 // startWarm builds the name table and starts filling its deletion filter.
 func (g *Gazetteer) startWarm() (*nameTable, error) {
@@ -980,10 +987,12 @@ func nearPrefix(k string) int { return strings.IndexByte(k, 0) + 2 }
 // mayHave reports whether a key of the country may lie within edits (1 or
 // 2) of key. Only the query's variants up to edits deletions are probed:
 // each probe is a chance of a false positive.
-// Until the filter is filled, every key may.
+// Until the filter is filled, every key may; so may every key for a key
+// that is not ASCII: its search counts edits in characters, the filter in
+// bytes, and one Cyrillic letter changed is two bytes.
 func (t *nameTable) mayHave(country, key string, edits int) bool {
 	t.startNear()
-	if !t.nearReady.Load() {
+	if !t.nearReady.Load() || !isASCII(key) {
 		return true
 	}
 	found := false

@@ -36,6 +36,13 @@ func newTestGazetteer(t *testing.T, places []address.Place) *Gazetteer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { g.Close() })
+	putPlaces(t, g, places)
+	return g
+}
+
+// putPlaces stores the places with a Loader.
+func putPlaces(t *testing.T, g *Gazetteer, places []address.Place) {
+	t.Helper()
 	l, err := g.NewLoader()
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +55,6 @@ func newTestGazetteer(t *testing.T, places []address.Place) *Gazetteer {
 	if err := l.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return g
 }
 
 func placeIDs(ps []address.Place) []string {
@@ -358,6 +364,26 @@ func TestSimilarPrefilter(t *testing.T) {
 	}
 	if far < 4 {
 		t.Errorf("only %d of 5 far keys filtered out", far)
+	}
+}
+
+// TestSimilarNotASCII: a name of another script is searched by characters
+// (two edits of bytes are one of a Cyrillic letter), and the deletion
+// filter, which deletes bytes, must not rule it out once filled.
+func TestSimilarNotASCII(t *testing.T) {
+	g := newTestGazetteer(t, append(testPlaces(),
+		address.Place{ID: "RU", Kind: address.KindCountry, Name: "Russia", Country: "RU", Lat: 61.5, Lon: 105.3, HasPoint: true},
+		address.Place{ID: "ru:moskva", Kind: address.KindCity, Name: "Москва", Country: "RU", Parents: []string{"RU"}, Lat: 55.75, Lon: 37.62, HasPoint: true},
+	))
+	ctx := context.Background()
+	if err := g.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"Моства", "Мозква", "Москвa" /* a Latin a */} {
+		ps, err := g.Similar(ctx, "RU", address.NameKey(q), 1)
+		if got := placeIDs(ps); err != nil || !slices.Equal(got, []string{"ru:moskva"}) {
+			t.Errorf("Similar(%s) = %v, %v; want ru:moskva", q, got, err)
+		}
 	}
 }
 

@@ -20,8 +20,8 @@ import (
 // the whole country before they are filtered. within that is no state (or
 // not one of the country's) is searched as Similar does, and the places
 // not Within it left out. The tables are built on first use (0.16 to 0.23 s
-// for the Nigerian store with the places preloaded, about 1 s without) or
-// by Warm.
+// for the Nigerian store with the places preloaded, about 1 s without), by
+// Warm, or in the background by StartWarm (the first call waits for them).
 func (g *Gazetteer) SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]address.Place, error) {
 	if key == "" || maxEdits <= 0 {
 		return nil, nil

@@ -11,14 +11,34 @@ import (
 // Asked at once after StartWarm, it waits for the states' tables built in
 // the background.
 func TestSimilarWithin(t *testing.T) {
-	for _, warm := range []bool{false, true} {
+	t.Run("on first use", func(t *testing.T) {
+		testSimilarWithin(t, newTestGazetteer(t, testPlaces()))
+	})
+	t.Run("after StartWarm", func(t *testing.T) {
 		g := newTestGazetteer(t, testPlaces())
-		if warm {
-			if err := g.StartWarm(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+		if err := g.StartWarm(context.Background()); err != nil {
+			t.Fatal(err)
 		}
 		testSimilarWithin(t, g)
+	})
+}
+
+// TestStartWarmClosed: StartWarm on a closed store starts nothing and
+// says so.
+func TestStartWarmClosed(t *testing.T) {
+	g, err := Open(t.TempDir(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	putPlaces(t, g, testPlaces())
+	if err := g.Warm(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.StartWarm(context.Background()); err == nil {
+		t.Error("StartWarm on a closed store: no error")
 	}
 }
 

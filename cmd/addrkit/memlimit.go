@@ -32,7 +32,7 @@ func setMemoryLimit() (int64, func()) {
 // loadGCPercent is the collector's target while a gazetteer is loaded:
 // most of what loading allocates stays live, and collecting as often as
 // gcPercent does there is work for nothing (a batch of one row started
-// in 0.82-0.87 s instead of 0.91-0.98, its RSS 200 MB instead of 176,
+// in 0.82-0.84 s instead of 0.89-0.93, its RSS 194 MB instead of 180,
 // below a batch's peak).
 const loadGCPercent = 200
 
