@@ -169,7 +169,7 @@ func (w *Row) cells(row int, cells []string) {
 // single quote so that it is read as text, not run as a formula; control
 // characters are removed and invalid UTF-8 is replaced.
 func Sanitize(cell string) string {
-	if printableASCII(cell) && (cell == "" || !strings.ContainsRune("=+-@", rune(cell[0]))) {
+	if printableASCII(cell) && !startsFormula(cell) {
 		return cell // most cells: what sanitize would return, found sooner
 	}
 	return sanitize(cell)
@@ -183,7 +183,7 @@ func sanitize(cell string) string {
 	if cell == "" {
 		return cell
 	}
-	formula := strings.ContainsRune("=+-@\t\r", rune(cell[0]))
+	formula := startsFormula(cell) || cell[0] == '\t' || cell[0] == '\r'
 	if strings.IndexFunc(cell, isControl) >= 0 {
 		cell = strings.Map(func(r rune) rune {
 			if isControl(r) {
@@ -195,13 +195,19 @@ func sanitize(cell string) string {
 			return r
 		}, cell)
 	}
-	formula = formula || cell != "" && strings.ContainsRune("=+-@", rune(cell[0]))
+	formula = formula || startsFormula(cell)
 	if formula {
 		if _, err := strconv.ParseFloat(cell, 64); err != nil {
 			cell = "'" + cell
 		}
 	}
 	return cell
+}
+
+// startsFormula reports whether a spreadsheet would read the cell as a
+// formula: it starts with =, +, - or @.
+func startsFormula(cell string) bool {
+	return cell != "" && strings.IndexByte("=+-@", cell[0]) >= 0
 }
 
 // printableASCII reports whether s is printable ASCII only.
