@@ -28,6 +28,12 @@ type Address struct {
 	PlusCode    string `json:"plus_code,omitempty"`
 	Country     string `json:"country,omitempty"` // ISO 3166-1 alpha-2
 	CountryName string `json:"country_name,omitempty"`
+	// Removed holds the contact details pasted into the text (phone
+	// numbers with the word that introduced them, e-mail and web
+	// addresses), as written: they are no part of the address, and are
+	// kept here so that nothing the user wrote is lost. The warning
+	// contact_removed names them.
+	Removed []string `json:"removed,omitempty"`
 }
 
 // Unit is a unit inside a building: a flat, suite, shop or office.

@@ -20,8 +20,10 @@ func checkIdempotent(t *testing.T, in Input, s Standardized) {
 	if again.Line != s.Line {
 		t.Errorf("Standardize(%q).Line = %q, want it unchanged (input %q)", s.Line, again.Line, in.Text)
 	}
-	if !reflect.DeepEqual(again.Address, s.Address) {
-		t.Errorf("Standardize(%q).Address = %+v, want %+v (input %q)", s.Line, again.Address, s.Address, in.Text)
+	want := s.Address
+	want.Removed = nil // contact details are not part of the line
+	if !reflect.DeepEqual(again.Address, want) {
+		t.Errorf("Standardize(%q).Address = %+v, want %+v (input %q)", s.Line, again.Address, want, in.Text)
 	}
 }
 

@@ -84,6 +84,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		return Standardized{}, ErrTooLong
 	}
 	text = strings.ToValidUTF8(text, " ")
+	text, removed := takeContacts(text)
 	text, bigFirst, japanese := eastAsian(text)
 	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", countryGiven: strings.TrimSpace(in.Country) != "", bigFirst: bigFirst, japanese: japanese}
 	p.setCountry(region)
@@ -96,6 +97,11 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	p.mixedCase = hasBothCases(text)
 	p.parse()
+	if len(removed) > 0 {
+		p.a.Removed = removed
+		p.warn = append(p.warn, Warning{Field: "removed", Code: "contact_removed",
+			Message: "contact details are no part of the address and were set apart: " + strings.Join(removed, "; ")})
+	}
 	if structured {
 		p.applyFields(&in)
 	}
