@@ -41,7 +41,40 @@ import (
 // area's) and a reason saying whose point it is. When no settlement around
 // the street has a point, the address is placed as without it, with a
 // reason, and the street does not count as missing.
+//
+// A code of two or three letters that names another country than the
+// region's ("No 10 Aba road, PH"; "Plot 27, Ajose Adeogun, VI") is read
+// both ways: as the country, and as a word of the region. The region's
+// reading is kept when its gazetteer knows a place by that short name
+// (Port Harcourt's "PH", Victoria Island's "VI": alternate names, which
+// imports can add) and it places the address at least as well (its
+// confidence is not lower); a reason says so.
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
+	r, err := geocode(ctx, gz, s)
+	if err != nil || s.regional == nil {
+		return r, err
+	}
+	alt := *s.regional
+	code := s.Address.Country
+	for _, c := range s.Changes {
+		if c.Field == "country" {
+			code = c.From
+		}
+	}
+	ps, err := gz.Named(ctx, alt.Address.Country, NameKey(code))
+	if err != nil || len(ps) == 0 {
+		return r, err
+	}
+	ra, err := geocode(ctx, gz, alt)
+	if err != nil || ra.Confidence < r.Confidence {
+		return r, err
+	}
+	ra.Reading = &alt
+	ra.Reasons = append(ra.Reasons, fmt.Sprintf("%q read as a place of %s (%s), not as the country %s", code, alt.Address.CountryName, ps[0].Name, s.Address.CountryName))
+	return ra, nil
+}
+
+func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.res.Level = LevelNone

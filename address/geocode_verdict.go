@@ -56,6 +56,11 @@ type Result struct {
 	Missing []string `json:"missing,omitempty"`
 	// Reasons explain the verdict in words.
 	Reasons []string `json:"reasons,omitempty"`
+	// Reading is the reading of the text that the result places, when
+	// Geocode kept another than the one it was given (a code read as a
+	// place of the region: see Geocode); callers show its line, changes
+	// and warnings. It is nil otherwise.
+	Reading *Standardized `json:"-"`
 }
 
 func areaLevel(k PlaceKind) MatchLevel {

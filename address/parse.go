@@ -70,6 +70,13 @@ type parser struct {
 	// postcodeFirstSpan is the first word after a leading postcode ("10117
 	// Berlin"): what remains of it is a city, never a state.
 	postcodeFirstSpan int
+	// region is the country the input belongs to unless it names another.
+	region string
+	// codeCountry is set when the country was read from a code of two or
+	// three letters ("PH", "VI") that is not the region's; regionOnly
+	// reads such codes as words of the region instead (a place's short
+	// name), for the reading Geocode weighs against the first.
+	codeCountry, regionOnly bool
 }
 
 func (p *parser) key(i int) string  { return p.words[i].key }
@@ -148,15 +155,6 @@ func (p *parser) caseWords(lo, hi int, first bool) string {
 	return b.String()
 }
 
-func (p *parser) hasContent() bool {
-	for _, w := range p.words {
-		if w.key != "#" {
-			return true
-		}
-	}
-	return false
-}
-
 // isCapsAcronym reports whether a word is written as an acronym: two to four
 // capital letters, perhaps with full stops ("IBB", "GRA", "V.I").
 func isCapsAcronym(t string) bool {
@@ -230,7 +228,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	prev := p.key(i - 1)
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i) {
+	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
 		return true
 	}
 	if estateWords[prev] != "" && i-2 >= start && !isHouseNumber(p.text(i-2)) && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
@@ -262,10 +260,12 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 
 // continuesStreet reports whether the word at i still belongs to the street
 // whose type ends just before it: a number or id ("Road 7"), a directional
-// ("Avenue NW"), a second type ("Ring Road") or an extension.
-func (p *parser) continuesStreet(i int) bool {
+// ("Avenue NW"), a second type ("Ring Road") or an extension. An id of
+// letters only does not when a state's name follows it: "Adetokunbo
+// Ademola Street VI Lagos" ends at the type.
+func (p *parser) continuesStreet(i, hi int) bool {
 	k := p.key(i)
-	if isID(k) && (len(k) <= 3 || hasDigit(k)) {
+	if isID(k) && (hasDigit(k) || len(k) <= 3 && (i+1 == hi || !p.isSubdivision(i+1, hi))) {
 		return true
 	}
 	if _, ok := directionals[k]; ok && len(k) <= 2 {
@@ -456,7 +456,7 @@ func (p *parser) takeCountry() {
 	s := p.spans[li]
 	if !p.nameWords(s.lo, s.hi) {
 		// no country name here; but "..., Nigeria, 101241" ends in a postcode
-	} else if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok {
+	} else if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok && p.mayTake(c, s.lo, s.hi) {
 		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub {
 			p.foundCountry(c, s.lo, s.hi)
 			p.dropSpan(li)
@@ -468,7 +468,7 @@ func (p *parser) takeCountry() {
 		prev := p.spans[li-1]
 		if !p.nameWords(prev.lo, prev.hi) {
 			// not a country
-		} else if c, ok := t.nameKeys[p.keys(prev.lo, prev.hi)]; ok {
+		} else if c, ok := t.nameKeys[p.keys(prev.lo, prev.hi)]; ok && p.mayTake(c, prev.lo, prev.hi) {
 			if _, sub := lookupSubdivision(p.country, p.keys(prev.lo, prev.hi)); !sub {
 				p.foundCountry(c, prev.lo, prev.hi)
 				p.dropSpan(li - 1)
@@ -520,6 +520,21 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
+}
+
+// mayTake reports whether words[lo:hi] may be read as the country c, and
+// notes when they are a code of another country than the region's: such
+// a code ("PH", "VI") is as often a place's short name in the region
+// (Port Harcourt, Victoria Island), which Geocode weighs.
+func (p *parser) mayTake(c *Country, lo, hi int) bool {
+	if c.Alpha2 == p.region || len(p.keys(lo, hi)) > 3 {
+		return true
+	}
+	if p.regionOnly {
+		return false
+	}
+	p.codeCountry = true
+	return true
 }
 
 // backsCountry reports whether the text beside a country written first

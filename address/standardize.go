@@ -86,29 +86,62 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	text, removed := takeContacts(text)
 	text, bigFirst, japanese := eastAsian(text)
-	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", countryGiven: strings.TrimSpace(in.Country) != "", bigFirst: bigFirst, japanese: japanese}
-	p.setCountry(region)
-	sc := scratchPool.Get().(*scratch)
-	defer sc.put()
-	p.words, p.spans = tokenize(text, sc.words[:0], sc.spans[:0])
-	sc.words, sc.spans = p.words, p.spans
-	if !p.hasContent() && !structured {
+	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	p.mixedCase = hasBothCases(text)
+	r := reading{in: &in, text: text, region: region, structured: structured, removed: removed, bigFirst: bigFirst, japanese: japanese}
+	out := r.read(false)
+	if r.codeCountry {
+		// "No 10 Aba road, PH": the code may name the country or a
+		// place of the region; Geocode weighs both readings.
+		alt := r.read(true)
+		out.regional = &alt
+	}
+	return out, nil
+}
+
+// reading holds what one Standardize call reads, so that it can read the
+// text twice.
+type reading struct {
+	in                 *Input
+	text, region       string
+	structured         bool
+	removed            []string
+	bigFirst, japanese bool
+	codeCountry        bool // the first reading took a code for the country
+}
+
+// read parses the text; regionOnly reads codes of other countries as words
+// of the region.
+func (r *reading) read(regionOnly bool) Standardized {
+	in := r.in
+	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", countryGiven: strings.TrimSpace(in.Country) != "",
+		bigFirst: r.bigFirst, japanese: r.japanese, region: r.region, regionOnly: regionOnly}
+	p.setCountry(r.region)
+	sc := scratchPool.Get().(*scratch)
+	defer sc.put()
+	p.words, p.spans = tokenize(r.text, sc.words[:0], sc.spans[:0])
+	sc.words, sc.spans = p.words, p.spans
+	p.mixedCase = hasBothCases(r.text)
 	p.parse()
-	if len(removed) > 0 {
-		p.a.Removed = removed
+	if len(r.removed) > 0 {
+		p.a.Removed = r.removed
 		p.warn = append(p.warn, Warning{Field: "removed", Code: "contact_removed",
-			Message: "contact details are no part of the address and were set apart: " + strings.Join(removed, "; ")})
+			Message: "contact details are no part of the address and were set apart: " + strings.Join(r.removed, "; ")})
 	}
-	if structured {
-		p.applyFields(&in)
+	if r.structured {
+		p.applyFields(in)
 	}
-	if p.countryFromText && region != p.country && (in.Region != "" || in.Country != "") {
-		p.warnf(fCountry, "country_mismatch", "the address names "+p.country+" but the region is "+region)
+	if p.countryFromText && r.region != p.country && (in.Region != "" || in.Country != "") {
+		p.warnf(fCountry, "country_mismatch", "the address names "+p.country+" but the region is "+r.region)
 	}
-	return p.finish(), nil
+	r.codeCountry = p.codeCountry && p.country != r.region
+	return p.finish()
+}
+
+// hasContent reports whether text has a letter or digit.
+func hasContent(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }
 
 func joinNonEmpty(sep string, parts ...string) string {

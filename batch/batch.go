@@ -328,6 +328,9 @@ func process(ctx context.Context, opts Options, m *mapping, rec []string, bad st
 	if err != nil {
 		return outcome{s: s, err: err.Error(), r: unverified()}
 	}
+	if r.Reading != nil {
+		s = *r.Reading
+	}
 	return outcome{s: s, r: r}
 }
 

@@ -69,6 +69,9 @@ func Validate(ctx context.Context, fields map[string]string, opts Options) (Row,
 	if err != nil {
 		return Row{}, err
 	}
+	if r.Reading != nil {
+		s = *r.Reading
+	}
 	o := outcome{s: s, r: r}
 	return o.row(), nil
 }

@@ -90,6 +90,9 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		if err != nil {
 			return err
 		}
+		if r.Reading != nil {
+			s = *r.Reading
+		}
 		return enc.Encode(output{Input: text, Line: s.Line, Result: &r})
 	}
 	return eachAddress(fs.Args(), stdin, w, one)

@@ -168,6 +168,7 @@ func (b *builder) cities() {
 	for _, s := range address.Subdivisions("NG") {
 		capitals[slug(s.Capital)] = s.Code
 	}
+	short := shortNamesOf()
 	for _, c := range geonamesCities {
 		state := b.admin1[c.Admin1]
 		if state == "" {
@@ -186,7 +187,7 @@ func (b *builder) cities() {
 			}
 		}
 		id := "geonames/" + state + "/" + slug(c.Name) + "/" + strconv.FormatFloat(c.Lat, 'f', 3, 64)
-		b.add(address.Place{ID: id, Kind: kind, Name: c.Name, Country: "NG", Parents: parents,
+		b.add(address.Place{ID: id, Kind: kind, Name: c.Name, AltNames: short[state+"|"+slug(c.Name)], Country: "NG", Parents: parents,
 			Lat: c.Lat, Lon: c.Lon, HasPoint: true, Rank: rank, Source: "geonames"})
 		// The LGA takes the point of its seat: the town of its name, else
 		// its first town.

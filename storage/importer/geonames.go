@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,6 +94,16 @@ func geonamesPlace(ctx context.Context, f []string, res *resolver, opts *Options
 			p.AltNames = append(p.AltNames, n)
 		}
 	}
+	// Of the alternate names, the short ones written in capitals ("PHC"
+	// for Port Harcourt): people write them in addresses, and the
+	// geocoder confirms them as places of the region before it reads them
+	// as a country's code. The others (spellings in other languages and
+	// scripts) would enlarge the name table for little.
+	for _, n := range strings.Split(f[3], ",") {
+		if n = cleanName(n); shortName(n) && !slices.Contains(p.AltNames, n) {
+			p.AltNames = append(p.AltNames, n)
+		}
+	}
 	if p.Name == "" {
 		return p, false
 	}
@@ -150,4 +161,20 @@ func ReadGeoNamesAdmin(path string) (map[string]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// shortName reports whether an alternate name is a short name in capitals:
+// two to five capital letters, perhaps with full stops ("PHC", "P.H.").
+func shortName(n string) bool {
+	letters := 0
+	for i := 0; i < len(n); i++ {
+		switch c := n[i]; {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c == '.' && i > 0:
+		default:
+			return false
+		}
+	}
+	return letters >= 2 && letters <= 5
 }
