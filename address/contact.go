@@ -275,8 +275,9 @@ func phonePrefix(text string, i int) int {
 		}
 		key := strings.ToLower(text[w:k])
 		switch {
-		case phoneWords[key] && (len(key) > 2 || k < len(text) && (text[k] == ':' || text[k] == '.' || text[k] == '-')):
-			// "Ph: 0803..."; "PH 0803..." may be Port Harcourt
+		case phoneWords[key] && (len(key) > 2 || !found && k < len(text) && (text[k] == ':' || text[k] == '.' || text[k] == '-')):
+			// "Ph: 0803..."; "PH 0803..." and "PH. Tel 0803..." may be
+			// Port Harcourt
 			found = true
 			lo = w
 		case phoneFillers[key]:

@@ -198,12 +198,16 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	if err := g.findState(ctx); err != nil {
 		return err
 	}
+	if err := g.unglue(ctx); err != nil {
+		return err
+	}
 	if err := g.findPostcode(ctx); err != nil {
 		return err
 	}
 	if err := g.findArea(ctx, s); err != nil {
 		return err
 	}
+	g.cityIsLGA()
 	if err := g.findStreet(ctx); err != nil {
 		return err
 	}

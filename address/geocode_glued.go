@@ -1,0 +1,145 @@
+package address
+
+// Names read by evidence before the area search: two places written
+// without a comma between them, and an LGA written where the city goes.
+
+import (
+	"context"
+	"strings"
+)
+
+// unglue splits a name that holds two places written without a comma
+// ("Sabo Yaba", "Old Bodija Ibadan", "Oke-Afa Isolo") or a building before
+// its town ("Computer Village Ikeja"), by evidence: only when the
+// gazetteer knows no area by the whole name and knows one by its last
+// words (exactly, inside the state when one was named). The longest such
+// last words are taken. When the first words name a place too, the last
+// must name one at least as large ("Ikeja GRA" stays whole: GRA is a part
+// of Ikeja, not Ikeja of GRA). The last words become the city and the
+// first the neighbourhood (or stay the organization), when those fields
+// are free; a reason records the split.
+func (g *geocoder) unglue(ctx context.Context) error {
+	for _, f := range []struct {
+		field     string
+		value     *string
+		headField string // where the first words go
+	}{
+		{"city", &g.a.City, "neighbourhood"},
+		{"neighbourhood", &g.a.Neighbourhood, "neighbourhood"},
+		{"organization", &g.a.Organization, "organization"},
+	} {
+		whole := *f.value
+		words := strings.Fields(whole)
+		if len(words) < 2 || len(words) > 6 {
+			continue
+		}
+		if _, lga := beforeLGA(whole); lga {
+			continue // "Abba Nwangele Local Government Area Owerri": lookup reads the LGA
+		}
+		tailField := "city"
+		switch {
+		case f.field == "city" && g.a.Neighbourhood != "":
+			continue
+		case f.field == "neighbourhood" && g.a.City != "":
+			continue
+		case f.field == "organization" && (g.a.Street != "" || g.a.City != "" && g.a.Neighbourhood != ""):
+			continue
+		case f.field == "organization" && g.a.City != "":
+			tailField = "neighbourhood"
+		}
+		if ps, err := g.areasNamed(ctx, whole); err != nil || len(ps) > 0 {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for k := 1; k < len(words); k++ {
+			head, tail := strings.Join(words[:k], " "), strings.Join(words[k:], " ")
+			if lowerWords[Fold(words[k-1])] {
+				break // "University of Abuja" is one name
+			}
+			tails, err := g.areasNamed(ctx, tail)
+			if err != nil {
+				return err
+			}
+			if len(tails) == 0 {
+				continue
+			}
+			heads, err := g.areasNamed(ctx, head)
+			if err != nil {
+				return err
+			}
+			if len(heads) > 0 && largest(tails) > largest(heads) {
+				continue
+			}
+			*f.value = ""
+			*g.field(tailField) = tail
+			if f.headField == "organization" {
+				g.a.Organization = head
+			} else {
+				g.a.Neighbourhood = head
+			}
+			g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s and no place by the whole name", whole, head, tail, tail)
+			break
+		}
+	}
+	return nil
+}
+
+// areasNamed returns the areas (states, LGAs, localities) with the name,
+// inside the state when the address names one.
+func (g *geocoder) areasNamed(ctx context.Context, name string) ([]*Place, error) {
+	ps, err := g.named(ctx, NameKey(name))
+	if err != nil {
+		return nil, err
+	}
+	var out []*Place
+	for _, p := range ps {
+		if areaKind(p.Kind) && p.Kind != KindState && (g.state == nil || p.Within(g.state.ID)) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// largest returns the depth of the largest of the places (kindDepth: the
+// smaller, the larger the place).
+func largest(ps []*Place) int {
+	d := kindDepth(KindAddress)
+	for _, p := range ps {
+		d = min(d, kindDepth(p.Kind))
+	}
+	return d
+}
+
+// cityIsLGA moves a city that names only an LGA, with a smaller area
+// chosen inside it, to the LGA field: in "Victoria Island, Eti-Osa,
+// Lagos" Eti-Osa is the LGA, not the city.
+func (g *geocoder) cityIsLGA() {
+	if g.area == nil || g.a.City == "" {
+		return
+	}
+	for _, m := range g.ments {
+		if m.field != "city" || len(m.places) == 0 || m.key != NameKey(g.a.City) {
+			continue
+		}
+		var lga *Place
+		for _, p := range m.places {
+			if p.Kind != KindLGA {
+				return // a town of that name too
+			}
+			if g.area.ID != p.ID && g.area.Within(p.ID) {
+				lga = p
+			}
+		}
+		if lga == nil {
+			return
+		}
+		if g.a.LGA == "" || NameKey(g.a.LGA) == NameKey(lga.Name) {
+			g.a.LGA = lga.Name
+			g.res.Inferred = append(g.res.Inferred, Change{Field: "lga", Kind: Alias, From: g.a.City, To: lga.Name, Reason: "the city field named the LGA of the area found"})
+			g.a.City = ""
+		}
+		return
+	}
+}
