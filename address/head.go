@@ -120,6 +120,13 @@ func (p *parser) parseHead(s span) part {
 		r.landmark = &Landmark{Relation: rel, Name: name}
 		return r
 	}
+	// "Rumuola Junction", "Ojuelegba b/s": a landmark named without a
+	// relation (a market so named is as often the building of a shop)
+	if e, n := p.landmarkEndAt(lo, hi-1); n > 0 && lo == s.lo && e != "Market" && hi-n > lo && p.hasLetter(lo, hi-n) {
+		p.label(lo, hi, LabelLandmark)
+		r.landmark = &Landmark{Name: p.name(lo, hi-n) + " " + e}
+		return r
+	}
 	// "Phase 2", "Phase II" anywhere in what is left (the last one)
 	for j := hi - 2; j >= lo; j-- {
 		if p.key(j) == "phase" && isID(p.key(j+1)) {
@@ -431,6 +438,9 @@ func compoundStreet(name string) (string, bool) {
 // streetOrName cases a landmark or other name, expanding a street type at
 // its end ("Allen Ave" -> "Allen Avenue").
 func (p *parser) streetOrName(lo, hi int) (string, bool) {
+	if e, n := p.landmarkEndAt(lo, hi-1); n > 0 && hi-n > lo {
+		return p.name(lo, hi-n) + " " + e, false // "Cele b/s" -> "Cele Bus Stop"
+	}
 	if hi-lo >= 2 {
 		if st, ok := streetTypes[p.key(hi-1)]; ok && !st.Prefix {
 			return p.name(lo, hi-1) + " " + st.Canonical, true

@@ -222,6 +222,19 @@ var relations = map[string]string{
 	"adjacent": "Adjacent to", "adj": "Adjacent to", "next to": "Next to", "after": "After",
 	"before": "Before", "inside": "Inside", "within": "Within", "beside the": "Beside",
 	"directly opposite": "Opposite", "behind the": "Behind", "opposite the": "Opposite",
+	// as people write them in Nigeria, Pidgin and short forms among them
+	"oppt": "Opposite", "opps": "Opposite", "adj to": "Adjacent to", "for back of": "Behind",
+	"back of": "Behind", "at the back of": "Behind", "for front of": "In front of", "in front of": "In front of",
+	"infront of": "In front of", "very close to": "Close to", "under": "Under",
+}
+
+// landmarkEnds are the words that end the name of a landmark ("Ojuelegba
+// Bus Stop", "Garrison Junction", "Alaba International Market"), folded,
+// with their canonical form; "b/s" folds to "bs".
+var landmarkEnds = map[string]string{
+	"junction": "Junction", "jct": "Junction", "junc": "Junction", "jnc": "Junction",
+	"bs": "Bus Stop", "bustop": "Bus Stop", "busstop": "Bus Stop", "bus stop": "Bus Stop",
+	"roundabout": "Roundabout", "rbt": "Roundabout", "market": "Market", "mkt": "Market",
 }
 
 // lexWords holds every word of every lexicon (and of their phrases), so that
@@ -237,7 +250,7 @@ func init() {
 	for k := range streetTypes {
 		add(k)
 	}
-	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords} {
+	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords, landmarkEnds} {
 		for k := range m {
 			add(k)
 		}
@@ -250,7 +263,8 @@ func init() {
 	add("box pmb po pob postbox pobox p o m b private mail bag post office cadastral cad zone phase km extension ext local")
 }
 
-// relationStarts are the first words of the relations of two words.
+// relationStarts are the first words of the relations of two or three
+// words.
 var relationStarts = map[string]bool{}
 
 func init() {

@@ -209,6 +209,11 @@ func (p *parser) resegment() {
 }
 
 func (p *parser) splitBefore(start, i, hi int) bool {
+	// "HEALTHPLUS 17 Adetokunbo Ademola Crescent": a name before the
+	// house number of a typed street is a building's or organization's
+	if p.nameBeforeNumber(start, i, hi) {
+		return true
+	}
 	lex := false
 	for j := i; j >= start && j >= i-4; j-- {
 		lex = lex || p.words[j].lex
@@ -220,8 +225,15 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if lgaWords[k] || k == "local" {
 		return false // "Ikeja Road LGA" is one LGA name
 	}
-	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && strongRelation[k] {
-		if _, pn := p.relationAt(i-1, hi); pn != 2 {
+	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
+		if _, pn := p.relationAt(i-1, hi); pn < 2 {
+			return true
+		}
+	}
+	// "Rumuola Junction Port Harcourt", "Alaba International Market Ojo":
+	// a landmark's name ends at its landmark word
+	if _, n := p.landmarkEndAt(start, i-1); n > 0 && i-1-n >= start && !isHouseNumber(p.text(i-1-n)) {
+		if _, ok := streetTypes[k]; !ok && !p.continuesStreet(i, hi) {
 			return true
 		}
 	}
@@ -258,6 +270,42 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	return false
 }
 
+// nameBeforeNumber reports whether word i is the house number of a street
+// whose type ends the words after it, after a name of words only (no
+// marker, number or street type): "Sunrise Pharmacy 48 Murtala Mohammed
+// Way". Where numbers follow streets it never is.
+func (p *parser) nameBeforeNumber(start, i, hi int) bool {
+	if p.lay.numberAfterStreet || !isHouseNumber(p.text(i)) || !p.words[i].digit {
+		return false
+	}
+	for j := start; j < i; j++ {
+		w := &p.words[j]
+		if w.digit || w.marker {
+			return false
+		}
+		if _, ok := streetTypes[w.key]; ok && w.lex {
+			return false
+		}
+	}
+	for j := i + 2; j <= hi && j <= i+6; j++ {
+		if p.typedStreet(i+1, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// landmarkAhead reports whether a landmark word ends one of words[i:hi]
+// ("by Ojodu Berger b/s").
+func (p *parser) landmarkAhead(i, hi int) bool {
+	for j := i + 1; j < hi; j++ {
+		if _, n := p.landmarkEndAt(i, j); n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // continuesStreet reports whether the word at i still belongs to the street
 // whose type ends just before it: a number or id ("Road 7"), a directional
 // ("Avenue NW"), a second type ("Ring Road") or an extension. An id of
@@ -280,9 +328,15 @@ func (p *parser) continuesStreet(i, hi int) bool {
 // strongRelation lists the relation words that start a landmark even in the
 // middle of a comma-less segment.
 var strongRelation = map[string]bool{
-	"off": true, "opposite": true, "opp": true, "oppo": true, "beside": true, "behind": true,
+	"off": true, "opposite": true, "opp": true, "oppo": true, "oppt": true, "beside": true, "behind": true,
 	"along": true, "near": true, "close": true, "adjacent": true, "next": true, "directly": true,
+	"for": true, "very": true, "inside": true, "adj": true,
 }
+
+// weakRelation lists the relation words that start a landmark in the
+// middle of a comma-less segment only when a landmark word ends it later
+// ("25 Omole Phase 1 by Ojodu Berger b/s").
+var weakRelation = map[string]bool{"by": true, "after": true, "before": true, "in": true}
 
 // relationAt returns the canonical relation starting at word i and the number
 // of words it takes.
@@ -294,16 +348,35 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 		return "", 0
 	}
 	k := p.key(i)
-	if i+1 < hi && relationStarts[k] {
-		if r, ok := relations[k+" "+p.key(i+1)]; ok {
-			return r, 2
+	if relationStarts[k] {
+		key := k
+		for n := 2; n <= 4 && i+n <= hi; n++ {
+			key += " " + p.key(i+n-1)
+			if r, ok := relations[key]; ok {
+				return r, n
+			}
 		}
 	}
-	if k == "close" || k == "next" || k == "directly" {
-		return "", 0 // only as "close to", "next to", "directly opposite"
+	if k == "close" || k == "next" || k == "directly" || k == "back" {
+		return "", 0 // only as "close to", "next to", "directly opposite", "back of"
 	}
 	if r, ok := relations[k]; ok {
 		return r, 1
+	}
+	return "", 0
+}
+
+// landmarkEndAt returns the canonical landmark word ending at word i
+// ("Junction", "Bus Stop") and the number of words it takes, or 0.
+func (p *parser) landmarkEndAt(lo, i int) (string, int) {
+	if i < lo || !p.words[i].lex {
+		return "", 0
+	}
+	if i > lo && p.key(i) == "stop" && p.key(i-1) == "bus" {
+		return "Bus Stop", 2
+	}
+	if e, ok := landmarkEnds[p.key(i)]; ok {
+		return e, 1
 	}
 	return "", 0
 }

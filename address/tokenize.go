@@ -110,6 +110,12 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 		raw := text[start:end]
 		start = -1
+		if strings.Trim(raw, "-") == "" {
+			// a dash standing alone separates parts as a comma does:
+			// "Sunrise Pharmacy - 48 Murtala Mohammed Way"
+			flush()
+			return
+		}
 		t := trimWord(raw)
 		if t == "" {
 			return
@@ -141,6 +147,9 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			class = classSeparator
 		} else if !isWordRune(r) {
 			class = classSpace
+		}
+		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–") < len(text) && text[i+len("–")] == ' ' {
+			class = classSeparator // an en or em dash standing alone
 		}
 		switch class {
 		case classSeparator:
