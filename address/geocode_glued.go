@@ -112,8 +112,8 @@ func largest(ps []*Place) int {
 	return d
 }
 
-// cityIsLGA moves a city that names only an LGA, with a smaller area
-// chosen inside it, to the LGA field: in "Victoria Island, Eti-Osa,
+// cityIsLGA moves a city that names the LGA of the smaller area found
+// (and is not that area itself) to the LGA field: in "Victoria Island, Eti-Osa,
 // Lagos" Eti-Osa is the LGA, not the city.
 func (g *geocoder) cityIsLGA() {
 	if g.area == nil || g.a.City == "" {
@@ -125,10 +125,10 @@ func (g *geocoder) cityIsLGA() {
 		}
 		var lga *Place
 		for _, p := range m.places {
-			if p.Kind != KindLGA {
-				return // a town of that name too
+			if p.ID == g.area.ID {
+				return // the city is the area found
 			}
-			if g.area.ID != p.ID && g.area.Within(p.ID) {
+			if p.Kind == KindLGA && g.area.Within(p.ID) {
 				lga = p
 			}
 		}

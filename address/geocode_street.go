@@ -171,8 +171,18 @@ type streetKeyLister interface {
 // similarStreet looks for a misspelt street among the streets of the area
 // found, or, when the gazetteer cannot list them, among all streets of the
 // country.
+//
+// The budget of edits is the name's, without its type: "Tombia Street"
+// may not become "Gambia Street" because "tombiastreet" is long.
 func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, error) {
-	budget := TypoBudget(len(key))
+	n := len(key)
+	if g.a.StreetName != "" && g.a.StreetType != "" {
+		n = len(NameKey(g.a.StreetName))
+	}
+	budget := TypoBudget(n)
+	if budget == 0 {
+		return nil, 0, nil
+	}
 	keys, ids, err := g.streetCandidates(ctx, key, budget)
 	if err != nil {
 		return nil, 0, err

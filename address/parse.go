@@ -248,6 +248,10 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 			return true
 		}
 	}
+	// "GRA Phase 2 Port Harcourt": a phase and its number end a name
+	if i-3 >= start && p.key(i-2) == "phase" && isID(prev) && !isID(k) && p.hasLetter(i, hi) {
+		return true
+	}
 	if i+1 < hi && isID(p.key(i+1)) {
 		if _, ok := unitTypes[k]; ok {
 			return true

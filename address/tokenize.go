@@ -111,9 +111,12 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		raw := text[start:end]
 		start = -1
 		if strings.Trim(raw, "-") == "" {
-			// a dash standing alone separates parts as a comma does:
-			// "Sunrise Pharmacy - 48 Murtala Mohammed Way"
-			flush()
+			// a dash standing alone before a number separates parts as
+			// a comma does: "Sunrise Pharmacy - 48 Murtala Mohammed
+			// Way"; between names it joins them ("Oja - Oba", a ward)
+			if next := strings.TrimLeft(text[end:], " "); next != "" && next[0] >= '0' && next[0] <= '9' {
+				flush()
+			}
 			return
 		}
 		t := trimWord(raw)
@@ -148,8 +151,8 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		} else if !isWordRune(r) {
 			class = classSpace
 		}
-		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–") < len(text) && text[i+len("–")] == ' ' {
-			class = classSeparator // an en or em dash standing alone
+		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–")+1 < len(text) && text[i+len("–")] == ' ' && text[i+len("–")+1] >= '0' && text[i+len("–")+1] <= '9' {
+			class = classSeparator // an en or em dash standing alone before a number
 		}
 		switch class {
 		case classSeparator:

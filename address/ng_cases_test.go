@@ -1,0 +1,181 @@
+package address_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/internal/storetest"
+)
+
+// ngCase is one case of issue 30 ("Real Nigerian addresses, read right"):
+// an input as people write it and what must be read from it.
+type ngCase struct {
+	in   string
+	want map[string]string // flattened components (flattenAddress), "locality" for neighbourhood or city
+	// conflict is a conflict code the result must carry; notHigh says
+	// the verdict must stay below HIGH_CONFIDENCE; minLevel is the
+	// coarsest match level accepted.
+	conflict string
+	notHigh  bool
+	minLevel address.MatchLevel
+	imported bool // only the imported gazetteer has the places
+}
+
+var ngCases = []ngCase{
+	// 1. shorthand read in the region, not abroad
+	{in: "Plot 27, Ajose Adeogun, VI", want: map[string]string{"locality": "Victoria Island", "state": "Lagos", "country": "NG", "premises": "Plot 27"}},
+	{in: "No 10 Aba road, PH", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers", "street": "Aba Road", "house_number": "10"}},
+	{in: "12 Rumuola Road, PH", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers", "street": "Rumuola Road"}},
+	{in: "5 Garki Area 11, Abj", want: map[string]string{"locality": "Abuja", "state": "Federal Capital Territory"}},
+	{in: "12 Rumuola Road, PHC", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers"}},
+	{in: "12 Rumuola Road, Port-Harcourt", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers"}},
+	{in: "12 Rumuola Road, P.H.", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers"}},
+	{in: "12 Rumuola Road, D/Line", want: map[string]string{"locality": "D-Line", "state": "Rivers"}},
+	{in: "23 ADETOKUNBO ADEMOLA STREET VI LAGOS", want: map[string]string{"street": "Adetokunbo Ademola Street", "locality": "Victoria Island", "state": "Lagos"}},
+	// 2. phone numbers, e-mails and web addresses set apart, kept
+	{in: "no 7 bode thomas st surulere lagos 08012345678", want: map[string]string{"street": "Bode Thomas Street", "locality": "Surulere", "state": "Lagos", "removed": "08012345678"}},
+	{in: "shop 23 computer village ikeja, call 0803 123 4567", want: map[string]string{"locality": "Ikeja", "state": "Lagos", "unit": "Shop 23", "removed": "call 0803 123 4567"}},
+	{in: "shop 23 computer village ikeja +2348031234567", want: map[string]string{"locality": "Ikeja", "state": "Lagos", "removed": "+2348031234567"}},
+	{in: "12 Allen Avenue, Ikeja. Tel: +234 (0) 803 123 4567, info@shop.com.ng", want: map[string]string{"locality": "Ikeja", "street": "Allen Avenue", "removed": "Tel: +234 (0) 803 123 4567; info@shop.com.ng"}},
+	// 3. a contradicting state: the stronger evidence wins, and says so
+	{in: "45 Bode Thomas Street, Surulere, Lagos, Kano State", want: map[string]string{"state": "Lagos", "locality": "Surulere"}, conflict: "state_conflict", notHigh: true},
+	// 4. landmarks as people write them
+	{in: "for back of Shoprite, Sangotedo, Ajah", want: map[string]string{"landmarks": "Behind Shoprite", "locality": "Sangotedo", "state": "Lagos"}},
+	{in: "10 Aina Street for back of Ikotun market, Ikotun", want: map[string]string{"landmarks": "Behind Ikotun Market", "street": "Aina Street", "locality": "Ikotun"}},
+	{in: "15 Adebola St, for front of Mama Cass, Surulere", want: map[string]string{"landmarks": "In front of Mama Cass"}},
+	{in: "7 Okota road, Isolo, oppt Cele bus stop", want: map[string]string{"landmarks": "Opposite Cele Bus Stop"}},
+	{in: "2 ABA ROAD, ADJ. ARTILLERY JUNCTION, PORT HARCOURT", want: map[string]string{"landmarks": "Adjacent to Artillery Junction", "locality": "Port Harcourt"}},
+	{in: "25 Omole Phase 1 by Ojodu Berger b/s", want: map[string]string{"landmarks": "By Ojodu Berger Bus Stop", "state": "Lagos"}},
+	{in: "22 Ogundana Cl, very close to Oshodi market, Oshodi", want: map[string]string{"landmarks": "Close to Oshodi Market", "locality": "Oshodi"}},
+	{in: "SHOP 12 INSIDE ALABA INTERNATIONAL MARKET OJO LAGOS", want: map[string]string{"landmarks": "Inside Alaba International Market", "locality": "Ojo", "state": "Lagos"}},
+	{in: "33 Badore Road Ajah before Addo roundabout", want: map[string]string{"landmarks": "Before Addo Roundabout"}},
+	{in: "Enerhen junction, Warri, Delta", want: map[string]string{"landmarks": "Enerhen Junction", "locality": "Warri", "state": "Delta"}},
+	{in: "5 Ogunsiji Close, Off Adeniyi Jones, off Allen Avenue, Ikeja", want: map[string]string{"landmarks": "Off Adeniyi Jones; Off Allen Avenue", "locality": "Ikeja"}},
+	{in: "5 Ade Street Opposite Mobil Filling Station Behind First Bank, Ikeja", want: map[string]string{"landmarks": "Opposite Mobil Filling Station; Behind First Bank"}},
+	// 5. names before the number
+	{in: "Sunrise Pharmacy - 48 Murtala Mohammed Way, Kano", want: map[string]string{"organization": "Sunrise Pharmacy", "house_number": "48", "street": "Murtala Mohammed Way", "state": "Kano"}},
+	{in: "Ceddi Plaza, 264 Tafawa Balewa Way, Central Area, Abuja", want: map[string]string{"organization": "Ceddi Plaza", "house_number": "264", "street": "Tafawa Balewa Way", "state": "Federal Capital Territory"}},
+	{in: "HEALTHPLUS 17 ADETOKUNBO ADEMOLA CRESCENT WUSE 2", want: map[string]string{"organization": "Healthplus", "house_number": "17", "street": "Adetokunbo Ademola Crescent", "locality": "Wuse 2", "state": "Federal Capital Territory"}},
+	{in: "Bolingo Towers, Plot 1120, Ibrahim Babangida Boulevard, Maitama", want: map[string]string{"organization": "Bolingo Towers", "premises": "Plot 1120", "street": "Ibrahim Babangida Boulevard", "locality": "Maitama"}},
+	// 6. more data makes no answer worse
+	{in: "House 4, 3rd Avenue, Gwarinpa Estate, FCT Abuja", want: map[string]string{"state": "Federal Capital Territory"}, minLevel: address.LevelLocality},
+	{in: "Km 5 Ibadan-Ife road, Ibadan", want: map[string]string{"state": "Oyo", "locality": "Ibadan"}, minLevel: address.LevelLocality},
+	{in: "No. 3 Zoo Rd, Nassarawa GRA, Kano", want: map[string]string{"state": "Kano", "lga": "Nasarawa"}},
+	{in: "Block 5 Flat 2 Jakande Estate Oke-Afa Isolo", want: map[string]string{"state": "Lagos", "locality": "Isolo"}, minLevel: address.LevelLocality},
+	{in: "12 Hammaruwa Way, Jalingo", want: map[string]string{"state": "Taraba", "locality": "Jalingo"}},
+	{in: "12 Galadima Aminu Way, Jimeta, Yola", want: map[string]string{"state": "Adamawa"}},
+	{in: "5 Adesuwa Road, GRA, Benin City", want: map[string]string{"state": "Edo", "locality": "Benin City"}},
+	// 7. a known street without a city; a city glued to its district
+	{in: "5 Osuntokun Avenue, Old Bodija Ibadan", want: map[string]string{"state": "Oyo", "locality": "Ibadan"}},
+	{in: "14 commercial avenue sabo yaba lagos", want: map[string]string{"state": "Lagos", "locality": "Yaba"}},
+	{in: "3 Olu Obasanjo Road, off Ikwerre Road", want: map[string]string{"state": "Rivers"}, imported: true},
+	{in: "Plot 9, Elekahia Housing Estate, off Aba Road", want: map[string]string{"state": "Rivers"}, imported: true},
+	// 8. an LGA written after a neighbourhood is the LGA
+	{in: "Victoria Island, Eti-Osa, Lagos, Nigeria", want: map[string]string{"neighbourhood": "Victoria Island", "lga": "Eti-Osa", "city": "", "state": "Lagos"}},
+}
+
+// TestNigerianCases runs the cases of issue 30 on the built-in gazetteer
+// and, when $ADDRKIT_EVAL_GAZETTEER names one (CI builds it), on the
+// imported Nigerian one.
+func TestNigerianCases(t *testing.T) {
+	t.Run("builtin", func(t *testing.T) { runNGCases(t, builtinGazetteer(t), false) })
+	t.Run("nigeria", func(t *testing.T) {
+		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
+			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, to run the cases on the imported Nigerian gazetteer")
+		}
+		shared, _ := shareddata.Find()
+		runNGCases(t, storetest.Nigeria(t, shared), true)
+	})
+}
+
+func runNGCases(t *testing.T, gz address.Gazetteer, imported bool) {
+	for _, tc := range ngCases {
+		if tc.imported && !imported {
+			continue
+		}
+		t.Run(tc.in, func(t *testing.T) {
+			r := geocode(t, gz, tc.in)
+			got, err := flattenAddress(r.Address)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range slices.Sorted(func(yield func(string) bool) {
+				for k := range tc.want {
+					if !yield(k) {
+						return
+					}
+				}
+			}) {
+				want := tc.want[k]
+				ok := false
+				switch k {
+				case "locality":
+					ok = typedNorm(want) == typedNorm(got["neighbourhood"]) || typedNorm(want) == typedNorm(got["city"])
+				default:
+					ok = typedNorm(want) == typedNorm(got[k])
+				}
+				if !ok {
+					t.Errorf("Geocode(%q): %s = %q, want %q (address %v, reasons %q)", tc.in, k, pick(got, k), want, got, r.Reasons)
+				}
+			}
+			if tc.conflict != "" && !slices.ContainsFunc(r.Conflicts, func(c address.Conflict) bool { return c.Code == tc.conflict }) {
+				t.Errorf("Geocode(%q): conflicts %v, want %s", tc.in, r.Conflicts, tc.conflict)
+			}
+			if tc.notHigh && r.Verdict == address.HighConfidence {
+				t.Errorf("Geocode(%q): verdict %s, want below HIGH_CONFIDENCE", tc.in, r.Verdict)
+			}
+			if tc.minLevel != "" && levelRank(r.Level) > levelRank(tc.minLevel) {
+				t.Errorf("Geocode(%q): level %s, want %s or finer", tc.in, r.Level, tc.minLevel)
+			}
+		})
+	}
+}
+
+func pick(got map[string]string, k string) string {
+	if k == "locality" {
+		return fmt.Sprintf("neighbourhood %q, city %q", got["neighbourhood"], got["city"])
+	}
+	return got[k]
+}
+
+// levelRank orders match levels from the finest (0).
+func levelRank(l address.MatchLevel) int {
+	return slices.Index([]address.MatchLevel{address.LevelPremise, address.LevelStreet, address.LevelPostcode,
+		address.LevelNeighbourhood, address.LevelLocality, address.LevelLGA, address.LevelState,
+		address.LevelCountry, address.LevelNone}, l)
+}
+
+// TestCapitalsInTheirState geocodes every Nigerian state capital written
+// alone, after a street, and with one typo (a letter doubled): each must
+// land in its own state, on the built-in gazetteer and on the imported
+// one.
+func TestCapitalsInTheirState(t *testing.T) {
+	run := func(t *testing.T, gz address.Gazetteer) {
+		for _, sub := range address.Subdivisions("NG") {
+			c := sub.Capital
+			typo := c[:len(c)/2] + c[len(c)/2:len(c)/2+1] + c[len(c)/2:]
+			for _, in := range []string{c, "12 Market Road, " + c, typo} {
+				if in == typo && address.TypoBudget(len(address.NameKey(c))) == 0 {
+					continue // too short to carry a typo
+				}
+				r := geocode(t, gz, in)
+				if r.Address.StateCode != sub.Code {
+					t.Errorf("Geocode(%q) = state %q (%s), want %s, the capital's", in, r.Address.State, strings.Join(r.PlaceIDs, " "), sub.Code)
+				}
+			}
+		}
+	}
+	t.Run("builtin", func(t *testing.T) { run(t, builtinGazetteer(t)) })
+	t.Run("nigeria", func(t *testing.T) {
+		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
+			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR to run on the imported Nigerian gazetteer")
+		}
+		shared, _ := shareddata.Find()
+		run(t, storetest.Nigeria(t, shared))
+	})
+}
