@@ -208,6 +208,9 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 		return err
 	}
 	g.cityIsLGA()
+	if err := g.areaFromStreets(ctx); err != nil {
+		return err
+	}
 	if err := g.findStreet(ctx); err != nil {
 		return err
 	}
@@ -229,6 +232,12 @@ func (g *geocoder) complete(ctx context.Context) error {
 	}
 	if deepest == nil && g.postcode != nil {
 		deepest = g.postcode
+	}
+	if g.point == nil && g.street != nil && !g.street.HasPoint && g.area != nil && g.streetStandIn() == g.area {
+		// a street without a point, in the area the address names: the
+		// area speaks for the LGA ("3 Zoo Rd, Nassarawa GRA, Kano": the
+		// source files the street under Kano, the district says Nasarawa)
+		deepest = g.area
 	}
 	if deepest == nil {
 		return nil

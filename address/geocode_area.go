@@ -137,6 +137,13 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
 	}
+	if m.field == "estate" {
+		// "Elekahia Housing Estate", "Gwarinpa Estate": the district
+		// an estate is named after
+		if k := NameKey(stripEstate(m.text)); k != "" && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
 	w, ok := beforeLGA(m.text)
 	if m.field == "lga" {
 		w, ok = strings.Fields(stripGeneric(m.text)), true
@@ -241,6 +248,19 @@ func beforeLGA(s string) ([]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// stripEstate drops the words that mark an estate ("Estate", "Housing",
+// "Layout", "GRA") from its name.
+func stripEstate(s string) string {
+	f := strings.Fields(s)
+	out := f[:0]
+	for _, w := range f {
+		if k := Fold(w); estateWords[k] == "" && k != "housing" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func stripGeneric(s string) string {

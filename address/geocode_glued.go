@@ -143,3 +143,74 @@ func (g *geocoder) cityIsLGA() {
 		return
 	}
 }
+
+// areaFromStreets places an address that names no place the gazetteer
+// knows by its streets: the street itself, then each landmark that is a
+// street ("3 Olu Obasanjo Road, off Ikwerre Road"). When every street of
+// that name the gazetteer knows lies in one locality, that locality is
+// the area; when they lie in one state only, the state is. The first
+// street that settles either settles it, and a reason says which. (Its
+// streets within 10 km of one another are one locality's: a source may
+// file one street under a town and its district.)
+func (g *geocoder) areaFromStreets(ctx context.Context) error {
+	if g.area != nil {
+		return nil
+	}
+	names := []string{g.a.Street}
+	for _, l := range g.a.Landmarks {
+		names = append(names, l.Name)
+	}
+	for _, name := range names {
+		if name == "" || !hasStreetType(name) {
+			continue
+		}
+		ps, err := g.named(ctx, StreetKey(name))
+		if err != nil {
+			return err
+		}
+		var area, state *Place
+		areas, states := 0, 0
+		for _, p := range ps {
+			if p.Kind != KindStreet || g.state != nil && !p.Within(g.state.ID) {
+				continue
+			}
+			if err := g.streetArea(ctx, p); err != nil {
+				return err
+			}
+			if a := g.streetAt[p.ID]; a == nil || area == nil || a.ID != area.ID && !near(a, area, 10000) {
+				area = a
+				areas++
+			}
+			if id := stateOf(p); state == nil || id != state.ID {
+				if state, err = g.place(ctx, id); err != nil {
+					return err
+				}
+				states++
+			}
+		}
+		switch {
+		case areas == 1 && area != nil:
+			g.area = area
+			g.res.reasonf("no place was named: %q is known in %s only", name, area.Name)
+			return nil
+		case states == 1 && state != nil && g.state == nil:
+			g.state = state
+			g.infer("state", state.Name)
+			g.infer("state_code", state.ID)
+			g.res.reasonf("no place was named: %q is known in %s only", name, state.Name)
+			return nil
+		}
+	}
+	return nil
+}
+
+// hasStreetType reports whether a name ends in a street type ("Ikwerre
+// Road"), so that a landmark may be looked up as a street.
+func hasStreetType(name string) bool {
+	f := strings.Fields(Fold(name))
+	if len(f) < 2 {
+		return false
+	}
+	t, ok := streetTypes[f[len(f)-1]]
+	return ok && !t.Prefix
+}

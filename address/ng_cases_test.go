@@ -1,6 +1,7 @@
 package address_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -162,6 +163,9 @@ func TestCapitalsInTheirState(t *testing.T) {
 			for _, in := range []string{c, "12 Market Road, " + c, typo} {
 				if in == typo && address.TypoBudget(len(address.NameKey(c))) == 0 {
 					continue // too short to carry a typo
+				}
+				if ps, _ := gz.Named(context.Background(), "NG", address.NameKey(in)); in == typo && len(ps) > 0 {
+					continue // the typo is a place's name ("Ikeeja", a village in Oyo)
 				}
 				r := geocode(t, gz, in)
 				if r.Address.StateCode != sub.Code {
