@@ -46,17 +46,35 @@ type Options struct {
 	// LineEnd, when set ('\n' or '\r'), is the byte that ends lines,
 	// instead of telling it from the start of the input (see Layout).
 	LineEnd byte
+	// Encoding, when set, is the input's encoding, instead of detecting
+	// it (see DetectEncoding).
+	Encoding Encoding
+	// AddressColumn, when set, names the column of whole addresses (a
+	// name of the header), instead of the header's names or the content
+	// telling it; Layout.Options sets the column Split chose by content,
+	// so that every chunk reads the same.
+	AddressColumn string
 }
 
-// Summary counts the rows of a batch. Rows = HighConfidence + Partial +
-// Unverified.
+// Summary counts the rows of a batch, and says how its input was read.
+// Rows = HighConfidence + Partial + Unverified.
 type Summary struct {
-	Format         Format  `json:"format"`
-	Rows           int     `json:"rowCount"`
-	HighConfidence int     `json:"highConfidenceCount"`
-	Partial        int     `json:"partialMatchCount"`
-	Unverified     int     `json:"unverifiedCount"`
-	Validated      float64 `json:"validatedPercent"`
+	Format Format `json:"format"`
+	// Encoding is the encoding the input was decoded from.
+	Encoding       Encoding `json:"encoding,omitempty"`
+	Rows           int      `json:"rowCount"`
+	HighConfidence int      `json:"highConfidenceCount"`
+	Partial        int      `json:"partialMatchCount"`
+	Unverified     int      `json:"unverifiedCount"`
+	Validated      float64  `json:"validatedPercent"`
+	// UnusedColumns names the input's columns that gave nothing to the
+	// addresses (neither a part of them nor the record's id), in order:
+	// they are in the output as they were, as input_<name>.
+	UnusedColumns []string `json:"unusedColumns,omitempty"`
+	// Warnings say what the reader decided that no header name told it:
+	// the columns not used, a column of addresses chosen by its content,
+	// cells joined for want of a known column.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ValidatedPercent is the share of rows matched with high confidence or in
@@ -70,10 +88,20 @@ func (s *Summary) ValidatedPercent() float64 {
 }
 
 // Add adds the counts of o to s (the summary of a chunk to the sum of the
-// chunks before it) and works out Validated again.
+// chunks before it) and works out Validated again. The format, encoding,
+// unused columns and warnings of s are those of o when s has none.
 func (s *Summary) Add(o Summary) {
 	if s.Format == "" {
 		s.Format = o.Format
+	}
+	if s.Encoding == "" {
+		s.Encoding = o.Encoding
+	}
+	if s.UnusedColumns == nil {
+		s.UnusedColumns = o.UnusedColumns
+	}
+	if s.Warnings == nil {
+		s.Warnings = o.Warnings
 	}
 	s.Rows += o.Rows
 	s.HighConfidence += o.HighConfidence
@@ -114,18 +142,30 @@ type chunk struct {
 // keeps its whole line in the first input column. Cells are sanitized
 // against CSV formula injection.
 //
-// The format is detected from the content and Options.Filename: CSV, TSV,
-// semicolon- or pipe-separated with a header row, or text with one address
-// per line. A byte-order mark is skipped; CRLF, LF and CR alone end lines.
-// Commas left unquoted in addresses are common: with a header of one
-// column, each whole line is the address; with one column of whole
-// addresses among others ("address"), that column takes a row's extra
-// fields. A quoted field may span lines; a quote that does not close into
-// a well-formed row within 64 lines costs only its own line, which is a
-// row with an error, and reading goes on at the next line. Header names
-// are mapped by synonyms (see docs/batch.md). Rows are processed on
-// Options.Workers goroutines while their order is kept and at most a few
-// thousand rows are in memory.
+// The input is UTF-8, UTF-16 or Windows-1252, told by DetectEncoding
+// unless Options.Encoding says it, and decoded as it is read; the output
+// is UTF-8. The format is detected from the content and Options.Filename:
+// CSV, TSV, semicolon- or pipe-separated with a header row, or text with
+// one address per line. A byte-order mark is skipped; CRLF, LF and CR
+// alone end lines. Commas left unquoted in addresses are common: with a
+// header of one column, each whole line is the address; with one column
+// of whole addresses among others ("address"), that column takes a row's
+// extra fields. A quoted field may span lines; a quote that does not
+// close into a well-formed row within 64 lines costs only its own line,
+// which is a row with an error, and reading goes on at the next line.
+//
+// Header names are mapped to parts of the address by synonyms, whatever
+// their case, spaces and punctuation, also after a qualifier ("Delivery
+// Address", "Shipping City"; see docs/batch.md). When no name says which
+// column holds the address or its street, a column of unknown name whose
+// values look like addresses is read as whole addresses: one where more
+// than half of the first 100 rows (in the first 64 KB) have, before the
+// first comma, two words or more, a letter, and a digit or a street type,
+// and no "@"; of several, the one with the longest values on average.
+// The columns that give nothing to the address are named in
+// Summary.UnusedColumns and a warning, and kept in the output like every
+// input column. Rows are processed on Options.Workers goroutines while
+// their order is kept and at most a few thousand rows are in memory.
 //
 // It returns an error only when reading or writing fails, ctx ends, or
 // MaxRows is passed; the summary then counts the rows written.
@@ -149,7 +189,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 		return sum, err
 	}
 	rs, header, m := in.rs, in.header, in.m
-	sum.Format = in.format
+	sum = summary(in.format, in.enc, header, &m)
 
 	cw := csv.NewWriter(w)
 	outHeader := make([]string, 0, len(header)+len(Columns))

@@ -6,6 +6,9 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -199,7 +202,8 @@ func TestBatchLimitsAndErrors(t *testing.T) {
 }
 
 func FuzzBatch(f *testing.F) {
-	for _, s := range []string{"street,city\nIkeja,Lagos\n", "a\tb\n1\t2\n", "\"unterminated\nx", "x;y\n;;;\n", "\ufeff=1\n@2\n"} {
+	for _, s := range []string{"street,city\nIkeja,Lagos\n", "a\tb\n1\t2\n", "\"unterminated\nx", "x;y\n;;;\n", "\ufeff=1\n@2\n",
+		"Client,Deliver To\nAde,12 Allen Avenue, Ikeja\n", "\xff\xfea\x00\n\x00=\x001\x00", "Caf\xe9,Ikoyi\n=1,@2\n"} {
 		f.Add(s)
 	}
 	g := gazetteer(f)
@@ -425,5 +429,69 @@ func TestBatchAreaWithAddress(t *testing.T) {
 	rows, _ := run(t, "address,area,lga,state\n12 Adeola Odeku Street,Victoria Island,Eti-Osa,Lagos\n", batch.Options{})
 	if got := col(rows[0], rows[1], "formatted_address"); !strings.Contains(got, "Victoria Island") {
 		t.Errorf("formatted address %q has no area", got)
+	}
+}
+
+// TestBatchColumns: columns named in a customer's own words feed the
+// address; every column that does not is named in the summary and a
+// warning, and kept in the output.
+func TestBatchColumns(t *testing.T) {
+	customers, err := os.ReadFile(filepath.Join("testdata", "customers.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, input string
+		opts        batch.Options
+		unused      []string
+		warnings    []string // what each warning holds
+		want        map[string]string
+	}{
+		{"the issue's header", string(customers), batch.Options{},
+			[]string{"Customer Name", "Phone"}, []string{`not used for the address, copied to the output as input_<name>: "Customer Name", "Phone"`},
+			map[string]string{"input_Customer Name": "Adaeze Okafor", "input_Phone": "08031234567", "street_name": "Adeola Odeku",
+				"neighbourhood": "Victoria Island", "lga": "Eti-Osa", "state_code": "NG-LA"}},
+		{"chosen by content", "Client,Deliver To,Tel\nAde Okafor,12 Adeola Odeku Street, Victoria Island, Lagos,0803\n", batch.Options{Filename: "clients.csv"},
+			[]string{"Client", "Tel"}, []string{`"Deliver To" was read as the whole address`, `"Client", "Tel"`},
+			map[string]string{"input_Deliver To": "12 Adeola Odeku Street, Victoria Island, Lagos", "input_Tel": "0803", "lga": "Eti-Osa"}},
+		{"named by the caller", "Client,Deliver To,Tel\nAde Okafor,12 Allen Avenue Ikeja,0803\n", batch.Options{Filename: "clients.csv", AddressColumn: "Deliver To"},
+			[]string{"Client", "Tel"}, []string{`"Client", "Tel"`},
+			map[string]string{"street_name": "Allen", "city": "Ikeja"}},
+		{"landmark, LGA and area", "Address,Landmark,L.G.A,Area,State\n5 Awolowo Road,Falomo Shopping Centre,Eti-Osa,Ikoyi,Lagos\n", batch.Options{},
+			nil, nil,
+			map[string]string{"landmark_relation": "Near", "landmark": "Falomo Shopping Centre", "lga": "Eti-Osa", "neighbourhood": "Ikoyi"}},
+		{"billing after delivery", "Billing Address,Delivery Address\n1 Broad Street Lagos,12 Allen Avenue Ikeja\n", batch.Options{},
+			[]string{"Billing Address"}, []string{`"Billing Address"`},
+			map[string]string{"street_name": "Allen"}},
+		{"nothing known, nothing like addresses", "a,b\nIkeja,Lagos\n", batch.Options{Filename: "x.csv"},
+			nil, []string{"the cells of each row were joined"},
+			map[string]string{"city": "Ikeja", "state": "Lagos"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, sum := run(t, tt.input, tt.opts)
+			if !slices.Equal(sum.UnusedColumns, tt.unused) {
+				t.Errorf("unused columns %q, want %q", sum.UnusedColumns, tt.unused)
+			}
+			if len(sum.Warnings) != len(tt.warnings) {
+				t.Errorf("warnings %q, want %d", sum.Warnings, len(tt.warnings))
+			}
+			for i, w := range tt.warnings {
+				if i < len(sum.Warnings) && !strings.Contains(sum.Warnings[i], w) {
+					t.Errorf("warning %q, want it to hold %q", sum.Warnings[i], w)
+				}
+			}
+			for name, want := range tt.want {
+				if got := col(recs[0], recs[1], name); got != want {
+					t.Errorf("%s = %q, want %q", name, got, want)
+				}
+			}
+			if e := col(recs[0], recs[1], "error"); e != "" {
+				t.Errorf("error %q", e)
+			}
+		})
+	}
+	_, err = batch.Batch(context.Background(), strings.NewReader("a,b\n1,2\n"), io.Discard, batch.Options{Gazetteer: gazetteer(t), AddressColumn: "c"})
+	if err == nil {
+		t.Error("AddressColumn of no column: no error")
 	}
 }

@@ -1,12 +1,15 @@
 package batch_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/addrkit/addrkit/batch"
@@ -14,18 +17,28 @@ import (
 	"github.com/addrkit/addrkit/storage/builtin"
 )
 
-func ExampleBatch() {
-	ctx := context.Background()
+// builtinGazetteer installs the built-in gazetteer in a temporary
+// directory; done closes it and removes the directory.
+func builtinGazetteer(ctx context.Context) (gz *storage.Gazetteer, done func()) {
 	dir, err := os.MkdirTemp("", "addrkit-example")
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer os.RemoveAll(dir)
-	gz, err := builtin.Open(ctx, dir, storage.Options{})
+	gz, err = builtin.Open(ctx, dir, storage.Options{})
 	if err != nil {
+		os.RemoveAll(dir)
 		log.Fatal(err)
 	}
-	defer gz.Close()
+	return gz, func() {
+		gz.Close()
+		os.RemoveAll(dir)
+	}
+}
+
+func ExampleBatch() {
+	ctx := context.Background()
+	gz, done := builtinGazetteer(ctx)
+	defer done()
 
 	in := strings.NewReader("ref,street,city,state\nA1,12 Allen Avenue,Ikeja,Lagos\nA2,,,\n")
 	var out strings.Builder
@@ -53,6 +66,55 @@ func ExampleBatch() {
 	// 2 rows, 1 unverified
 }
 
+// A file with a header that names its address column in its own words:
+// the columns that give nothing to the address are named, and kept in the
+// output.
+func ExampleBatch_columns() {
+	ctx := context.Background()
+	gz, done := builtinGazetteer(ctx)
+	defer done()
+
+	in := strings.NewReader(`"Customer Name","Delivery Address","City","State","Phone"` + "\n" +
+		`"Adaeze Okafor","12 Allen Avenue","Ikeja","Lagos","08031234567"` + "\n")
+	var out strings.Builder
+	sum, err := batch.Batch(ctx, in, &out, batch.Options{Gazetteer: gz, Region: "Nigeria"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	rows, _ := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	fmt.Println(rows[0][:5])
+	fmt.Println(rows[1][slices.Index(rows[0], "formatted_address")])
+	fmt.Printf("%q\n", sum.UnusedColumns)
+	for _, w := range sum.Warnings {
+		fmt.Println(w)
+	}
+	// Output:
+	// [input_Customer Name input_Delivery Address input_City input_State input_Phone]
+	// 12 Allen Avenue, Ikeja, Lagos, Nigeria
+	// ["Customer Name" "Phone"]
+	// columns not used for the address, copied to the output as input_<name>: "Customer Name", "Phone"
+}
+
+// Text that Excel saved as "CSV (Comma delimited)", in Windows-1252, read
+// as UTF-8.
+func ExampleDecode() {
+	saved := []byte("name,address\r\nCaf\xe9 Nero,\"5 Awolowo Road, Ikoyi \x97 Lagos\"\r\n")
+	r, enc, err := batch.Decode(bytes.NewReader(saved), "")
+	if err != nil {
+		log.Fatal(err)
+	}
+	text, err := io.ReadAll(r)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(enc)
+	fmt.Print(strings.ReplaceAll(string(text), "\r\n", "\n"))
+	// Output:
+	// windows-1252
+	// name,address
+	// Café Nero,"5 Awolowo Road, Ikoyi — Lagos"
+}
+
 func ExampleSanitize() {
 	fmt.Println(batch.Sanitize(`=HYPERLINK("http://example.com")`))
 	fmt.Println(batch.Sanitize("-3.3792"))
@@ -63,16 +125,8 @@ func ExampleSanitize() {
 
 func ExampleValidate() {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "addrkit-example")
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	gz, err := builtin.Open(ctx, dir, storage.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer gz.Close()
+	gz, done := builtinGazetteer(ctx)
+	defer done()
 
 	row, err := batch.Validate(ctx, map[string]string{"street": "12 Allen Avenue", "city": "Ikeja", "state": "Lagos"},
 		batch.Options{Gazetteer: gz, Region: "Nigeria"})

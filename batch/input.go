@@ -5,8 +5,6 @@ import (
 	"encoding/csv"
 	"path/filepath"
 	"strings"
-
-	"github.com/addrkit/addrkit/address"
 )
 
 // Format is how an input file is laid out.
@@ -41,8 +39,14 @@ const SniffBytes = 64 << 10
 const sniffBytes = SniffBytes
 
 // Detect returns the format Batch reads an input as, from its first
-// SniffBytes (head) and its file name.
+// SniffBytes (head) and its file name. A head in another encoding than
+// UTF-8 (see DetectEncoding) is decoded first.
 func Detect(head []byte, filename string) Format {
+	if d, _ := DetectEncoding(head).decoder(); d != nil {
+		if text, err := d.NewDecoder().Bytes(head); err == nil {
+			head = text
+		}
+	}
 	if LineEnd(head) == '\r' {
 		head = bytes.ReplaceAll(head, []byte{'\r'}, []byte{'\n'})
 	}
@@ -134,108 +138,4 @@ func splitLine(line string, comma rune) []string {
 		return nil
 	}
 	return rec
-}
-
-// role is what an input column holds.
-type role int
-
-const (
-	roleNone role = iota
-	roleText      // a whole address on one line
-	roleStreet
-	roleStreet2
-	roleHouseNumber
-	roleOrganization
-	roleNeighbourhood
-	roleCity
-	roleLGA
-	roleState
-	rolePostcode
-	roleCountry
-	roleID
-)
-
-// synonyms maps folded column names to their roles. Documented in the
-// README.
-var synonyms = map[string]role{
-	"address": roleText, "full address": roleText, "fulladdress": roleText, "address line": roleText,
-	"formatted address": roleText, "single line": roleText, "addr": roleStreet,
-	"street": roleStreet, "street address": roleStreet, "streetaddress": roleStreet, "address1": roleStreet,
-	"address 1": roleStreet, "address line 1": roleStreet, "addressline1": roleStreet, "line1": roleStreet,
-	"line 1": roleStreet, "street1": roleStreet,
-	"address2": roleStreet2, "address 2": roleStreet2, "address line 2": roleStreet2, "addressline2": roleStreet2,
-	"line2": roleStreet2, "line 2": roleStreet2, "street2": roleStreet2,
-	"house number": roleHouseNumber, "housenumber": roleHouseNumber, "house no": roleHouseNumber,
-	"number": roleHouseNumber, "building number": roleHouseNumber,
-	"organization": roleOrganization, "organisation": roleOrganization, "company": roleOrganization,
-	"business": roleOrganization, "building": roleOrganization,
-	"neighbourhood": roleNeighbourhood, "neighborhood": roleNeighbourhood, "area": roleNeighbourhood,
-	"district": roleNeighbourhood, "suburb": roleNeighbourhood, "estate": roleNeighbourhood, "ward": roleNeighbourhood,
-	"city": roleCity, "town": roleCity, "locality": roleCity, "village": roleCity,
-	"lga": roleLGA, "local government": roleLGA, "local government area": roleLGA, "county": roleLGA,
-	"state": roleState, "region": roleState, "province": roleState, "state province": roleState,
-	"postal code": rolePostcode, "postalcode": rolePostcode, "postcode": rolePostcode, "post code": rolePostcode,
-	"zip": rolePostcode, "zipcode": rolePostcode, "zip code": rolePostcode,
-	"country": roleCountry, "country code": roleCountry, "countrycode": roleCountry,
-	"id": roleID, "ref": roleID, "reference": roleID, "record id": roleID, "customer id": roleID,
-}
-
-// columnRole returns the role of a header name.
-func columnRole(name string) (role, bool) {
-	r, ok := synonyms[address.Fold(strings.ReplaceAll(name, "_", " "))]
-	return r, ok
-}
-
-// mapping is which column holds each role (-1 for none).
-type mapping struct {
-	cols  [roleID + 1]int
-	known bool // some column has a role
-}
-
-func mapHeader(header []string) mapping {
-	var m mapping
-	for i := range m.cols {
-		m.cols[i] = -1
-	}
-	for i, h := range header {
-		if r, ok := columnRole(h); ok && m.cols[r] < 0 {
-			m.cols[r], m.known = i, true
-		}
-	}
-	return m
-}
-
-// input builds the address of one record.
-func (m *mapping) input(rec []string, region string) address.Input {
-	get := func(r role) string {
-		if i := m.cols[r]; i >= 0 && i < len(rec) {
-			return rec[i]
-		}
-		return ""
-	}
-	in := address.Input{
-		Organization: get(roleOrganization), HouseNumber: get(roleHouseNumber), Street: get(roleStreet),
-		Street2: get(roleStreet2), Neighbourhood: get(roleNeighbourhood), City: get(roleCity), LGA: get(roleLGA),
-		State: get(roleState), Postcode: get(rolePostcode), Country: get(roleCountry), Region: region,
-	}
-	if t := get(roleText); t != "" {
-		// the other columns complete the line in the order addresses are
-		// written ("address, area, lga, state": the area is kept)
-		in.Text = strings.Join(nonEmpty(in.Organization, t, in.Street, in.Street2, in.Neighbourhood, in.City, in.LGA, in.State, in.Postcode), ", ")
-		in.Organization, in.Street, in.Street2, in.Neighbourhood, in.City, in.LGA, in.State, in.Postcode = "", "", "", "", "", "", "", ""
-	}
-	if !m.known {
-		in.Text = strings.Join(nonEmpty(rec...), ", ")
-	}
-	return in
-}
-
-func nonEmpty(ss ...string) []string {
-	var out []string
-	for _, s := range ss {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -6,30 +6,49 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"golang.org/x/text/transform"
 )
 
-// input is an input opened for reading records: its format, its header
-// and how the header maps to address parts.
+// input is an input opened for reading records: its format and
+// encoding, its header and how the header maps to address parts.
 type input struct {
 	rs     *records
 	format Format
+	enc    Encoding
 	header []string
 	m      mapping
 	eol    byte
 }
 
-// openInput opens r for reading records as Batch does: a byte-order mark
-// skipped, lines ending with CR alone read as lines, the format detected
-// (unless given), and the header read. c, when set, counts the bytes read,
-// so that each record knows its offset.
+// openInput opens r for reading records as Batch does: decoded to UTF-8
+// (the encoding given, or detected), a byte-order mark skipped, lines
+// ending with CR alone read as lines, the format detected (unless given),
+// the header read and mapped (with the column of whole addresses chosen
+// by content when no name says it). c, when set, counts the bytes read,
+// so that each record knows its offset: the bytes of the input as
+// decoded, which are the input's own for UTF-8.
 func openInput(r io.Reader, opts Options, c *counter) (*input, error) {
 	br := bufio.NewReaderSize(r, sniffBytes)
 	head, _ := br.Peek(sniffBytes)
+	enc := opts.Encoding
+	if enc == "" {
+		enc = DetectEncoding(head)
+	}
+	d, err := enc.decoder()
+	if err != nil {
+		return nil, err
+	}
+	var src io.Reader
+	if d != nil {
+		// the decoder drops a byte-order mark
+		br = bufio.NewReaderSize(transform.NewReader(br, d.NewDecoder()), sniffBytes)
+		head, _ = br.Peek(sniffBytes)
+	}
 	eol := opts.LineEnd
 	if eol == 0 {
 		eol = LineEnd(head)
 	}
-	var src io.Reader
 	if eol == '\r' {
 		// CR → LF keeps every byte where it was, so offsets hold
 		src = crToLF{br}
@@ -56,13 +75,17 @@ func openInput(r io.Reader, opts Options, c *counter) (*input, error) {
 	if c != nil {
 		rs.offset = func() int64 { return c.n - int64(br.Buffered()) }
 	}
-	in := &input{rs: rs, format: format, header: []string{"address"}, eol: eol}
+	in := &input{rs: rs, format: format, enc: enc, header: []string{"address"}, eol: eol}
 	switch {
 	case format == Text:
 	case opts.Header != nil:
 		rs.comma, rs.fields = format.comma(), len(opts.Header)
 		in.header = opts.Header
 	default:
+		// what the head holds is read again (records of its own) if the
+		// content must choose the address column: kept from the reads
+		// of the header, which may refill the buffers it is in
+		head = bytes.Clone(head)
 		rs.comma = format.comma()
 		h, err := rs.next()
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -70,9 +93,23 @@ func openInput(r io.Reader, opts Options, c *counter) (*input, error) {
 		}
 		in.header = h.fields
 	}
-	in.m = mapHeader(in.header)
+	if in.m, err = mapColumns(in.header, opts.AddressColumn); err != nil {
+		return nil, err
+	}
+	if opts.AddressColumn == "" && format != Text && opts.Header == nil && in.m.cols[roleText] < 0 && in.m.cols[roleStreet] < 0 {
+		if i := pickByContent(head, rs.comma, in.header); i >= 0 {
+			in.m.setAddressColumn(i)
+			in.m.byContent = true
+		}
+	}
 	rs.spill = in.m.cols[roleText]
 	return in, nil
+}
+
+// summary returns the summary of an input before its rows are counted:
+// its format and encoding, the columns not used, and the warnings.
+func summary(format Format, enc Encoding, header []string, m *mapping) Summary {
+	return Summary{Format: format, Encoding: enc, UnusedColumns: m.unused(header), Warnings: m.warnings(header, format)}
 }
 
 // counter counts the bytes read through it.
@@ -90,6 +127,12 @@ func (c *counter) Read(p []byte) (int, error) {
 // Layout is where the data records of an input are, as Split finds them.
 type Layout struct {
 	Format Format `json:"format"`
+	// Encoding is the encoding the input was decoded from (see Decode).
+	// Starts and Size count the bytes of the input decoded to UTF-8,
+	// which are its own bytes for UTF-8 (a byte-order mark included):
+	// the chunks of an input in another encoding are cut from its decoded
+	// text.
+	Encoding Encoding `json:"encoding,omitempty"`
 	// Rows is the number of data records: the rows Batch writes.
 	Rows int `json:"rows"`
 	// Text reports whether a data record holds address text (a letter or
@@ -105,6 +148,9 @@ type Layout struct {
 	LineEnd byte `json:"lineEnd"`
 	// Header is its header row (["address"] for Text).
 	Header []string `json:"header"`
+	// AddressColumn is the column read as whole addresses for its
+	// content, when no name in the header says which (see Batch).
+	AddressColumn string `json:"addressColumn,omitempty"`
 }
 
 // Chunks is the number of chunks.
@@ -121,12 +167,23 @@ func (l *Layout) Chunk(k int) (start, end int64) {
 }
 
 // Options sets in o what Batch needs to read chunk k's bytes alone, of a
-// layout cut into chunks of every records: the format, the line end and
-// the header, the first row's number, and NoHeader past the first chunk.
+// layout cut into chunks of every records: the format, the line end, the
+// header and the column of whole addresses, UTF-8 (a chunk's bytes are
+// decoded text), the first row's number, and NoHeader past the first
+// chunk.
 func (l *Layout) Options(o Options, k, every int) Options {
-	o.Format, o.LineEnd, o.Header = l.Format, l.LineEnd, l.Header
+	o.Format, o.LineEnd, o.Header, o.AddressColumn, o.Encoding = l.Format, l.LineEnd, l.Header, l.AddressColumn, UTF8
 	o.FirstRow, o.NoHeader = k*every+1, k > 0
 	return o
+}
+
+// Summary returns the summary of the input before its rows are counted,
+// as Batch gives it over the whole input: its format and encoding, the
+// columns not used for the address, and the warnings.
+func (l *Layout) Summary() Summary {
+	m, err := mapColumns(l.Header, l.AddressColumn)
+	m.byContent = err == nil && l.AddressColumn != ""
+	return summary(l.Format, l.Encoding, l.Header, &m)
 }
 
 // Split reads an input as Batch reads it (format given, or detected with
@@ -146,7 +203,10 @@ func Split(r io.Reader, format Format, filename string, every int) (Layout, erro
 	if err != nil {
 		return Layout{}, err
 	}
-	l := Layout{Format: in.format, LineEnd: in.eol, Header: in.header}
+	l := Layout{Format: in.format, Encoding: in.enc, LineEnd: in.eol, Header: in.header}
+	if in.m.byContent {
+		l.AddressColumn = columnName(in.header, in.m.cols[roleText])
+	}
 	rs := in.rs
 	for {
 		rec, err := rs.next()

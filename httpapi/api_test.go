@@ -219,6 +219,24 @@ func TestBatchLifecycle(t *testing.T) {
 
 // TestLongFilename: a name of 255 bytes, the most allowed, is kept for the
 // link and the download's name only; the files are stored by job id.
+// TestBatchUnusedColumns: the status names the columns that gave nothing
+// to the addresses, with a warning.
+func TestBatchUnusedColumns(t *testing.T) {
+	r := newRig(t, nil, nil)
+	resp := r.submit(r.keyA, job{"filename": "customers.csv", "fileContent": `"Customer Name","Delivery Address","City","State","Phone"` + "\n" +
+		`"Adaeze Okafor","12 Adeola Odeku Street, Victoria Island","Lagos","Lagos","08031234567"` + "\n"})
+	if resp.StatusCode != 202 {
+		t.Fatalf("submit: %d %s", resp.StatusCode, resp.body)
+	}
+	var sub SubmitResponse
+	resp.decode(t, &sub)
+	st := r.waitFinal(r.keyA, sub.JobID)
+	if st.Status != "COMPLETED" || !slices.Equal(st.UnusedColumns, []string{"Customer Name", "Phone"}) || len(st.Warnings) != 1 ||
+		!strings.Contains(st.Warnings[0], `"Customer Name", "Phone"`) || st.Encoding != "" || st.PartialMatchCount+st.HighConfidenceCount != 1 {
+		t.Errorf("status %+v; want the unused columns Customer Name and Phone, a warning, no encoding, the row matched", st)
+	}
+}
+
 func TestLongFilename(t *testing.T) {
 	r := newRig(t, nil, nil)
 	name := strings.Repeat("é", 125) + "x.csv" // 255 bytes

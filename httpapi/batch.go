@@ -65,6 +65,15 @@ type JobStatus struct {
 	CreatedAt           string  `json:"createdAt"`
 	StartedAt           string  `json:"startedAt,omitempty"`
 	FinishedAt          string  `json:"finishedAt,omitempty"`
+
+	// Encoding is the encoding the file was decoded from, when it was not
+	// UTF-8 (a job submitted through the library).
+	Encoding string `json:"encoding,omitempty"`
+	// UnusedColumns and Warnings are batch.Summary's: the columns that
+	// gave nothing to the addresses, and what the reader decided that no
+	// header name told it.
+	UnusedColumns []string `json:"unusedColumns,omitempty"`
+	Warnings      []string `json:"warnings,omitempty"`
 }
 
 func timestamp(t time.Time) string {
@@ -243,8 +252,12 @@ func (s *Server) statusOf(r *http.Request, j jobs.Job) (JobStatus, error) {
 		RowCount: max(j.Rows, j.Summary.Rows), ProcessedCount: j.Processed,
 		HighConfidenceCount: j.Summary.HighConfidence, PartialMatchCount: j.Summary.Partial,
 		UnverifiedCount: j.Summary.Unverified, ValidatedPercent: j.Summary.Validated,
+		UnusedColumns: j.Summary.UnusedColumns, Warnings: j.Summary.Warnings,
 		Error:     j.Reason,
 		CreatedAt: timestamp(j.Created), StartedAt: timestamp(j.Started), FinishedAt: timestamp(j.Finished),
+	}
+	if j.Summary.Encoding != batch.UTF8 {
+		st.Encoding = string(j.Summary.Encoding)
 	}
 	switch {
 	case j.State == jobs.Completed:

@@ -167,7 +167,9 @@ var (
 	ErrKeyInFlight = errors.New("jobs: a request with the same idempotency key is in progress")
 )
 
-// Submit stores the input and queues the job; the job is QUEUED. With an
+// Submit stores the input and queues the job; the job is QUEUED. The
+// input is stored decoded to UTF-8 (see batch.Decode); the job's Layout
+// and Summary name the encoding it was read in. With an
 // IdempotencyKey already used, it returns the job made then and
 // ErrReplayed, or ErrKeyReused, or ErrKeyInFlight.
 func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader) (Job, error) {
@@ -213,14 +215,20 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	// keyed by the job id alone: the client's name is kept for the link
 	// and Content-Disposition, never in a key the backend may refuse
 	j.InputKey, j.OutputKey = "uploads/"+j.ID+"/input", OutputKey(j.ID)
-	// 1. the input, split into chunks as it is stored
+	// 1. the input, split into chunks as it is stored: as UTF-8, which
+	// Split reads and the chunks' ranges count
+	text, enc, err := batch.Decode(input, "")
+	if err != nil {
+		return Job{}, fmt.Errorf("jobs: read the input: %w", err)
+	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
 	if err != nil {
 		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
 	}
-	l, err := m.store(w, input, req.Filename)
+	l, err := m.store(w, text, req.Filename)
+	l.Encoding = enc
 	if err != nil {
 		cancel()
 		w.Close()
@@ -238,7 +246,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		return Job{}, fmt.Errorf("%w: %d rows, more than %d", batch.ErrTooManyRows, l.Rows, m.o.MaxRows)
 	}
 	j.Rows, j.Layout, j.ChunkRows, j.Parts = l.Rows, l, m.o.ChunkRows, make([]Part, l.Chunks())
-	j.Summary.Format = l.Format
+	j.Summary = l.Summary()
 	// 2. the record, 3. the tasks, 4. the idempotency key: carried through
 	// (or undone) even when the caller goes meanwhile, so that no record
 	// is left without its tasks, nor a key that names a job refused

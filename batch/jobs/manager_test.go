@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -416,6 +417,47 @@ func TestSubmitInputs(t *testing.T) {
 	}
 }
 
+// TestSubmitDecodes: a file in Windows-1252 is stored as UTF-8 and run in
+// chunks; the job's output is what Batch makes of the file, and its
+// summary names the encoding and the columns not used.
+func TestSubmitDecodes(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: jobs.NewMemoryQueue(0), Bucket: r.bucket,
+		ProgressEvery: 5 * time.Millisecond, Lease: 2 * time.Second, ChunkRows: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	input := "Client,Deliver To,Tel\r\n" +
+		"Caf\xe9 Nero,\"5 Awolowo Road, Ikoyi, Lagos \x97 Caf\xe9 Nero\",0803\r\n" +
+		"Chez R\xe9mi,12 Allen Avenue, Ikeja, Lagos,0802\r\n" +
+		"Zo\xeb,3 B\xf3d\xe9 Thomas Street, Surulere,0805\r\n"
+	j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "cafes.csv", Region: "NG"}, strings.NewReader(input))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole bytes.Buffer
+	want, err := batch.Batch(ctx, strings.NewReader(input), &whole, batch.Options{Gazetteer: r.gz, Region: "NG", Filename: "cafes.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Encoding != batch.Windows1252 || len(want.UnusedColumns) != 2 || len(j.Parts) != 2 {
+		t.Fatalf("Batch read %+v; the job has %d chunks", want, len(j.Parts))
+	}
+	start(t, m)
+	done := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	if done.State != jobs.Completed || !reflect.DeepEqual(done.Summary, want) {
+		t.Fatalf("job: %s %s, summary %+v; want %+v", done.State, done.Reason, done.Summary, want)
+	}
+	got, err := r.bucket.ReadAll(ctx, done.OutputKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, whole.Bytes()) {
+		t.Errorf("the job's output\n%s\nBatch's of the file\n%s", got, whole.Bytes())
+	}
+}
+
 // TestManagersShare runs two Managers, two nodes, over one store, queue and
 // bucket: each job completes once, its chunks spread over both, and a
 // cancel made through one stops the chunks both run.
@@ -524,7 +566,7 @@ func TestChunksJoinToTheWhole(t *testing.T) {
 	}
 	done := waitFor(t, nodes[1], "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
 	want.Validated = want.ValidatedPercent()
-	if done.State != jobs.Completed || done.Summary != want || done.Processed != want.Rows {
+	if done.State != jobs.Completed || !reflect.DeepEqual(done.Summary, want) || done.Processed != want.Rows {
 		t.Fatalf("job: %s %s, summary %+v; want %+v", done.State, done.Reason, done.Summary, want)
 	}
 	got, err := r.bucket.ReadAll(ctx, done.OutputKey)

@@ -328,7 +328,7 @@ func (m *Manager) process(ctx context.Context, t Task) {
 			return false
 		}
 		p.Done, p.Summary = true, sum
-		j.Processed, j.Summary = 0, batch.Summary{Format: j.Layout.Format}
+		j.Processed, j.Summary = 0, j.Layout.Summary()
 		for _, p := range j.Parts {
 			if p.Done {
 				j.Processed += p.Summary.Rows
