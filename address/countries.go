@@ -121,6 +121,13 @@ func buildTables() *tables {
 	}
 	for _, line := range lines {
 		f := strings.Split(line, "|")
+		if i := strings.Index(f[2], " ["); i > 0 && strings.HasSuffix(f[2], "]") {
+			// "Abū Z̧aby [Abu Dhabi]": the name in brackets is an alias;
+			// brackets separate the parts of an address, so a name
+			// written with them would not read back as one
+			f = append(f, f[2][i+2:len(f[2])-1])
+			f[2] = f[2][:i]
+		}
 		s := &Subdivision{Country: f[0], Code: f[0] + "-" + f[1], Name: f[2], Capital: f[3], Postal: f[4]}
 		t.subs[s.Country] = append(t.subs[s.Country], s)
 		m := t.subByKey[s.Country]

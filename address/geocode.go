@@ -75,7 +75,7 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 }
 
 func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
-	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
+	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}, moved: map[string]bool{}, confirmed: map[string]bool{}}
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.res.Level = LevelNone
 	g.cc = s.Address.Country
@@ -87,6 +87,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 		return Result{}, err
 	}
 	g.verdict()
+	g.check(&s.Address)
 	g.res.Address = g.a
 	return g.res, nil
 }
@@ -112,6 +113,16 @@ type geocoder struct {
 	streetMissed bool
 	streetAtArea bool // the street has no point: its area's stands in (level STREET)
 	stateWritten bool // the input named the state (not inferred from the postcode)
+	// stateOverruled is set when the places named replaced the written
+	// state, stateContradicted when they contradict the state kept
+	// (stateByEvidence).
+	stateOverruled, stateContradicted bool
+	// moved holds the components read from other words than the
+	// standardizer gave them (unglue, cityIsLGA): they count as written.
+	moved map[string]bool
+	// confirmed holds the components confirmed by how they were read: an
+	// LGA written as the city, with the area found inside it.
+	confirmed map[string]bool
 }
 
 func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {

@@ -485,6 +485,7 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		if inState {
 			why = "another place named lies in it"
 		}
+		g.stateContradicted = true
 		g.res.reasonf("the places named (%s) are not in %s", best.m.text, written.Name)
 		g.conflict("state_conflict", "%s lies in %s, not in %s as written: kept the state written (%s)", best.p.Name, g.stateName(ctx, best.p), written.Name, why)
 		return nil
@@ -493,6 +494,7 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 	g.res.Inferred = append(g.res.Inferred, Change{Field: "state", Kind: Alias, From: g.a.State, To: theirs.Name,
 		Reason: "the places named lie in " + theirs.Name + ", none in " + written.Name})
 	g.state = theirs
+	g.stateOverruled = true
 	g.a.State, g.a.StateCode = theirs.Name, theirs.ID
 	return nil
 }

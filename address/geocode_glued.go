@@ -74,6 +74,7 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			}
 			*f.value = ""
 			*g.field(tailField) = tail
+			g.moved[tailField], g.moved[f.headField] = true, true
 			if f.headField == "organization" {
 				g.a.Organization = head
 			} else {
@@ -137,6 +138,7 @@ func (g *geocoder) cityIsLGA() {
 		}
 		if g.a.LGA == "" || NameKey(g.a.LGA) == NameKey(lga.Name) {
 			g.a.LGA = lga.Name
+			g.moved["lga"], g.confirmed["lga"] = true, true
 			g.res.Inferred = append(g.res.Inferred, Change{Field: "lga", Kind: Alias, From: g.a.City, To: lga.Name, Reason: "the city field named the LGA of the area found"})
 			g.a.City = ""
 		}

@@ -56,6 +56,18 @@ type Result struct {
 	Missing []string `json:"missing,omitempty"`
 	// Reasons explain the verdict in words.
 	Reasons []string `json:"reasons,omitempty"`
+	// Checks say, for each component among house_number, street, estate,
+	// neighbourhood, city, lga, state and postcode that the result has,
+	// whether the gazetteer confirmed it, corrected it, inferred it or did
+	// not confirm it (see Check).
+	Checks map[string]Check `json:"checks,omitempty"`
+	// Validated is true when the address is confirmed as far as it was
+	// written: the verdict is not UNVERIFIED, there is no conflict, and
+	// no written component
+	// among street, estate, neighbourhood, city, lga, state and postcode
+	// is unconfirmed (a street written and not found is not validated).
+	// A house number does not count: only an address point confirms it.
+	Validated bool `json:"validated"`
 	// Reading is the reading of the text that the result places, when
 	// Geocode kept another than the one it was given (a code read as a
 	// place of the region: see Geocode); callers show its line, changes

@@ -282,14 +282,19 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 	if p.lay.numberAfterStreet || !isHouseNumber(p.text(i)) || !p.words[i].digit {
 		return false
 	}
+	letters := 0
 	for j := start; j < i; j++ {
 		w := &p.words[j]
 		if w.digit || w.marker {
 			return false
 		}
+		letters += len(w.key)
 		if _, ok := streetTypes[w.key]; ok && w.lex {
 			return false
 		}
+	}
+	if letters < 3 {
+		return false // "A 0 A Court": no name
 	}
 	for j := i + 2; j <= hi && j <= i+6; j++ {
 		if p.typedStreet(i+1, j) {

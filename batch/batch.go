@@ -66,7 +66,10 @@ type Summary struct {
 	HighConfidence int      `json:"highConfidenceCount"`
 	Partial        int      `json:"partialMatchCount"`
 	Unverified     int      `json:"unverifiedCount"`
-	Validated      float64  `json:"validatedPercent"`
+	// ValidatedRows counts the rows whose address is validated
+	// (address.Result.Validated: confirmed as far as it was written).
+	ValidatedRows int     `json:"validatedCount"`
+	Validated     float64 `json:"validatedPercent"`
 	// UnusedColumns names the input's columns that gave nothing to the
 	// addresses (neither a part of them nor the record's id), in order:
 	// they are in the output as they were, as input_<name>.
@@ -77,14 +80,17 @@ type Summary struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// ValidatedPercent is the share of rows matched with high confidence or in
-// part: (HighConfidence + Partial) / Rows × 100, rounded to two decimals;
-// 0 for no rows.
+// ValidatedPercent is the share of rows whose address is validated,
+// confirmed by the gazetteer as far as it was written (not UNVERIFIED, no conflict, and
+// no written street, estate, neighbourhood, city, LGA, state or postcode
+// left unconfirmed: see address.Result.Validated): ValidatedRows / Rows ×
+// 100, rounded to two decimals; 0 for no rows. A PARTIAL row whose street
+// was not found is matched, not validated.
 func (s *Summary) ValidatedPercent() float64 {
 	if s.Rows == 0 {
 		return 0
 	}
-	return float64(int(10000*float64(s.HighConfidence+s.Partial)/float64(s.Rows)+0.5)) / 100
+	return float64(int(10000*float64(s.ValidatedRows)/float64(s.Rows)+0.5)) / 100
 }
 
 // Add adds the counts of o to s (the summary of a chunk to the sum of the
@@ -107,6 +113,7 @@ func (s *Summary) Add(o Summary) {
 	s.HighConfidence += o.HighConfidence
 	s.Partial += o.Partial
 	s.Unverified += o.Unverified
+	s.ValidatedRows += o.ValidatedRows
 	s.Validated = s.ValidatedPercent()
 }
 
@@ -387,5 +394,8 @@ func (s *Summary) count(o *outcome) {
 		s.Partial++
 	default:
 		s.Unverified++
+	}
+	if o.r.Validated && o.err == "" {
+		s.ValidatedRows++
 	}
 }

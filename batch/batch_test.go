@@ -102,8 +102,14 @@ func TestBatchRows(t *testing.T) {
 			t.Errorf("%s = %q, want %q", name, got, want)
 		}
 	}
-	if sum.ValidatedPercent() != float64(int(10000*float64(sum.HighConfidence+sum.Partial)/7+0.5))/100 || sum.Validated != sum.ValidatedPercent() {
-		t.Errorf("validated %v", sum.Validated)
+	validated := 0
+	for _, row := range rows {
+		if col(header, row, "validated") == "true" {
+			validated++
+		}
+	}
+	if sum.ValidatedRows != validated || sum.ValidatedPercent() != float64(int(10000*float64(validated)/7+0.5))/100 || sum.Validated != sum.ValidatedPercent() {
+		t.Errorf("validated %v (%d rows), want %d rows validated", sum.Validated, sum.ValidatedRows, validated)
 	}
 }
 

@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,7 +19,7 @@ var Columns = []string{
 	"street_name", "street_type", "estate", "neighbourhood", "landmark_relation", "landmark", "city", "lga",
 	"state", "state_code", "postcode", "po_box", "country", "country_code", "latitude", "longitude",
 	"plus_code", "place_id", "candidate_count", "changes", "missing_components", "unresolved_tokens",
-	"warnings", "error",
+	"warnings", "error", "validated", "removed",
 }
 
 // outcome is what one record gave.
@@ -76,6 +78,16 @@ type Row struct {
 	Reasons  []string `json:"reasons"`
 	// Error says why the record could not be processed.
 	Error string `json:"error,omitempty"`
+	// Checks say what the gazetteer made of each component (confirmed,
+	// corrected, inferred, unconfirmed: address.Check); the CSV's changes
+	// cell ends with them, as "street=confirmed".
+	Checks map[string]address.Check `json:"checks"`
+	// Validated is true when the address is confirmed as far as it was
+	// written (address.Result.Validated).
+	Validated bool `json:"validated"`
+	// Removed holds the contact details set apart from the address
+	// (address.Address.Removed).
+	Removed []string `json:"removed"`
 }
 
 // row makes the Row of an outcome.
@@ -94,6 +106,10 @@ func (o *outcome) row() Row {
 		Country: a.CountryName, CountryCode: a.Country, CandidateCount: r.Candidates,
 		Changes: nonNil(o.s.Changes), MissingComponents: nonNil(r.Missing), UnresolvedTokens: nonNil(o.s.Unresolved),
 		Reasons: nonNil(r.Reasons), Warnings: []string{}, Error: o.err,
+		Checks: r.Checks, Validated: r.Validated && o.err == "", Removed: nonNil(a.Removed),
+	}
+	if out.Checks == nil {
+		out.Checks = map[string]address.Check{}
 	}
 	if out.Status == "" {
 		out.Status = address.Unverified
@@ -152,6 +168,9 @@ func (w *Row) cells(row int, cells []string) {
 		}
 		changes = append(changes, ch)
 	}
+	for _, f := range slices.Sorted(maps.Keys(w.Checks)) {
+		changes = append(changes, f+"="+string(w.Checks[f]))
+	}
 	copy(cells, []string{
 		strconv.Itoa(row), string(w.Status), strconv.Itoa(w.Confidence), string(w.MatchLevel), string(w.NextAction),
 		w.FormattedAddress, w.AddressLine1, w.AddressLine2, w.Organization, w.Unit, w.Level, w.PremiseType,
@@ -160,6 +179,7 @@ func (w *Row) cells(row int, cells []string) {
 		w.PlusCode, w.PlaceID, strconv.Itoa(w.CandidateCount), strings.Join(changes, "; "),
 		strings.Join(w.MissingComponents, "; "), strings.Join(w.UnresolvedTokens, "; "),
 		strings.Join(append(w.Warnings[:len(w.Warnings):len(w.Warnings)], w.Reasons...), "; "), w.Error,
+		strconv.FormatBool(w.Validated), strings.Join(w.Removed, "; "),
 	})
 }
 

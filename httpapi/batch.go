@@ -59,6 +59,7 @@ type JobStatus struct {
 	HighConfidenceCount int     `json:"highConfidenceCount"`
 	PartialMatchCount   int     `json:"partialMatchCount"`
 	UnverifiedCount     int     `json:"unverifiedCount"`
+	ValidatedCount      int     `json:"validatedCount"`
 	ValidatedPercent    float64 `json:"validatedPercent"`
 	DownloadURL         string  `json:"downloadUrl,omitempty"`
 	Error               string  `json:"error,omitempty"`
@@ -251,7 +252,7 @@ func (s *Server) statusOf(r *http.Request, j jobs.Job) (JobStatus, error) {
 		ID: j.ID, Status: string(j.State), Filename: j.Filename, Region: j.Region,
 		RowCount: max(j.Rows, j.Summary.Rows), ProcessedCount: j.Processed,
 		HighConfidenceCount: j.Summary.HighConfidence, PartialMatchCount: j.Summary.Partial,
-		UnverifiedCount: j.Summary.Unverified, ValidatedPercent: j.Summary.Validated,
+		UnverifiedCount: j.Summary.Unverified, ValidatedCount: j.Summary.ValidatedRows, ValidatedPercent: j.Summary.Validated,
 		UnusedColumns: j.Summary.UnusedColumns, Warnings: j.Summary.Warnings,
 		Error:     j.Reason,
 		CreatedAt: timestamp(j.Created), StartedAt: timestamp(j.Started), FinishedAt: timestamp(j.Finished),

@@ -1,0 +1,135 @@
+package address
+
+// What the reference data made of each component: the checks of a result
+// and whether the address is validated.
+
+import "slices"
+
+// Check says what the gazetteer made of one component of an address.
+type Check string
+
+// The checks.
+const (
+	// Confirmed: written, and the gazetteer knows it where the address
+	// lies (a locality the area found is, lies in or lies beside; a street
+	// or postcode found there; a house number at an address point).
+	Confirmed Check = "confirmed"
+	// Corrected: written with a mistake that the gazetteer put right (a
+	// misspelling, or a state the places named contradict).
+	Corrected Check = "corrected"
+	// Inferred: not written; added from the gazetteer.
+	Inferred Check = "inferred"
+	// Unconfirmed: written, and the gazetteer does not confirm it (not
+	// found, found elsewhere, or not covered: a house number where the
+	// gazetteer has no address points).
+	Unconfirmed Check = "unconfirmed"
+)
+
+// checkedFields are the components Result.Checks covers, by their JSON
+// names; validatedFields are those a validated address must have
+// confirmed, corrected or inferred (a house number is confirmed only by an
+// address point, which few gazetteers hold: it does not count).
+var (
+	checkedFields   = []string{"house_number", "street", "estate", "neighbourhood", "city", "lga", "state", "postcode"}
+	validatedFields = []string{"street", "estate", "neighbourhood", "city", "lga", "state", "postcode"}
+)
+
+// componentOf returns the value of a component named by its JSON name.
+func componentOf(a *Address, f string) string {
+	switch f {
+	case "house_number":
+		return a.HouseNumber
+	case "street":
+		return a.Street
+	case "estate":
+		return a.Estate
+	case "neighbourhood":
+		return a.Neighbourhood
+	case "city":
+		return a.City
+	case "lga":
+		return a.LGA
+	case "state":
+		return a.State
+	case "postcode":
+		return a.Postcode
+	}
+	return ""
+}
+
+// check fills in Result.Checks and Result.Validated: written is the
+// address as the standardizer read it.
+func (g *geocoder) check(written *Address) {
+	r := &g.res
+	r.Checks = make(map[string]Check, len(checkedFields))
+	for _, f := range checkedFields {
+		w, v := componentOf(written, f), componentOf(&g.a, f)
+		if g.moved[f] {
+			w = v // read from other words of the address (unglue, cityIsLGA)
+		}
+		switch {
+		case v == "":
+			continue
+		case w == "":
+			r.Checks[f] = Inferred
+			continue
+		}
+		r.Checks[f] = g.checkWritten(f)
+	}
+	r.Validated = r.Verdict != Unverified && len(r.Conflicts) == 0
+	for _, f := range validatedFields {
+		if c, ok := r.Checks[f]; ok && c == Unconfirmed {
+			r.Validated = false
+		}
+	}
+}
+
+// checkWritten checks one written component.
+func (g *geocoder) checkWritten(f string) Check {
+	corrected := slices.ContainsFunc(g.res.Corrections, func(c Correction) bool { return c.Field == f })
+	if g.confirmed[f] {
+		return Confirmed
+	}
+	switch f {
+	case "house_number":
+		if g.point != nil {
+			return Confirmed
+		}
+	case "street":
+		if g.street != nil || g.point != nil {
+			if corrected {
+				return Corrected
+			}
+			return Confirmed
+		}
+	case "postcode":
+		if g.postcode != nil && !slices.ContainsFunc(g.res.Conflicts, func(c Conflict) bool { return c.Code == "postcode_state_conflict" }) {
+			return Confirmed
+		}
+	case "state":
+		switch {
+		case g.stateOverruled:
+			return Corrected
+		case g.state != nil && !g.stateContradicted:
+			return Confirmed
+		}
+	default: // the localities and the LGA
+		if g.area == nil {
+			return Unconfirmed
+		}
+		for _, m := range g.ments {
+			if m.field != f {
+				continue
+			}
+			for _, p := range m.places {
+				if p.ID == g.area.ID || g.area.Within(p.ID) || p.Within(g.area.ID) || near(p, g.area, 10000) {
+					if corrected {
+						return Corrected
+					}
+					return Confirmed
+				}
+			}
+		}
+	}
+	return Unconfirmed
+}
