@@ -88,6 +88,9 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	}
 	g.verdict()
 	g.check(&s.Address)
+	if g.res.HasPoint {
+		g.res.AccuracyM = accuracyOf(g.res.Level, g.res.PointSource)
+	}
 	g.res.Address = g.a
 	return g.res, nil
 }
@@ -332,6 +335,7 @@ func (g *geocoder) locate() {
 			return false
 		}
 		g.res.Latitude, g.res.Longitude, g.res.HasPoint, g.res.Level = p.Lat, p.Lon, true, level
+		g.res.PointSource = p.Source
 		g.res.PlaceIDs = append(g.res.PlaceIDs, p.ID)
 		return true
 	}
@@ -346,6 +350,7 @@ func (g *geocoder) locate() {
 		at := g.streetStandIn()
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.street.ID)
 		set(at, LevelStreet)
+		g.res.PointSource = "area:" + at.Source
 		g.streetAtArea = true
 		g.res.reasonf("street %q is known but has no point of its own: placed at the point of %s", g.a.Street, at.Name)
 	// A postcode area is placed at the mean of the localities it serves:

@@ -14,8 +14,9 @@ func (g *geocoder) plusCode() bool {
 	if code == "" {
 		return false
 	}
-	full := code
+	full, source := code, "pluscode"
 	if pluscode.IsShort(code) {
+		source = "pluscode-recovered"
 		var ok bool
 		if full, ok = g.recoverPlusCode(code); !ok {
 			return false
@@ -34,6 +35,7 @@ func (g *geocoder) plusCode() bool {
 		}
 	}
 	g.res.Latitude, g.res.Longitude, g.res.HasPoint = lat, lon, true
+	g.res.PointSource = source
 	g.res.Level = LevelPremise
 	if area.Len < 10 {
 		g.res.Level = LevelNeighbourhood

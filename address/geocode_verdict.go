@@ -56,6 +56,17 @@ type Result struct {
 	Missing []string `json:"missing,omitempty"`
 	// Reasons explain the verdict in words.
 	Reasons []string `json:"reasons,omitempty"`
+	// AccuracyM is the radius in metres around the point that holds the
+	// true location for 90% of the results of its kind (its match level
+	// and PointSource), measured on the INEC evaluation (docs/figures.md);
+	// 0 when there is no point.
+	AccuracyM float64 `json:"accuracy_m,omitempty"`
+	// PointSource says where the point comes from: "pluscode" (a full
+	// code), "pluscode-recovered" (a short one), the gazetteer source of
+	// the place whose point it is ("geonames", "osm-ng-2019"...), or
+	// "area:" and that source when a street without a point of its own
+	// is placed at its area's.
+	PointSource string `json:"point_source,omitempty"`
 	// Checks say, for each component among house_number, street, estate,
 	// neighbourhood, city, lga, state and postcode that the result has,
 	// whether the gazetteer confirmed it, corrected it, inferred it or did
