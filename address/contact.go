@@ -33,6 +33,10 @@ var phoneWords = map[string]bool{
 	"email": true, "e": true, "mail": true, "web": true, "website": true, "site": true, "url": true,
 }
 
+// webWords are the phone words that may introduce an e-mail or web
+// address ("PH. www.x.ng" is Port Harcourt, then a site).
+var webWords = map[string]bool{"email": true, "e": true, "mail": true, "web": true, "website": true, "site": true, "url": true, "contact": true}
+
 // phoneFillers may stand between a phone word and the number ("call me
 // on", "phone or whatsapp").
 var phoneFillers = map[string]bool{"me": true, "us": true, "on": true, "or": true, "and": true, "no": true, "nos": true}
@@ -84,11 +88,12 @@ func takeContacts(text string) (string, []string) {
 			continue
 		}
 		hi := webAt(text, i)
-		if hi == i {
+		web := hi > i
+		if !web {
 			hi = phoneAt(text, i)
 		}
 		if hi > i {
-			lo := phonePrefix(text, i)
+			lo := phonePrefix(text, i, web)
 			if n := len(cuts); n > 0 && lo < cuts[n-1].hi {
 				lo = cuts[n-1].hi
 			}
@@ -225,7 +230,7 @@ func phoneAt(text string, i int) int {
 	}
 	if ok == 0 {
 		// a number introduced by a phone word may be shorter
-		if n >= 7 && n <= 15 && phonePrefix(text, orig) < orig {
+		if n >= 7 && n <= 15 && phonePrefix(text, orig, false) < orig {
 			return end
 		}
 		return orig
@@ -254,9 +259,9 @@ func phoneDigits(d []byte, plus bool) bool {
 	return false
 }
 
-// phonePrefix returns where the words introducing a phone number that
-// starts at i begin ("call me on", "Tel/WhatsApp:"), or i.
-func phonePrefix(text string, i int) int {
+// phonePrefix returns where the words introducing a phone number (or, with
+// web, an e-mail or web address) that starts at i begin ("call me on", "Tel/WhatsApp:"), or i.
+func phonePrefix(text string, i int, web bool) int {
 	lo := i
 	j := i
 	found := false
@@ -275,7 +280,7 @@ func phonePrefix(text string, i int) int {
 		}
 		key := strings.ToLower(text[w:k])
 		switch {
-		case phoneWords[key] && (len(key) > 2 || !found && k < len(text) && (text[k] == ':' || text[k] == '.' || text[k] == '-')):
+		case phoneWords[key] && (!web || webWords[key]) && (len(key) > 2 || !found && k < len(text) && (text[k] == ':' || text[k] == '.' || text[k] == '-')):
 			// "Ph: 0803..."; "PH 0803..." and "PH. Tel 0803..." may be
 			// Port Harcourt
 			found = true

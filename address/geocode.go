@@ -228,6 +228,9 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	if err := g.findStreet(ctx); err != nil {
 		return err
 	}
+	if err := g.cityAround(ctx); err != nil {
+		return err
+	}
 	if err := g.complete(ctx); err != nil {
 		return err
 	}

@@ -87,6 +87,10 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		ms = append(ms, &mention{field: field, text: text, key: key, weight: weight})
 	}
 	add("neighbourhood", g.a.Neighbourhood, 0)
+	if g.a.Estate != "" && g.a.Phase != "" {
+		// "Lekki Phase 1", "Gbagada Phase 2": a district so named
+		add("estate_phase", g.a.Estate+" "+g.a.Phase, 0)
+	}
 	add("estate", g.a.Estate, 0)
 	add("city", g.a.City, 0)
 	if g.a.Neighbourhood != "" && g.a.City != "" {
@@ -394,6 +398,16 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	g.area = &p
 	if best.edits > 0 {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
+	}
+	if best.m.field == "estate_phase" {
+		// the estate and its phase named the district: it is the
+		// neighbourhood
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "neighbourhood", Kind: Alias, From: best.m.text, To: p.Name})
+		if g.a.Neighbourhood == "" {
+			g.a.Neighbourhood, g.a.Estate, g.a.Phase = p.Name, "", ""
+			g.moved["neighbourhood"], g.confirmed["neighbourhood"] = true, true
+		}
+		return nil
 	}
 	g.rename(best.m.field, best.m.text, p, best.edits)
 	return nil

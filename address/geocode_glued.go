@@ -84,6 +84,53 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			break
 		}
 	}
+	return g.unglueLandmark(ctx)
+}
+
+// unglueLandmark takes the places that end the last landmark when the
+// address names no city, neighbourhood or LGA, as when no comma ended the
+// landmark
+// ("opp kano pillars stadium sabon gari kano": Kano, then Sabon Gari),
+// the longest known name (of four letters or more) first, leaving the
+// landmark a word at least.
+func (g *geocoder) unglueLandmark(ctx context.Context) error {
+	n := len(g.a.Landmarks)
+	if n == 0 || g.a.Street == "" && g.a.Organization == "" || g.a.City != "" || g.a.Neighbourhood != "" || g.a.LGA != "" {
+		return nil
+	}
+	for range 2 {
+		l := &g.a.Landmarks[n-1]
+		dst, field := &g.a.City, "city"
+		switch {
+		case g.a.City == "":
+		case g.a.Neighbourhood == "":
+			dst, field = &g.a.Neighbourhood, "neighbourhood"
+		default:
+			return nil
+		}
+		words := strings.Fields(l.Name)
+		taken := false
+		for k := 1; k < len(words) && !taken; k++ {
+			tail := strings.Join(words[k:], " ")
+			if _, end := landmarkEnds[Fold(words[k])]; len(NameKey(tail)) < 4 || end {
+				continue // "Ikotun Market" names no place "Market"
+			}
+			ps, err := g.areasNamed(ctx, tail)
+			if err != nil {
+				return err
+			}
+			if len(ps) == 0 {
+				continue
+			}
+			g.res.reasonf("%q read as %s, then %s", l.Name, strings.Join(words[:k], " "), tail)
+			l.Name, *dst = strings.Join(words[:k], " "), tail
+			g.moved[field] = true
+			taken = true
+		}
+		if !taken {
+			return nil
+		}
+	}
 	return nil
 }
 
@@ -114,7 +161,8 @@ func largest(ps []*Place) int {
 }
 
 // cityIsLGA moves a city that names the LGA of the smaller area found
-// (and is not that area itself) to the LGA field: in "Victoria Island, Eti-Osa,
+// (and is neither that area nor a town within 12 km of it) to the LGA
+// field: in "Victoria Island, Eti-Osa,
 // Lagos" Eti-Osa is the LGA, not the city.
 func (g *geocoder) cityIsLGA() {
 	if g.area == nil || g.a.City == "" {
@@ -126,8 +174,8 @@ func (g *geocoder) cityIsLGA() {
 		}
 		var lga *Place
 		for _, p := range m.places {
-			if p.ID == g.area.ID {
-				return // the city is the area found
+			if p.ID == g.area.ID || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
+				return // the city is the area found, or a town beside it ("Opolo, Yenagoa")
 			}
 			if p.Kind == KindLGA && g.area.Within(p.ID) {
 				lga = p
@@ -215,4 +263,36 @@ func hasStreetType(name string) bool {
 	}
 	t, ok := streetTypes[f[len(f)-1]]
 	return ok && !t.Prefix
+}
+
+// cityAround completes an address that names a district (a neighbourhood
+// or ward) in the city field, no neighbourhood, and a state named as its
+// capital is ("12 Zoo Road, Gyadi-Gyadi, Kano"): when the district lies
+// within 10 km of that capital, the last word named the city as well as
+// the state. The district becomes the neighbourhood and the capital the
+// city. Where the capital has another name than its state (Lagos: Ikeja),
+// nothing changes.
+func (g *geocoder) cityAround(ctx context.Context) error {
+	if g.area == nil || !g.area.HasPoint || g.state == nil || !g.stateWritten || g.a.Neighbourhood != "" || g.a.City == "" ||
+		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard || NameKey(g.a.City) != NameKey(g.area.Name) {
+		return nil
+	}
+	m, ok := lookupSubdivision(g.cc, Fold(g.state.Name))
+	if !ok || NameKey(m.sub.Capital) != NameKey(g.state.Name) {
+		return nil
+	}
+	ps, err := g.named(ctx, NameKey(m.sub.Capital))
+	if err != nil {
+		return err
+	}
+	for _, c := range ps {
+		if c.Kind == KindCity && c.Within(g.state.ID) && near(c, g.area, 10000) {
+			g.a.Neighbourhood, g.a.City = g.a.City, c.Name
+			g.moved["neighbourhood"], g.confirmed["neighbourhood"] = true, true
+			g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name,
+				Reason: g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"})
+			return nil
+		}
+	}
+	return nil
 }

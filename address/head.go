@@ -129,7 +129,8 @@ func (p *parser) parseHead(s span) part {
 	}
 	// "Phase 2", "Phase II" anywhere in what is left (the last one)
 	for j := hi - 2; j >= lo; j-- {
-		if p.key(j) == "phase" && isID(p.key(j+1)) {
+		// "Ph 1" is a phase too, before a number of one or two digits
+		if (p.key(j) == "phase" || p.key(j) == "ph" && j > lo && p.words[j+1].digit && len(p.key(j+1)) <= 2) && isID(p.key(j+1)) {
 			r.phase = "Phase " + strings.ToUpper(p.text(j+1))
 			p.label(j, j+2, LabelPhase)
 			r.core = true
