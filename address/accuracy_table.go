@@ -6,29 +6,29 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    2.4e+06, // 1047 results
-	"COUNTRY/builtin":            2.4e+06, // 1047 results
-	"LGA":                        37000,   // 1557 results
-	"LGA/builtin":                37000,   // 1557 results
-	"LOCALITY":                   49000,   // 10286 results
+	"COUNTRY":                    2.4e+06, // 1062 results
+	"COUNTRY/builtin":            2.4e+06, // 1062 results
+	"LGA":                        37000,   // 1590 results
+	"LGA/builtin":                37000,   // 1590 results
+	"LOCALITY":                   48000,   // 10272 results
 	"LOCALITY/geonames":          19000,   // 3985 results
-	"LOCALITY/nipost-rural":      110000,  // 2600 results
-	"LOCALITY/osm-ng-2019":       18000,   // 3701 results
-	"NEIGHBOURHOOD":              48000,   // 52615 results
+	"LOCALITY/nipost-rural":      110000,  // 2590 results
+	"LOCALITY/osm-ng-2019":       18000,   // 3697 results
+	"NEIGHBOURHOOD":              48000,   // 52593 results
 	"NEIGHBOURHOOD/builtin":      4400,    // 2506 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 706 results
-	"NEIGHBOURHOOD/wards":        51000,   // 49403 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 705 results
+	"NEIGHBOURHOOD/wards":        51000,   // 49382 results
 	"POSTCODE":                   49000,   // 1533 results
 	"POSTCODE/nipost":            49000,   // 1533 results
 	"PREMISE":                    11,      // 26184 results
 	"PREMISE/pluscode":           14,      // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,     // 23087 results
-	"STATE":                      170000,  // 1884 results
-	"STATE/builtin":              170000,  // 1884 results
-	"STREET":                     5600,    // 2022 results
-	"STREET/area:builtin":        3000,    // 661 results
-	"STREET/area:geonames":       8000,    // 502 results
+	"STATE":                      160000,  // 1867 results
+	"STATE/builtin":              160000,  // 1867 results
+	"STREET":                     5700,    // 2027 results
+	"STREET/area:builtin":        3000,    // 662 results
+	"STREET/area:geonames":       8000,    // 503 results
 	"STREET/area:nipost-rural":   3600,    // 53 results
-	"STREET/area:osm-ng-2019":    4700,    // 370 results
-	"STREET/area:wards":          5000,    // 436 results
+	"STREET/area:osm-ng-2019":    4700,    // 372 results
+	"STREET/area:wards":          5200,    // 437 results
 }

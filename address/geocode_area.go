@@ -477,7 +477,9 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 // best place lies outside it. The state is chosen by the stronger
 // evidence. When no place named lies inside the written state and the
 // best was matched exactly and is a city, town, LGA or a major
-// neighbourhood (rank 50 or more), the places win: the state becomes
+// neighbourhood (rank 50 or more), the places win (a village or ward of the
+// name in the written state, less important than the best, does not
+// count: "Onitsha, Delta" is Anambra's city, not a village of Delta): the state becomes
 // theirs, a state picked from a list being more often wrong than a town
 // typed. Otherwise (a place named lies in it, or the best is a village,
 // a misspelling or a minor place) the written state is kept. Either way
@@ -485,7 +487,16 @@ func (g *geocoder) plusCodeChoice(cands []scored) scored {
 // the verdict below HIGH_CONFIDENCE.
 func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best scored) error {
 	written := g.state
-	inState := slices.ContainsFunc(cands, func(c scored) bool { return c.p.Kind != KindState && c.p.Within(written.ID) })
+	// the most important of the places as well supported as the best
+	// speaks for them ("Onitsha": the city, not a post office of its name)
+	for _, c := range cands {
+		if c.score == best.score && importance(c.p) > importance(best.p) && c.edits == 0 {
+			best = c
+		}
+	}
+	inState := slices.ContainsFunc(cands, func(c scored) bool {
+		return c.p.Kind != KindState && c.p.Within(written.ID) && importance(c.p) >= importance(best.p)
+	})
 	strong := best.edits == 0 && (importance(best.p) > 0 || best.p.Kind == KindLGA || best.p.Kind == KindNeighbourhood && best.p.Rank >= 50)
 	var theirs *Place
 	if id := stateOf(best.p); id != "" && !inState && strong {
@@ -561,12 +572,15 @@ func stateOf(p *Place) string {
 	return ""
 }
 
-// importance orders settlements: cities, then towns, then the rest.
+// importance orders places by what they stand for: cities, then towns,
+// then LGAs, then the rest (villages, wards, neighbourhoods).
 func importance(p *Place) int {
 	switch p.Kind {
 	case KindCity:
-		return 2
+		return 3
 	case KindTown:
+		return 2
+	case KindLGA:
 		return 1
 	}
 	return 0

@@ -108,11 +108,14 @@ func (g *geocoder) unglueLandmark(ctx context.Context) error {
 		default:
 			return nil
 		}
+		if hasStreetType(l.Name) {
+			return nil // a street, which areaFromStreets reads
+		}
 		words := strings.Fields(l.Name)
 		taken := false
 		for k := 1; k < len(words) && !taken; k++ {
 			tail := strings.Join(words[k:], " ")
-			if _, end := landmarkEnds[Fold(words[k])]; len(NameKey(tail)) < 4 || end {
+			if len(NameKey(tail)) < 4 || lexWords[Fold(words[k])] {
 				continue // "Ikotun Market" names no place "Market"
 			}
 			ps, err := g.areasNamed(ctx, tail)

@@ -31,12 +31,14 @@ var typedFloors = []struct {
 	gazetteer, half   string
 	components, state float64
 }{
-	// measured 81.34 / 83.68, 84.14 / 85.08, 81.02 / 85.07 and 83.76 / 87.10
-	// at c97e459 (docs/typed-corpus.md)
-	{"builtin", "tune", 79.3, 81.6},
-	{"builtin", "held", 82.1, 83.0},
-	{"nigeria", "tune", 79.0, 83.0},
-	{"nigeria", "held", 81.7, 85.1},
+	// measured after issue 30 (docs/typed-corpus.md): built-in 90.56 /
+	// 96.88 and 91.62 / 95.56, Nigerian 89.50 / 97.22 and 91.75 / 96.77
+	// (at c97e459: 81.34 / 83.68, 84.14 / 85.08, 81.02 / 85.07, 83.76 /
+	// 87.10)
+	{"builtin", "tune", 88.5, 94.8},
+	{"builtin", "held", 89.6, 93.5},
+	{"nigeria", "tune", 87.5, 95.2},
+	{"nigeria", "held", 89.7, 94.7},
 }
 
 // typedAll makes TestEvalTyped log every wrong component instead of the
@@ -328,19 +330,53 @@ func TestEvalTyped(t *testing.T) {
 		t.Skip("evaluation: skipped in -short mode")
 	}
 	lines := openTyped(t)
+	var builtinRight, nigeriaRight map[int]bool
 	t.Run("builtin", func(t *testing.T) {
-		evalTyped(t, "builtin", builtinGazetteer(t), lines)
+		builtinRight = evalTyped(t, "builtin", builtinGazetteer(t), lines)
 	})
 	t.Run("nigeria", func(t *testing.T) {
 		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
 			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, to score the imported Nigerian gazetteer")
 		}
 		shared, _ := shareddata.Find() // needed only to build DIR when it is empty
-		evalTyped(t, "nigeria", storetest.Nigeria(t, shared), lines)
+		nigeriaRight = evalTyped(t, "nigeria", storetest.Nigeria(t, shared), lines)
 	})
+	if builtinRight == nil || nigeriaRight == nil {
+		return
+	}
+	// More data may not make an answer worse: the lines whose state the
+	// built-in gazetteer reads right and the imported one wrong.
+	var lost []string
+	for _, l := range lines {
+		if builtinRight[l.line] && !nigeriaRight[l.line] {
+			lost = append(lost, fmt.Sprintf("%s:%d %q", typedCorpus, l.line, l.in))
+		}
+	}
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+	rep.Logf("typed corpus: %d lines whose state the built-in gazetteer reads right and the imported one wrong", len(lost))
+	for _, l := range lost {
+		t.Logf("state lost with the imported gazetteer: %s", l)
+	}
+	if len(lost) > maxStateLost {
+		t.Errorf("%d lines lose their state with the imported gazetteer, more than %d", len(lost), maxStateLost)
+	}
 }
 
-func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLine) {
+// maxStateLost is the most lines of the typed corpus whose state the
+// imported gazetteer may get wrong where the built-in gets it right: the
+// number measured when it was set (issue 30: four lines whose written
+// state contradicts the rest, where the import adds a place of the name
+// inside the written state, so that the state written is kept: "12 Allen
+// Avenue, Ikeja, Ogun State", "25 Zik Avenue, Uwani, Enugu, Anambra
+// State", "Azuiyiokwu layout, Abakaliki, Enugu State", "Geidam, Yobe,
+// Borno State").
+const maxStateLost = 4
+
+// evalTyped scores the corpus on one gazetteer and returns, by line
+// number, whether the state came out right.
+func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLine) map[int]bool {
+	stateRight := map[int]bool{}
 	ctx := context.Background()
 	rep := &shareddata.Report{T: t}
 	defer rep.Flush()
@@ -361,9 +397,10 @@ func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLin
 				t.Fatal(err)
 			}
 		}
+		stateRight[l.line] = typedNorm(got["state"]) == typedNorm(l.labels["state"])
 		for _, sc := range []*typedScore{scores[l.half()], scores["all"]} {
 			sc.lines++
-			if typedNorm(got["state"]) == typedNorm(l.labels["state"]) {
+			if stateRight[l.line] {
 				sc.stateRight++
 			}
 		}
@@ -416,4 +453,5 @@ func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLin
 			t.Errorf("%s gazetteer, %s half: state right %.2f%%, below its floor %.2f%%", name, f.half, got, f.state)
 		}
 	}
+	return stateRight
 }

@@ -19,7 +19,7 @@ var Columns = []string{
 	"street_name", "street_type", "estate", "neighbourhood", "landmark_relation", "landmark", "city", "lga",
 	"state", "state_code", "postcode", "po_box", "country", "country_code", "latitude", "longitude",
 	"plus_code", "place_id", "candidate_count", "changes", "missing_components", "unresolved_tokens",
-	"warnings", "error", "validated", "removed",
+	"warnings", "error", "validated", "removed", "accuracy_m",
 }
 
 // outcome is what one record gave.
@@ -88,6 +88,10 @@ type Row struct {
 	// Removed holds the contact details set apart from the address
 	// (address.Address.Removed).
 	Removed []string `json:"removed"`
+	// AccuracyM is the radius in metres around the point that held the
+	// true location for 90% of results of its kind
+	// (address.Result.AccuracyM); 0 without a point.
+	AccuracyM float64 `json:"accuracy_m"`
 }
 
 // row makes the Row of an outcome.
@@ -106,7 +110,7 @@ func (o *outcome) row() Row {
 		Country: a.CountryName, CountryCode: a.Country, CandidateCount: r.Candidates,
 		Changes: nonNil(o.s.Changes), MissingComponents: nonNil(r.Missing), UnresolvedTokens: nonNil(o.s.Unresolved),
 		Reasons: nonNil(r.Reasons), Warnings: []string{}, Error: o.err,
-		Checks: r.Checks, Validated: r.Validated && o.err == "", Removed: nonNil(a.Removed),
+		Checks: r.Checks, Validated: r.Validated && o.err == "", Removed: nonNil(a.Removed), AccuracyM: r.AccuracyM,
 	}
 	if out.Checks == nil {
 		out.Checks = map[string]address.Check{}
@@ -160,6 +164,10 @@ func (w *Row) cells(row int, cells []string) {
 	if w.Latitude != nil {
 		lat, lon = strconv.FormatFloat(*w.Latitude, 'f', 6, 64), strconv.FormatFloat(*w.Longitude, 'f', 6, 64)
 	}
+	var accuracy string
+	if w.Latitude != nil {
+		accuracy = strconv.FormatFloat(w.AccuracyM, 'f', -1, 64)
+	}
 	changes := make([]string, 0, len(w.Changes))
 	for _, c := range w.Changes {
 		ch := c.Field + ":" + string(c.Kind)
@@ -179,7 +187,7 @@ func (w *Row) cells(row int, cells []string) {
 		w.PlusCode, w.PlaceID, strconv.Itoa(w.CandidateCount), strings.Join(changes, "; "),
 		strings.Join(w.MissingComponents, "; "), strings.Join(w.UnresolvedTokens, "; "),
 		strings.Join(append(w.Warnings[:len(w.Warnings):len(w.Warnings)], w.Reasons...), "; "), w.Error,
-		strconv.FormatBool(w.Validated), strings.Join(w.Removed, "; "),
+		strconv.FormatBool(w.Validated), strings.Join(w.Removed, "; "), accuracy,
 	})
 }
 
