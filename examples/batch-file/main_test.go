@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,10 @@ func TestRun(t *testing.T) {
 	}
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(recs) != 4 || recs[0][0] != "input_customer_id" || recs[3][len(recs[3])-1] == "" {
+	if err != nil || len(recs) != 4 || recs[0][0] != "input_customer_id" {
 		t.Fatalf("output %q (%v)", recs, err)
+	}
+	if i := slices.Index(recs[0], "error"); i < 0 || recs[3][i] == "" {
+		t.Errorf("the empty row has no error: %q", recs[3])
 	}
 }

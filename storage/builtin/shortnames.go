@@ -9,7 +9,7 @@ import "strings"
 // short name as a place of the region before it reads it as anything else
 // ("PH" is also the Philippines' code). GeoNames' own alternate names carry
 // some of them ("PHC"); an import can add more.
-const townShortNames = `NG-RI|Port Harcourt|PH,P.H.,PHC,Port-Harcourt,Portharcourt
+const townShortNames = `NG-RI|Port Harcourt|PH,P.H.,PHC
 NG-FC|Abuja|Abj`
 
 // shortNamesOf returns the short names of townShortNames by "state
