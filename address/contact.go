@@ -69,10 +69,6 @@ func mayHaveContact(text string) bool {
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-func isWebRune(r rune) bool {
-	return r < 0x80 && (isAlnum(byte(r)) || r == '.' || r == '-' || r == '/' || r == '_' || r == ':' || r == '?' || r == '=' || r == '&' || r == '%' || r == '~')
-}
-
 // takeContacts returns text with its contact details replaced by commas
 // (so that the words around them fall into segments of their own) and the
 // details as written, in order.
