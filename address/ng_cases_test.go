@@ -183,3 +183,94 @@ func TestCapitalsInTheirState(t *testing.T) {
 		run(t, storetest.Nigeria(t, shared))
 	})
 }
+
+// TestTownsInTheirState geocodes every town of the built-in gazetteer (the
+// GeoNames towns: LGA seats and larger) whose name no other state shares,
+// written alone, after a street and with one typo (a letter doubled, when
+// that is no place's name): each should land in its own state. Names that
+// two states share cannot be told apart written alone and are left out.
+// The figure is guarded by a floor.
+func TestTownsInTheirState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	ctx := context.Background()
+	gz := builtinGazetteer(t)
+	states := map[string]map[string]bool{} // name key -> states of the places of that name
+	var towns []address.Place
+	err := gz.Scan(ctx, func(p address.Place) error {
+		if p.Country != "NG" || p.Kind == address.KindState || p.Kind == address.KindCountry {
+			return nil
+		}
+		for _, n := range p.Names() {
+			k := address.NameKey(n)
+			if states[k] == nil {
+				states[k] = map[string]bool{}
+			}
+			states[k][statePrefix(p.Parents)] = true
+		}
+		if p.Source == "geonames" && (p.Kind == address.KindTown || p.Kind == address.KindCity) {
+			towns = append(towns, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+	t.Run("builtin", func(t *testing.T) { townsInTheirState(t, rep, "built-in", gz, towns, states) })
+	t.Run("nigeria", func(t *testing.T) {
+		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
+			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR to run on the imported Nigerian gazetteer")
+		}
+		shared, _ := shareddata.Find()
+		townsInTheirState(t, rep, "imported", storetest.Nigeria(t, shared), towns, states)
+	})
+}
+
+func townsInTheirState(t *testing.T, rep *shareddata.Report, name string, gz address.Gazetteer, towns []address.Place, states map[string]map[string]bool) {
+	ctx := context.Background()
+	n, ok := 0, 0
+	for _, p := range towns {
+		k := address.NameKey(p.Name)
+		if len(states[k]) != 1 {
+			continue
+		}
+		want := statePrefix(p.Parents)
+		typo := p.Name[:len(p.Name)/2] + p.Name[len(p.Name)/2:len(p.Name)/2+1] + p.Name[len(p.Name)/2:]
+		for _, in := range []string{p.Name, "12 Market Road, " + p.Name, typo} {
+			if in == typo {
+				if address.TypoBudget(len(k)) == 0 {
+					continue
+				}
+				if ps, _ := gz.Named(ctx, "NG", address.NameKey(typo)); len(ps) > 0 {
+					continue
+				}
+			}
+			n++
+			if r := geocode(t, gz, in); r.Address.StateCode == want {
+				ok++
+			} else if testing.Verbose() {
+				t.Logf("Geocode(%q) = state %q, want %s", in, r.Address.StateCode, want)
+			}
+		}
+	}
+	rep.Logf("towns of the built-in gazetteer with a name of one state, alone, after a street and with a typo, on the %s gazetteer: %d addresses, in their own state %.2f%%", name, n, pct(ok, n))
+	if got := pct(ok, n); got < townsFloor {
+		t.Errorf("towns in their own state: %.2f%%, below its floor %.2f%%", got, townsFloor)
+	}
+}
+
+// townsFloor guards TestTownsInTheirState on each gazetteer, in per cent.
+const townsFloor = 99.0
+
+// statePrefix returns the ISO 3166-2 code among a place's parents.
+func statePrefix(parents []string) string {
+	for _, id := range parents {
+		if len(id) >= 4 && len(id) <= 6 && id[2] == '-' {
+			return id
+		}
+	}
+	return ""
+}
