@@ -48,26 +48,38 @@ var webDomains = map[string]bool{
 	"biz": true, "info": true, "africa": true, "uk": true,
 }
 
-// mayHaveContact reports cheaply whether text can hold a contact detail: 7
-// digits or more, an "@", or a dot followed by letters.
+// mayHaveContact reports cheaply whether text can hold a contact detail: a
+// run of 7 digits or more (spaces, dashes, dots and brackets allowed
+// between them), an "@", or a dot followed by two letters.
 func mayHaveContact(text string) bool {
-	digits := 0
+	run := 0
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
 		case c >= '0' && c <= '9':
-			if digits++; digits >= 7 {
+			if run++; run >= 7 {
 				return true
 			}
+		case c == ' ' || c == '-' || c == '(' || c == ')':
 		case c == '@':
 			return true
-		case c == '.' && i+2 < len(text) && isASCIILetter(text[i+1]) && isASCIILetter(text[i+2]):
-			return true
+		case c == '.':
+			if i+2 < len(text) && isASCIILetter(text[i+1]) && isASCIILetter(text[i+2]) {
+				return true
+			}
+		default:
+			run = 0
 		}
 	}
 	return false
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// hasPrefixFold reports whether s begins with prefix (ASCII, lower case),
+// in any case.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
 
 // takeContacts returns text with its contact details replaced by commas
 // (so that the words around them fall into segments of their own) and the
@@ -141,9 +153,15 @@ func webAt(text string, i int) int {
 	if len(w) < 5 {
 		return i
 	}
-	lower := strings.ToLower(w)
-	if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "www.") && len(w) > 7 {
+	dot := strings.IndexByte(w, '.')
+	if dot < 0 && strings.IndexByte(w, ':') < 0 {
+		return i // most words: no host, no scheme
+	}
+	if hasPrefixFold(w, "http://") || hasPrefixFold(w, "https://") || hasPrefixFold(w, "www.") && len(w) > 7 {
 		return end
+	}
+	if dot < 0 {
+		return i
 	}
 	if at := strings.IndexByte(w, '@'); at > 0 {
 		domain := w[at+1:]
@@ -155,8 +173,8 @@ func webAt(text string, i int) int {
 	// a bare host name: letters and digits in two labels or more, the
 	// last a known domain ("jumia.com.ng"); never a dotted abbreviation
 	// ("P.H.", "St.John")
-	labels := strings.Split(lower, "/")[0]
-	parts := strings.Split(labels, ".")
+	host, _, _ := strings.Cut(strings.ToLower(w), "/")
+	parts := strings.Split(host, ".")
 	if len(parts) < 2 || !webDomains[parts[len(parts)-1]] || len(parts[0]) < 2 {
 		return i
 	}

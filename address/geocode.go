@@ -75,7 +75,7 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 }
 
 func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
-	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}, moved: map[string]bool{}, confirmed: map[string]bool{}}
+	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.res.Level = LevelNone
 	g.cc = s.Address.Country
@@ -126,6 +126,19 @@ type geocoder struct {
 	// confirmed holds the components confirmed by how they were read: an
 	// LGA written as the city, with the area found inside it.
 	confirmed map[string]bool
+}
+
+// mark records a component read from other words than the standardizer
+// gave it, and whether that reading confirmed it; the maps are made on
+// first use (most addresses need neither).
+func (g *geocoder) mark(field string, confirmed bool) {
+	if g.moved == nil {
+		g.moved, g.confirmed = map[string]bool{}, map[string]bool{}
+	}
+	g.moved[field] = true
+	if confirmed {
+		g.confirmed[field] = true
+	}
 }
 
 func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {

@@ -405,7 +405,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		g.res.Inferred = append(g.res.Inferred, Change{Field: "neighbourhood", Kind: Alias, From: best.m.text, To: p.Name})
 		if g.a.Neighbourhood == "" {
 			g.a.Neighbourhood, g.a.Estate, g.a.Phase = p.Name, "", ""
-			g.moved["neighbourhood"], g.confirmed["neighbourhood"] = true, true
+			g.mark("neighbourhood", true)
 		}
 		return nil
 	}
@@ -634,6 +634,8 @@ func (g *geocoder) field(name string) *string {
 		return &g.a.LGA
 	case "estate":
 		return &g.a.Estate
+	case "organization":
+		return &g.a.Organization
 	case "state":
 		return &g.a.State
 	case "state_code":

@@ -3,7 +3,10 @@ package address
 // What the reference data made of each component: the checks of a result
 // and whether the address is validated.
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // Check says what the gazetteer made of one component of an address.
 type Check string
@@ -24,6 +27,63 @@ const (
 	// gazetteer has no address points).
 	Unconfirmed Check = "unconfirmed"
 )
+
+// Checks holds the Check of each component a result has, by the
+// component's JSON name; a component the result lacks has none ("").
+type Checks struct {
+	HouseNumber   Check `json:"house_number,omitempty"`
+	Street        Check `json:"street,omitempty"`
+	Estate        Check `json:"estate,omitempty"`
+	Neighbourhood Check `json:"neighbourhood,omitempty"`
+	City          Check `json:"city,omitempty"`
+	LGA           Check `json:"lga,omitempty"`
+	State         Check `json:"state,omitempty"`
+	Postcode      Check `json:"postcode,omitempty"`
+}
+
+// ref returns the Check of a component named by its JSON name, or nil.
+func (c *Checks) ref(field string) *Check {
+	switch field {
+	case "house_number":
+		return &c.HouseNumber
+	case "street":
+		return &c.Street
+	case "estate":
+		return &c.Estate
+	case "neighbourhood":
+		return &c.Neighbourhood
+	case "city":
+		return &c.City
+	case "lga":
+		return &c.LGA
+	case "state":
+		return &c.State
+	case "postcode":
+		return &c.Postcode
+	}
+	return nil
+}
+
+// Get returns the Check of a component named by its JSON name ("street"),
+// or "" when the result has no such component.
+func (c Checks) Get(field string) Check {
+	if p := c.ref(field); p != nil {
+		return *p
+	}
+	return ""
+}
+
+// All yields the components checked, by JSON name, with their Check, in
+// the order of an address (house number first, postcode last).
+func (c Checks) All() iter.Seq2[string, Check] {
+	return func(yield func(string, Check) bool) {
+		for _, f := range checkedFields {
+			if v := c.Get(f); v != "" && !yield(f, v) {
+				return
+			}
+		}
+	}
+}
 
 // checkedFields are the components Result.Checks covers, by their JSON
 // names; validatedFields are those a validated address must have
@@ -61,7 +121,6 @@ func componentOf(a *Address, f string) string {
 // address as the standardizer read it.
 func (g *geocoder) check(written *Address) {
 	r := &g.res
-	r.Checks = make(map[string]Check, len(checkedFields))
 	for _, f := range checkedFields {
 		w, v := componentOf(written, f), componentOf(&g.a, f)
 		if g.moved[f] {
@@ -71,14 +130,14 @@ func (g *geocoder) check(written *Address) {
 		case v == "":
 			continue
 		case w == "":
-			r.Checks[f] = Inferred
+			*r.Checks.ref(f) = Inferred
 			continue
 		}
-		r.Checks[f] = g.checkWritten(f)
+		*r.Checks.ref(f) = g.checkWritten(f)
 	}
 	r.Validated = r.Verdict != Unverified && len(r.Conflicts) == 0
 	for _, f := range validatedFields {
-		if c, ok := r.Checks[f]; ok && c == Unconfirmed {
+		if r.Checks.Get(f) == Unconfirmed {
 			r.Validated = false
 		}
 	}

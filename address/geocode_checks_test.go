@@ -29,7 +29,7 @@ func TestGeocodeChecks(t *testing.T) {
 			r := geocode(t, gz, tc.in)
 			got := map[string]address.Check{}
 			for f := range tc.checks {
-				if c, ok := r.Checks[f]; ok {
+				if c := r.Checks.Get(f); c != "" {
 					got[f] = c
 				}
 			}

@@ -19,16 +19,17 @@ import (
 // first the neighbourhood (or stay the organization), when those fields
 // are free; a reason records the split.
 func (g *geocoder) unglue(ctx context.Context) error {
-	for _, f := range []struct {
-		field     string
-		value     *string
-		headField string // where the first words go
-	}{
-		{"city", &g.a.City, "neighbourhood"},
-		{"neighbourhood", &g.a.Neighbourhood, "neighbourhood"},
-		{"organization", &g.a.Organization, "organization"},
+	// (names, not pointers into g: a pointer kept in the list would move
+	// the geocoder to the heap)
+	for _, f := range [...]struct{ field, headField string }{
+		{"city", "neighbourhood"}, // headField: where the first words go
+		{"neighbourhood", "neighbourhood"},
+		{"organization", "organization"},
 	} {
-		whole := *f.value
+		whole := *g.field(f.field)
+		if strings.IndexByte(whole, ' ') < 0 {
+			continue // one word: nothing to split
+		}
 		words := strings.Fields(whole)
 		if len(words) < 2 || len(words) > 6 {
 			continue
@@ -72,9 +73,10 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if len(heads) > 0 && largest(tails) > largest(heads) {
 				continue
 			}
-			*f.value = ""
+			*g.field(f.field) = ""
 			*g.field(tailField) = tail
-			g.moved[tailField], g.moved[f.headField] = true, true
+			g.mark(tailField, false)
+			g.mark(f.headField, false)
 			if f.headField == "organization" {
 				g.a.Organization = head
 			} else {
@@ -127,7 +129,7 @@ func (g *geocoder) unglueLandmark(ctx context.Context) error {
 			}
 			g.res.reasonf("%q read as %s, then %s", l.Name, strings.Join(words[:k], " "), tail)
 			l.Name, *dst = strings.Join(words[:k], " "), tail
-			g.moved[field] = true
+			g.mark(field, false)
 			taken = true
 		}
 		if !taken {
@@ -189,7 +191,7 @@ func (g *geocoder) cityIsLGA() {
 		}
 		if g.a.LGA == "" || NameKey(g.a.LGA) == NameKey(lga.Name) {
 			g.a.LGA = lga.Name
-			g.moved["lga"], g.confirmed["lga"] = true, true
+			g.mark("lga", true)
 			g.res.Inferred = append(g.res.Inferred, Change{Field: "lga", Kind: Alias, From: g.a.City, To: lga.Name, Reason: "the city field named the LGA of the area found"})
 			g.a.City = ""
 		}
@@ -291,7 +293,7 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 	for _, c := range ps {
 		if c.Kind == KindCity && c.Within(g.state.ID) && near(c, g.area, 10000) {
 			g.a.Neighbourhood, g.a.City = g.a.City, c.Name
-			g.moved["neighbourhood"], g.confirmed["neighbourhood"] = true, true
+			g.mark("neighbourhood", true)
 			g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name,
 				Reason: g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"})
 			return nil

@@ -71,7 +71,7 @@ type Result struct {
 	// neighbourhood, city, lga, state and postcode that the result has,
 	// whether the gazetteer confirmed it, corrected it, inferred it or did
 	// not confirm it (see Check).
-	Checks map[string]Check `json:"checks,omitempty"`
+	Checks Checks `json:"checks,omitzero"`
 	// Validated is true when the address is confirmed as far as it was
 	// written: the verdict is not UNVERIFIED, there is no conflict, and
 	// no written component

@@ -297,6 +297,9 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 		return false // "A 0 A Court": no name
 	}
 	for j := i + 2; j <= hi && j <= i+6; j++ {
+		if !p.words[j-1].lex {
+			continue // no type ends words[i+1:j]
+		}
 		if p.typedStreet(i+1, j) {
 			return true
 		}
@@ -358,10 +361,11 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 	}
 	k := p.key(i)
 	if relationStarts[k] {
-		key := k
+		var buf [64]byte // the key of n words, without allocating
+		key := append(buf[:0], k...)
 		for n := 2; n <= 4 && i+n <= hi; n++ {
-			key += " " + p.key(i+n-1)
-			if r, ok := relations[key]; ok {
+			key = append(append(key, ' '), p.key(i+n-1)...)
+			if r, ok := relations[string(key)]; ok {
 				return r, n
 			}
 		}

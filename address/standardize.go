@@ -89,7 +89,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	r := reading{in: &in, text: text, region: region, structured: structured, removed: removed, bigFirst: bigFirst, japanese: japanese}
+	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
 	if r.codeCountry {
 		// "No 10 Aba road, PH": the code may name the country or a
@@ -103,7 +103,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 // reading holds what one Standardize call reads, so that it can read the
 // text twice.
 type reading struct {
-	in                 *Input
+	in                 Input
 	text, region       string
 	structured         bool
 	removed            []string
@@ -114,7 +114,7 @@ type reading struct {
 // read parses the text; regionOnly reads codes of other countries as words
 // of the region.
 func (r *reading) read(regionOnly bool) Standardized {
-	in := r.in
+	in := &r.in
 	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", countryGiven: strings.TrimSpace(in.Country) != "",
 		bigFirst: r.bigFirst, japanese: r.japanese, region: r.region, regionOnly: regionOnly}
 	p.setCountry(r.region)

@@ -1,8 +1,6 @@
 package batch
 
 import (
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -81,7 +79,7 @@ type Row struct {
 	// Checks say what the gazetteer made of each component (confirmed,
 	// corrected, inferred, unconfirmed: address.Check); the CSV's changes
 	// cell ends with them, as "street=confirmed".
-	Checks map[string]address.Check `json:"checks"`
+	Checks address.Checks `json:"checks"`
 	// Validated is true when the address is confirmed as far as it was
 	// written (address.Result.Validated).
 	Validated bool `json:"validated"`
@@ -111,9 +109,6 @@ func (o *outcome) row() Row {
 		Changes: nonNil(o.s.Changes), MissingComponents: nonNil(r.Missing), UnresolvedTokens: nonNil(o.s.Unresolved),
 		Reasons: nonNil(r.Reasons), Warnings: []string{}, Error: o.err,
 		Checks: r.Checks, Validated: r.Validated && o.err == "", Removed: nonNil(a.Removed), AccuracyM: r.AccuracyM,
-	}
-	if out.Checks == nil {
-		out.Checks = map[string]address.Check{}
 	}
 	if out.Status == "" {
 		out.Status = address.Unverified
@@ -168,7 +163,7 @@ func (w *Row) cells(row int, cells []string) {
 	if w.Latitude != nil {
 		accuracy = strconv.FormatFloat(w.AccuracyM, 'f', -1, 64)
 	}
-	changes := make([]string, 0, len(w.Changes))
+	changes := make([]string, 0, len(w.Changes)+8)
 	for _, c := range w.Changes {
 		ch := c.Field + ":" + string(c.Kind)
 		if c.Field == "country" && strings.HasPrefix(c.Reason, "implied") {
@@ -176,8 +171,8 @@ func (w *Row) cells(row int, cells []string) {
 		}
 		changes = append(changes, ch)
 	}
-	for _, f := range slices.Sorted(maps.Keys(w.Checks)) {
-		changes = append(changes, f+"="+string(w.Checks[f]))
+	for f, c := range w.Checks.All() {
+		changes = append(changes, f+"="+string(c))
 	}
 	copy(cells, []string{
 		strconv.Itoa(row), string(w.Status), strconv.Itoa(w.Confidence), string(w.MatchLevel), string(w.NextAction),
