@@ -15,7 +15,8 @@ import (
 // words (exactly, inside the state when one was named). The longest such
 // last words are taken. When the first words name a place too, the last
 // must name one at least as large ("Ikeja GRA" stays whole: GRA is a part
-// of Ikeja, not Ikeja of GRA). The last words become the city and the
+// of Ikeja, not Ikeja of GRA). A locality beside a written LGA is left
+// whole. The last words become the city and the
 // first the neighbourhood (or stay the organization), when those fields
 // are free; a reason records the split.
 func (g *geocoder) unglue(ctx context.Context) error {
@@ -39,6 +40,8 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		}
 		tailField := "city"
 		switch {
+		case f.field != "organization" && g.a.LGA != "":
+			continue // a written LGA places the name; lookup reads it whole
 		case f.field == "city" && g.a.Neighbourhood != "":
 			continue
 		case f.field == "neighbourhood" && g.a.City != "":
@@ -179,15 +182,17 @@ func (g *geocoder) cityIsLGA() {
 		}
 		var lga *Place
 		for _, p := range m.places {
-			if p.ID == g.area.ID || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
-				return // the city is the area found, or a town beside it ("Opolo, Yenagoa")
-			}
 			if p.Kind == KindLGA && g.area.Within(p.ID) {
 				lga = p
 			}
 		}
 		if lga == nil {
 			return
+		}
+		for _, p := range m.places {
+			if p.ID == g.area.ID || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
+				return // the city is the area found, or a town beside it ("Opolo, Yenagoa")
+			}
 		}
 		if g.a.LGA == "" || NameKey(g.a.LGA) == NameKey(lga.Name) {
 			g.a.LGA = lga.Name
