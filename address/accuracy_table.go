@@ -8,23 +8,23 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    2.4e+06, // 1062 results
 	"COUNTRY/builtin":            2.4e+06, // 1062 results
-	"LGA":                        37000,   // 1590 results
-	"LGA/builtin":                37000,   // 1590 results
-	"LOCALITY":                   48000,   // 10272 results
+	"LGA":                        37000,   // 1605 results
+	"LGA/builtin":                37000,   // 1605 results
+	"LOCALITY":                   48000,   // 10263 results
 	"LOCALITY/geonames":          19000,   // 3985 results
 	"LOCALITY/nipost-rural":      110000,  // 2590 results
-	"LOCALITY/osm-ng-2019":       18000,   // 3697 results
-	"NEIGHBOURHOOD":              48000,   // 52593 results
+	"LOCALITY/osm-ng-2019":       18000,   // 3688 results
+	"NEIGHBOURHOOD":              48000,   // 52591 results
 	"NEIGHBOURHOOD/builtin":      4400,    // 2506 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 705 results
-	"NEIGHBOURHOOD/wards":        51000,   // 49382 results
+	"NEIGHBOURHOOD/wards":        51000,   // 49380 results
 	"POSTCODE":                   49000,   // 1533 results
 	"POSTCODE/nipost":            49000,   // 1533 results
 	"PREMISE":                    11,      // 26184 results
 	"PREMISE/pluscode":           14,      // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,     // 23087 results
-	"STATE":                      160000,  // 1867 results
-	"STATE/builtin":              160000,  // 1867 results
+	"STATE":                      160000,  // 1863 results
+	"STATE/builtin":              160000,  // 1863 results
 	"STREET":                     5700,    // 2027 results
 	"STREET/area:builtin":        3000,    // 662 results
 	"STREET/area:geonames":       8000,    // 503 results
