@@ -543,7 +543,10 @@ func (p *parser) takeCountry() {
 	if !p.nameWords(s.lo, s.hi) {
 		// no country name here; but "..., Nigeria, 101241" ends in a postcode
 	} else if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok && p.mayTake(c, s.lo, s.hi) {
-		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub {
+		// the country in effect, named last, is the country even where a
+		// state bears its name ("..., Mexico": the formatted line of a
+		// Mexican address, not the state of México)
+		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub || c.Alpha2 == p.country && li > 0 {
 			p.foundCountry(c, s.lo, s.hi)
 			p.dropSpan(li)
 			return
