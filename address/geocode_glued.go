@@ -5,6 +5,7 @@ package address
 
 import (
 	"context"
+	"slices"
 	"strings"
 )
 
@@ -16,9 +17,9 @@ import (
 // last words are taken. When the first words name a place too, the last
 // must name one at least as large ("Ikeja GRA" stays whole: GRA is a part
 // of Ikeja, not Ikeja of GRA). A locality beside a written LGA is left
-// whole. The last words become the city and the
-// first the neighbourhood (or stay the organization), when those fields
-// are free; a reason records the split.
+// whole. The last words become the city and the first the neighbourhood
+// (or stay the organization), when those fields are free; a reason
+// records the split.
 func (g *geocoder) unglue(ctx context.Context) error {
 	// (names, not pointers into g: a pointer kept in the list would move
 	// the geocoder to the heap)
@@ -94,15 +95,17 @@ func (g *geocoder) unglue(ctx context.Context) error {
 
 // unglueLandmark takes the places that end the last landmark when the
 // address names no city, neighbourhood or LGA, as when no comma ended the
-// landmark
-// ("opp kano pillars stadium sabon gari kano": Kano, then Sabon Gari),
-// the longest known name (of four letters or more) first, leaving the
-// landmark a word at least.
+// landmark ("opp kano pillars stadium sabon gari kano": Kano, then Sabon
+// Gari), the longest known name (of four letters or more) first, leaving
+// the landmark a word at least.
 func (g *geocoder) unglueLandmark(ctx context.Context) error {
 	n := len(g.a.Landmarks)
 	if n == 0 || g.a.Street == "" && g.a.Organization == "" || g.a.City != "" || g.a.Neighbourhood != "" || g.a.LGA != "" {
 		return nil
 	}
+	// the landmarks are the caller's (the Standardized given to Geocode):
+	// changed on a copy
+	g.a.Landmarks = slices.Clone(g.a.Landmarks)
 	for range 2 {
 		l := &g.a.Landmarks[n-1]
 		dst, field := &g.a.City, "city"
