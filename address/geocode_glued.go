@@ -179,6 +179,9 @@ func (g *geocoder) cityIsLGA() {
 	if g.area == nil || g.a.City == "" {
 		return
 	}
+	if slices.Contains(g.area.Names(), g.a.City) {
+		return // the city is the area found
+	}
 	for _, m := range g.ments {
 		if m.field != "city" || len(m.places) == 0 || m.key != NameKey(g.a.City) {
 			continue
