@@ -94,27 +94,32 @@ var (
 	validatedFields = []string{"street", "estate", "neighbourhood", "city", "lga", "state", "postcode"}
 )
 
-// componentOf returns the value of a component named by its JSON name.
-func componentOf(a *Address, f string) string {
-	switch f {
+// component returns the text component of a named by its JSON name
+// ("city", "state_code"), or nil for a name of no such component.
+func (a *Address) component(name string) *string {
+	switch name {
+	case "organization":
+		return &a.Organization
 	case "house_number":
-		return a.HouseNumber
+		return &a.HouseNumber
 	case "street":
-		return a.Street
+		return &a.Street
 	case "estate":
-		return a.Estate
+		return &a.Estate
 	case "neighbourhood":
-		return a.Neighbourhood
+		return &a.Neighbourhood
 	case "city":
-		return a.City
+		return &a.City
 	case "lga":
-		return a.LGA
+		return &a.LGA
 	case "state":
-		return a.State
+		return &a.State
+	case "state_code":
+		return &a.StateCode
 	case "postcode":
-		return a.Postcode
+		return &a.Postcode
 	}
-	return ""
+	return nil
 }
 
 // check fills in Result.Checks and Result.Validated: written is the
@@ -122,7 +127,7 @@ func componentOf(a *Address, f string) string {
 func (g *geocoder) check(written *Address) {
 	r := &g.res
 	for _, f := range checkedFields {
-		w, v := componentOf(written, f), componentOf(&g.a, f)
+		w, v := *written.component(f), *g.a.component(f)
 		if g.moved[f] {
 			w = v // read from other words of the address (unglue, cityIsLGA)
 		}

@@ -96,11 +96,10 @@ type areaStreets struct{ keys, ids []string }
 
 // cacheBytes and walkBytes bound the memory of cached look-ups and
 // spelling searches, counted by cost and keysCost (within a fifth of the
-// heap they take). A larger look-up cache made a 500,000-row batch no
-// faster; 4 MiB of spelling searches rather than 512 KiB made 200,000
-// Google-formatted addresses 8% faster and the 500,000-row mixed file 5%
-// (their names without a state are searched across the country, and
-// come back often), for 9 MB of RSS.
+// heap they take). A larger look-up cache made a batch no faster; the
+// spelling searches are kept generously because a file's names without a
+// state are searched across the country and come back often (measured in
+// docs/figures.md).
 const (
 	cacheBytes = 16 << 20
 	walkBytes  = 4 << 20

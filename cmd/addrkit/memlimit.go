@@ -31,9 +31,8 @@ func setMemoryLimit() (int64, func()) {
 
 // loadGCPercent is the collector's target while a gazetteer is loaded:
 // most of what loading allocates stays live, and collecting as often as
-// gcPercent does there is work for nothing (a batch of one row started
-// in 0.82-0.84 s instead of 0.89-0.93, its RSS 194 MB instead of 180,
-// below a batch's peak).
+// gcPercent does there is work for nothing: a batch starts sooner, for
+// a little more RSS, still below a batch's peak (docs/figures.md).
 const loadGCPercent = 200
 
 // loading sets the collector's target for loading a gazetteer, unless

@@ -1,0 +1,123 @@
+package address
+
+// The state of an address when its places disagree: a written state the
+// places contradict, and places of one name in different states.
+
+import (
+	"context"
+	"slices"
+)
+
+// stateByEvidence settles a written state that the places named
+// contradict ("45 Bode Thomas Street, Surulere, Lagos, Kano State"): the
+// best place lies outside it. The state is chosen by the stronger
+// evidence. When no place named lies inside the written state and the
+// best was matched exactly and is a city, town, LGA or a major
+// neighbourhood (rank 50 or more), the places win (a village or ward of the
+// name in the written state, less important than the best, does not
+// count: "Onitsha, Delta" is Anambra's city, not a village of Delta): the state becomes
+// theirs, a state picked from a list being more often wrong than a town
+// typed. Otherwise (a place named lies in it, or the best is a village,
+// a misspelling or a minor place) the written state is kept. Either way
+// the conflict state_conflict says which was taken and why, and keeps
+// the verdict below HIGH_CONFIDENCE.
+func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best scored) error {
+	written := g.state
+	// the most important of the places as well supported as the best
+	// speaks for them ("Onitsha": the city, not a post office of its name)
+	for _, c := range cands {
+		if c.score == best.score && importance(c.p) > importance(best.p) && c.edits == 0 {
+			best = c
+		}
+	}
+	inState := slices.ContainsFunc(cands, func(c scored) bool {
+		return c.p.Kind != KindState && c.p.Within(written.ID) && importance(c.p) >= importance(best.p)
+	})
+	strong := best.edits == 0 && (importance(best.p) > 0 || best.p.Kind == KindLGA || best.p.Kind == KindNeighbourhood && best.p.Rank >= 50)
+	var theirs *Place
+	if id := stateOf(best.p); id != "" && !inState && strong {
+		var err error
+		if theirs, err = g.place(ctx, id); err != nil {
+			return err
+		}
+	}
+	if theirs == nil {
+		why := "the place is matched too weakly to outweigh it"
+		if inState {
+			why = "another place named lies in it"
+		}
+		g.stateContradicted = true
+		g.res.reasonf("the places named (%s) are not in %s", best.m.text, written.Name)
+		g.conflict("state_conflict", "%s lies in %s, not in %s as written: kept the state written (%s)", best.p.Name, g.stateName(ctx, best.p), written.Name, why)
+		return nil
+	}
+	g.conflict("state_conflict", "the address names %s, but %s lies in %s: took %s, where the places named lie", written.Name, best.p.Name, theirs.Name, theirs.Name)
+	g.res.Inferred = append(g.res.Inferred, Change{Field: "state", Kind: Alias, From: g.a.State, To: theirs.Name,
+		Reason: "the places named lie in " + theirs.Name + ", none in " + written.Name})
+	g.state = theirs
+	g.stateOverruled = true
+	g.a.State, g.a.StateCode = theirs.Name, theirs.ID
+	return nil
+}
+
+// stateName names the state a place lies in, or "another state".
+func (g *geocoder) stateName(ctx context.Context, p *Place) string {
+	if id := stateOf(p); id != "" {
+		if st, _ := g.place(ctx, id); st != nil {
+			return st.Name
+		}
+	}
+	return "another state"
+}
+
+// importantChoice returns the best candidate, unless another as well
+// supported lies in another state and is a more important settlement: a city before a town, a town before any other kind, the
+// most populous first. A name alone, or after a street, then lands in
+// the state whose city it is ("Yola" is Adamawa's capital, not a ward of
+// Kano; "Jalingo" Taraba's, not a neighbourhood in Adamawa), however many
+// smaller places an import adds under that name. Inside one state the
+// sort's order (the most precise first) stands: the INEC evaluation's
+// wards are named beside towns of their name.
+func importantChoice(cands []scored) scored {
+	top := cands[0]
+	for _, c := range cands[1:] {
+		if c.score < cands[0].score {
+			break
+		}
+		if i, j := importance(c.p), importance(top.p); i > j || i == j && c.p.Rank > top.p.Rank {
+			top = c
+		}
+	}
+	if importance(top.p) > importance(cands[0].p) && stateOf(top.p) != stateOf(cands[0].p) {
+		return top
+	}
+	return cands[0]
+}
+
+// stateOf returns the id of the first-level division a place lies in (an
+// ISO 3166-2 code among its parents), or "".
+func stateOf(p *Place) string {
+	if p.Kind == KindState {
+		return p.ID
+	}
+	for _, id := range p.Parents {
+		if len(id) >= 4 && len(id) <= 6 && id[2] == '-' && id[:2] == p.Country {
+			return id
+		}
+	}
+	return ""
+}
+
+// importance orders places by what they stand for: cities, then towns,
+// then LGAs, then the rest (villages, wards, neighbourhoods).
+func importance(p *Place) int {
+	switch p.Kind {
+	case KindCity:
+		return 3
+	case KindTown:
+		return 2
+	case KindLGA:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,243 @@
+package address
+
+// Where the segments of an address split when it is written without
+// commas: at a landmark's relation or after its landmark word, after a
+// street type, an estate word or a phase, before a unit, plot, number or
+// PO box, and between a name and the house number of a typed street.
+
+// resegment splits spans at the boundaries people leave out when they write
+// without commas: before a landmark relation ("Takwa Crescent Off Adetokunbo
+// Ademola Crescent"), after a street type or estate word followed by more
+// words ("Allen Avenue Ikeja"), before a unit, plot or PO box.
+func (p *parser) resegment() {
+	out := make([]span, 0, len(p.spans)+4)
+	for _, s := range p.spans {
+		start := s.lo
+		for i := s.lo + 1; i < s.hi; i++ {
+			if p.splitBefore(start, i, s.hi) {
+				out = append(out, span{start, i})
+				start = i
+			}
+		}
+		out = append(out, span{start, s.hi})
+	}
+	p.spans = out
+}
+
+func (p *parser) splitBefore(start, i, hi int) bool {
+	// "HEALTHPLUS 17 Adetokunbo Ademola Crescent": a name before the
+	// house number of a typed street is a building's or organization's
+	if p.nameBeforeNumber(start, i, hi) {
+		return true
+	}
+	lex := false
+	for j := i; j >= start && j >= i-4; j-- {
+		lex = lex || p.words[j].lex
+	}
+	if !lex {
+		return false // names split nothing
+	}
+	k := p.key(i)
+	if lgaWords[k] || k == "local" {
+		return false // "Ikeja Road LGA" is one LGA name
+	}
+	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
+		if _, pn := p.relationAt(i-1, hi); pn < 2 {
+			return true
+		}
+	}
+	// "Rumuola Junction Port Harcourt", "Alaba International Market Ojo":
+	// a landmark's name ends at its landmark word
+	if _, n := p.landmarkEndAt(start, i-1); n > 0 && i-1-n >= start && !isHouseNumber(p.text(i-1-n)) {
+		if _, ok := streetTypes[k]; !ok && !p.continuesStreet(i, hi) {
+			return true
+		}
+	}
+	prev := p.key(i - 1)
+	// A type ends a street only after a name: "30 St Mary Axe" and
+	// "35 Boulevard Saint-Michel" go on.
+	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
+		return true
+	}
+	if estateWords[prev] != "" && i-2 >= start && !isHouseNumber(p.text(i-2)) && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
+		if _, ok := streetTypes[k]; !ok {
+			return true
+		}
+	}
+	// "GRA Phase 2 Port Harcourt": a phase and its number end a name
+	if i-3 >= start && (p.key(i-2) == "phase" || p.key(i-2) == "ph" && p.words[i-1].digit) && isID(prev) && p.hasLetter(i, hi) && !(hi-i == 1 && len(k) <= 1) {
+		return true
+	}
+	if i+1 < hi && isID(p.key(i+1)) {
+		if _, ok := unitTypes[k]; ok {
+			return true
+		}
+		if _, ok := premiseTypes[k]; ok && k != "house" {
+			return true
+		}
+		if numberMarkers[k] && isHouseNumber(p.text(i+1)) {
+			return true
+		}
+	}
+	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" {
+		return true
+	}
+	for n := 1; n <= 3; n++ {
+		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n {
+			return true // after "PMB 1234"
+		}
+	}
+	return false
+}
+
+// nameBeforeNumber reports whether word i is the house number of a street
+// whose type ends the words after it, after a name of words only (no
+// marker, number or street type): "Sunrise Pharmacy 48 Murtala Mohammed
+// Way". Where numbers follow streets it never is.
+func (p *parser) nameBeforeNumber(start, i, hi int) bool {
+	if p.lay.numberAfterStreet || !isHouseNumber(p.text(i)) || !p.words[i].digit {
+		return false
+	}
+	letters := 0
+	for j := start; j < i; j++ {
+		w := &p.words[j]
+		if w.digit || w.marker {
+			return false
+		}
+		letters += len(w.key)
+		if _, ok := streetTypes[w.key]; ok && w.lex {
+			return false
+		}
+	}
+	if letters < 3 {
+		return false // "A 0 A Court": no name
+	}
+	for j := i + 2; j <= hi && j <= i+6; j++ {
+		if !p.words[j-1].lex {
+			continue // no type ends words[i+1:j]
+		}
+		if p.typedStreet(i+1, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// landmarkAhead reports whether a landmark word ends one of words[i:hi]
+// ("by Ojodu Berger b/s").
+func (p *parser) landmarkAhead(i, hi int) bool {
+	for j := i + 1; j < hi; j++ {
+		if _, n := p.landmarkEndAt(i, j); n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// continuesStreet reports whether the word at i still belongs to the street
+// whose type ends just before it: a number or id ("Road 7"), a directional
+// ("Avenue NW"), a second type ("Ring Road") or an extension. An id of
+// letters only does not when a state's name follows it: "Adetokunbo
+// Ademola Street VI Lagos" ends at the type.
+func (p *parser) continuesStreet(i, hi int) bool {
+	k := p.key(i)
+	if isID(k) && (hasDigit(k) || len(k) <= 3 && (i+1 == hi || !p.isSubdivision(i+1, hi))) {
+		return true
+	}
+	if _, ok := directionals[k]; ok && len(k) <= 2 {
+		return true
+	}
+	if _, ok := streetTypes[k]; ok {
+		return true
+	}
+	return k == "extension" || k == "ext" || k == "phase"
+}
+
+// strongRelation lists the relation words that start a landmark even in the
+// middle of a comma-less segment.
+var strongRelation = map[string]bool{
+	"off": true, "opposite": true, "opp": true, "oppo": true, "oppt": true, "beside": true, "behind": true,
+	"along": true, "near": true, "close": true, "adjacent": true, "next": true, "directly": true,
+	"for": true, "very": true, "inside": true, "adj": true,
+}
+
+// weakRelation lists the relation words that start a landmark in the
+// middle of a comma-less segment only when a landmark word ends it later
+// ("25 Omole Phase 1 by Ojodu Berger b/s").
+var weakRelation = map[string]bool{"by": true, "after": true, "before": true, "in": true}
+
+// relationAt returns the canonical relation starting at word i and the number
+// of words it takes.
+func (p *parser) relationAt(i, hi int) (string, int) {
+	if i < 0 || i >= hi {
+		return "", 0
+	}
+	if !p.words[i].lex {
+		return "", 0
+	}
+	k := p.key(i)
+	if relationStarts[k] {
+		var buf [64]byte // the key of n words, without allocating
+		key := append(buf[:0], k...)
+		for n := 2; n <= 4 && i+n <= hi; n++ {
+			key = append(append(key, ' '), p.key(i+n-1)...)
+			if r, ok := relations[string(key)]; ok {
+				return r, n
+			}
+		}
+	}
+	if k == "close" || k == "next" || k == "directly" || k == "back" {
+		return "", 0 // only as "close to", "next to", "directly opposite", "back of"
+	}
+	if r, ok := relations[k]; ok {
+		return r, 1
+	}
+	return "", 0
+}
+
+// landmarkEndAt returns the canonical landmark word ending at word i
+// ("Junction", "Bus Stop") and the number of words it takes, or 0.
+func (p *parser) landmarkEndAt(lo, i int) (string, int) {
+	if i < lo || !p.words[i].lex {
+		return "", 0
+	}
+	if i > lo && p.key(i) == "stop" && p.key(i-1) == "bus" {
+		return "Bus Stop", 2
+	}
+	if e, ok := landmarkEnds[p.key(i)]; ok {
+		return e, 1
+	}
+	return "", 0
+}
+
+// poBoxAt returns the number of words of a PO box marker at i ("P.O. Box",
+// "PO Box", "P O Box", "POB", "PMB", "P.M.B.", "Private Mail Bag") when a
+// number follows it.
+func (p *parser) poBoxAt(i, hi int) int {
+	n := 0
+	switch k := p.key(i); k {
+	case "po", "pob", "pmb", "box", "postbox", "pobox":
+		n = 1
+		if k == "po" && i+1 < hi && p.key(i+1) == "box" {
+			n = 2
+		}
+	case "p":
+		if i+2 < hi && p.key(i+1) == "o" && p.key(i+2) == "box" {
+			n = 3
+		} else if i+2 < hi && p.key(i+1) == "m" && p.key(i+2) == "b" {
+			n = 3
+		}
+	case "private":
+		if i+2 < hi && p.key(i+1) == "mail" && p.key(i+2) == "bag" {
+			n = 3
+		}
+	case "post":
+		if i+2 < hi && p.key(i+1) == "office" && p.key(i+2) == "box" {
+			n = 3
+		}
+	}
+	if n == 0 || i+n >= hi || !hasDigit(p.key(i+n)) {
+		return 0
+	}
+	return n
+}
