@@ -124,7 +124,8 @@ func (p *parser) parseHead(s span) part {
 	// relation (a market so named is as often the building of a shop)
 	if e, n := p.landmarkEndAt(lo, hi-1); n > 0 && lo == s.lo && e != "Market" && hi-n > lo && p.hasLetter(lo, hi-n) {
 		p.label(lo, hi, LabelLandmark)
-		r.landmark = &Landmark{Name: p.name(lo, hi-n) + " " + e}
+		name, _ := p.streetOrName(lo, hi) // "Ojuelegba Bus Stop"
+		r.landmark = &Landmark{Name: name}
 		return r
 	}
 	// "Phase 2", "Phase II" anywhere in what is left (the last one)
