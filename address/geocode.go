@@ -113,6 +113,7 @@ type geocoder struct {
 	// localities the sources could not place still names its LGA)
 	postcodeAt   *Place
 	ments        []*mention
+	areaFrom     string // the component whose name found the area
 	streetMissed bool
 	streetAtArea bool // the street has no point: its area's stands in (level STREET)
 	stateWritten bool // the input named the state (not inferred from the postcode)
@@ -241,7 +242,7 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	if err := g.findStreet(ctx); err != nil {
 		return err
 	}
-	if err := g.cityAround(ctx); err != nil {
+	if err := g.cityAround(ctx, s); err != nil {
 		return err
 	}
 	if err := g.complete(ctx); err != nil {

@@ -394,10 +394,11 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		g.conflict("ambiguous_place", "%q names %d places that the other components do not tell apart; took the most important", best.m.text, n)
 	}
 	p := *best.p
-	g.area = &p
+	g.area, g.areaFrom = &p, best.m.field
 	if best.edits > 0 {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
 	}
+	g.renameEnclosing(best)
 	if best.m.field == "estate_phase" {
 		// the estate and its phase named the district: it is the
 		// neighbourhood
@@ -410,6 +411,25 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	g.rename(best.m.field, best.m.text, p, best.edits)
 	return nil
+}
+
+// renameEnclosing gives the gazetteer's name to the settlements written
+// around the area found: a city or town that another component named
+// exactly and that agrees with the area as the checks count it (encloses
+// it or lies within 10 km: "10 Emekuku St, D/Line, PHC": PHC, a short
+// name of Port Harcourt, beside D-Line).
+func (g *geocoder) renameEnclosing(best scored) {
+	for _, m := range g.ments {
+		if m == best.m || m.field != "city" && m.field != "neighbourhood" {
+			continue
+		}
+		for i, q := range m.places {
+			if m.edits[i] == 0 && (q.Kind == KindCity || q.Kind == KindTown) && agrees(q, best.p) {
+				g.rename(m.field, m.text, *q, 0)
+				break
+			}
+		}
+	}
 }
 
 // postcodeAgrees scores how well a candidate place agrees with the postcode

@@ -186,7 +186,7 @@ func (g *geocoder) checkWritten(f string) Check {
 				continue
 			}
 			for _, p := range m.places {
-				if p.ID == g.area.ID || g.area.Within(p.ID) || p.Within(g.area.ID) || near(p, g.area, 10000) {
+				if agrees(p, g.area) {
 					if corrected {
 						return Corrected
 					}
@@ -196,4 +196,10 @@ func (g *geocoder) checkWritten(f string) Check {
 		}
 	}
 	return Unconfirmed
+}
+
+// agrees reports whether a place a component named agrees with the area
+// found: the same place, one inside the other, or within 10 km.
+func agrees(p, area *Place) bool {
+	return p.ID == area.ID || area.Within(p.ID) || p.Within(area.ID) || near(p, area, 10000)
 }

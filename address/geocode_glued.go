@@ -281,32 +281,55 @@ func hasStreetType(name string) bool {
 	return ok && !t.Prefix
 }
 
-// cityAround completes an address that names a district (a neighbourhood
-// or ward) in the city field, no neighbourhood, and a state named as its
-// capital is ("12 Zoo Road, Gyadi-Gyadi, Kano"): when the district lies
-// within 10 km of that capital, the last word named the city as well as
-// the state. The district becomes the neighbourhood and the capital the
-// city. Where the capital has another name than its state (Lagos: Ikeja),
-// nothing changes.
-func (g *geocoder) cityAround(ctx context.Context) error {
-	if g.area == nil || !g.area.HasPoint || g.state == nil || !g.stateWritten || g.a.Neighbourhood != "" || g.a.City == "" ||
-		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard || NameKey(g.a.City) != NameKey(g.area.Name) {
+// cityAround completes an address that names, before a state written
+// as its capital is named and without the word "State" ("12 Zoo Road,
+// Gyadi-Gyadi, Kano"; "9 Kenyatta St Uwani Enugu"), a district in the
+// city field and no neighbourhood: the last word named the city as well
+// as the state. The written city becomes the neighbourhood and the
+// capital the city when the gazetteer places that district within 15 km
+// of the capital (its own point, or its LGA's when it has none: a
+// neighbourhood, a ward, or one of the capital's LGAs, "Fagge, Kano"), or
+// knows no place of its name at all (districts are what a gazetteer
+// knows least; a town it knows elsewhere in the state, "Wudil, Kano",
+// stays the city). The point stays that of what was found. Where the
+// capital has another name than its state (Lagos: Ikeja), nothing
+// changes.
+func (g *geocoder) cityAround(ctx context.Context, s Standardized) error {
+	if g.state == nil || !g.stateWritten || g.a.Neighbourhood != "" || g.a.City == "" || saysState(s.Tokens) ||
+		NameKey(g.a.City) == NameKey(g.state.Name) {
+		return nil
+	}
+	if g.area != nil && (g.areaFrom != "city" || !g.area.Within(g.state.ID) ||
+		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA) {
 		return nil
 	}
 	m, ok := lookupSubdivision(g.cc, Fold(g.state.Name))
 	if !ok || NameKey(m.sub.Capital) != NameKey(g.state.Name) {
 		return nil
 	}
+	at := g.area
+	for i := 0; at != nil && !at.HasPoint && i < len(g.area.Parents); i++ {
+		p, err := g.place(ctx, g.area.Parents[i])
+		if err != nil {
+			return err
+		}
+		if p != nil && p.Kind == KindLGA {
+			at = p
+		}
+	}
 	ps, err := g.named(ctx, NameKey(m.sub.Capital))
 	if err != nil {
 		return err
 	}
 	for _, c := range ps {
-		if c.Kind == KindCity && c.Within(g.state.ID) && near(c, g.area, 10000) {
+		if c.Kind == KindCity && c.Within(g.state.ID) && (at == nil || near(c, at, 15000)) {
 			g.a.Neighbourhood, g.a.City = g.a.City, c.Name
-			g.mark("neighbourhood", true)
-			g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name,
-				Reason: g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"})
+			g.mark("neighbourhood", at != nil)
+			why := g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"
+			if at == nil {
+				why = "no place named " + g.a.Neighbourhood + " is known: taken for a district of " + c.Name + ", which the state's name names too"
+			}
+			g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name, Reason: why})
 			return nil
 		}
 	}

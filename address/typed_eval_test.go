@@ -428,7 +428,7 @@ func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLin
 				} else {
 					gotText = fmt.Sprintf("%q", gotText)
 				}
-				t.Logf("%s:%d: %q: %s = %s, want %q", typedCorpus, l.line, l.in, key, gotText, want)
+				t.Logf("%s:%d (%s): %q: %s = %s, want %q", typedCorpus, l.line, l.half(), l.in, key, gotText, want)
 			}
 		}
 	}
