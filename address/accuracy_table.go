@@ -8,27 +8,27 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    2.4e+06, // 1062 results
 	"COUNTRY/builtin":            2.4e+06, // 1062 results
-	"LGA":                        37000,   // 1605 results
-	"LGA/builtin":                37000,   // 1605 results
-	"LOCALITY":                   48000,   // 10263 results
-	"LOCALITY/geonames":          19000,   // 3985 results
-	"LOCALITY/nipost-rural":      110000,  // 2590 results
-	"LOCALITY/osm-ng-2019":       18000,   // 3688 results
-	"NEIGHBOURHOOD":              48000,   // 52591 results
-	"NEIGHBOURHOOD/builtin":      4400,    // 2506 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 705 results
-	"NEIGHBOURHOOD/wards":        51000,   // 49380 results
-	"POSTCODE":                   49000,   // 1533 results
-	"POSTCODE/nipost":            49000,   // 1533 results
+	"LGA":                        37000,   // 1634 results
+	"LGA/builtin":                37000,   // 1634 results
+	"LOCALITY":                   42000,   // 10166 results
+	"LOCALITY/geonames":          19000,   // 3999 results
+	"LOCALITY/nipost-rural":      80000,   // 2513 results
+	"LOCALITY/osm-ng-2019":       16000,   // 3654 results
+	"NEIGHBOURHOOD":              47000,   // 52521 results
+	"NEIGHBOURHOOD/builtin":      4400,    // 2511 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 692 results
+	"NEIGHBOURHOOD/wards":        50000,   // 49318 results
+	"POSTCODE":                   43000,   // 1587 results
+	"POSTCODE/nipost":            43000,   // 1587 results
 	"PREMISE":                    11,      // 26184 results
 	"PREMISE/pluscode":           14,      // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,     // 23087 results
-	"STATE":                      160000,  // 1863 results
-	"STATE/builtin":              160000,  // 1863 results
-	"STREET":                     5700,    // 2027 results
-	"STREET/area:builtin":        3000,    // 662 results
-	"STREET/area:geonames":       8000,    // 503 results
+	"STATE":                      160000,  // 1918 results
+	"STATE/builtin":              160000,  // 1918 results
+	"STREET":                     5900,    // 2056 results
+	"STREET/area:builtin":        3200,    // 674 results
+	"STREET/area:geonames":       8400,    // 514 results
 	"STREET/area:nipost-rural":   3600,    // 53 results
-	"STREET/area:osm-ng-2019":    4700,    // 372 results
-	"STREET/area:wards":          5200,    // 437 results
+	"STREET/area:osm-ng-2019":    5000,    // 376 results
+	"STREET/area:wards":          5200,    // 439 results
 }

@@ -1,6 +1,9 @@
 package address
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // takeHead reads the segments left after the tail (country, postcode, LGA,
 // state) was taken: the delivery part (organization, unit, premises, house
@@ -53,6 +56,35 @@ func (p *parser) takeHead() {
 	}
 	for i := len(middle) - 1; i >= 0; i-- {
 		p.locality(middle[i])
+	}
+	p.districtEstate()
+}
+
+// districtEstate reads as the neighbourhood, when none was written, an
+// estate that names a district of a town rather than a housing estate: a
+// Government Reservation Area ("Old GRA", "Nassarawa GRA"), a layout
+// ("Independence Layout"; "HSR Layout" in India), or a district's phase
+// ("Gbagada Phase 1", "Magodo GRA Phase 2"). "Jakande Estate", "Trans
+// Amadi Industrial Layout", "Apo Legislative Quarters" and "Lekki Gardens
+// Phase 2" stay estates.
+func (p *parser) districtEstate() {
+	a := &p.a
+	if a.Neighbourhood != "" || a.Estate == "" {
+		return
+	}
+	f := strings.Fields(Fold(a.Estate))
+	switch last := f[len(f)-1]; {
+	case last == "gra", last == "layout" && !slices.Contains(f, "industrial"):
+	case a.Phase != "" && estateWords[last] == "" && last != "gardens":
+	default:
+		return
+	}
+	a.Neighbourhood, a.Estate, a.Phase = strings.TrimSpace(a.Estate+" "+a.Phase), "", ""
+	p.raw[fNeighbourhood], p.raw[fEstate] = p.raw[fEstate], ""
+	for i := range p.words {
+		if l := p.words[i].label; l == LabelEstate || l == LabelPhase {
+			p.words[i].label = LabelNeighbourhood
+		}
 	}
 }
 

@@ -35,6 +35,9 @@ type mention struct {
 	weight   float64  // how much a place named only here is trusted
 	places   []*Place // in the gazetteer's answers, which are not modified
 	edits    []int    // spelling edits of each place, parallel to places
+	// namedAfter is set when the places are the district the text is
+	// named after ("Magodo" for "Magodo GRA Phase 2"), not the text's
+	namedAfter bool
 }
 
 // scored is a candidate place with its score.
@@ -115,10 +118,11 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	return ms
 }
 
-// saysState reports whether the input said "State" ("Oyo State").
+// saysState reports whether the input said "State" of the state ("Oyo
+// State"; not "Gombe State University, ..., Gombe").
 func saysState(tokens []Token) bool {
 	for _, t := range tokens {
-		if strings.EqualFold(t.Text, "state") {
+		if t.Label == LabelState && strings.EqualFold(t.Text, "state") {
 			return true
 		}
 	}
@@ -141,10 +145,12 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
 	}
-	if m.field == "estate" {
-		// "Elekahia Housing Estate", "Gwarinpa Estate": the district
-		// an estate is named after
+	namedAfter := math.MaxInt // keys from here on name the district the text is named after
+	if m.field == "estate" || m.field == "neighbourhood" {
+		// "Elekahia Housing Estate", "Gwarinpa Estate", "Magodo GRA
+		// Phase 2": the district an estate is named after
 		if k := NameKey(stripEstate(m.text)); k != "" && !slices.Contains(keys, k) {
+			namedAfter = len(keys)
 			keys = append(keys, k)
 		}
 	}
@@ -175,6 +181,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 			}
 		}
 		if len(m.places) > 0 {
+			m.namedAfter = ki >= namedAfter
 			return nil
 		}
 	}
@@ -222,6 +229,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 			if best <= edits {
 				m.places = append(m.places, p)
 				m.edits = append(m.edits, best)
+				m.namedAfter = len(keys) > namedAfter // k is the district's name ("Ikenegbu" for "Ikenegbu Layout")
 			}
 		}
 	}
@@ -254,13 +262,17 @@ func beforeLGA(s string) ([]string, bool) {
 }
 
 // stripEstate drops the words that mark an estate ("Estate", "Housing",
-// "Layout", "GRA") from its name.
+// "Layout", "GRA") and its phase ("Phase 2") from its name.
 func stripEstate(s string) string {
 	f := strings.Fields(s)
 	out := f[:0]
-	for _, w := range f {
-		if k := Fold(w); estateWords[k] == "" && k != "housing" {
-			out = append(out, w)
+	for i, w := range f {
+		k := Fold(w)
+		if k == "phase" {
+			break
+		}
+		if estateWords[k] == "" && k != "housing" {
+			out = append(out, f[i])
 		}
 	}
 	return strings.Join(out, " ")
@@ -371,8 +383,17 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	switch {
 	case g.stateWritten && g.state != nil && best.p.Kind != KindState && !best.p.Within(g.state.ID):
-		if err := g.stateByEvidence(ctx, cands, best); err != nil {
+		if err := g.stateByEvidence(ctx, s, cands, best); err != nil {
 			return err
+		}
+		if g.stateContradicted {
+			// the state written was kept: the area is the best place
+			// named inside it, if any (never one the state excludes)
+			i := slices.IndexFunc(cands, func(c scored) bool { return c.p.Kind != KindState && c.p.Within(g.state.ID) })
+			if i < 0 {
+				return nil
+			}
+			best = cands[i]
 		}
 	case best.score < -3:
 		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)
@@ -409,7 +430,10 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 		return nil
 	}
-	g.rename(best.m.field, best.m.text, p, best.edits)
+	if !best.m.namedAfter || p.Kind == KindLGA {
+		// (an estate keeps its name: "Gwarinpa Estate" is not Gwarinpa)
+		g.rename(best.m.field, best.m.text, p, best.edits)
+	}
 	return nil
 }
 
@@ -420,7 +444,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 // name of Port Harcourt, beside D-Line).
 func (g *geocoder) renameEnclosing(best scored) {
 	for _, m := range g.ments {
-		if m == best.m || m.field != "city" && m.field != "neighbourhood" {
+		if m == best.m || m.namedAfter || m.field != "city" && m.field != "neighbourhood" {
 			continue
 		}
 		for i, q := range m.places {

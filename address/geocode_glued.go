@@ -63,6 +63,9 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if lowerWords[Fold(words[k-1])] {
 				break // "University of Abuja" is one name
 			}
+			if w := Fold(words[k]); estateWords[w] != "" || w == "phase" {
+				continue // "Kamozu GRA", "Gbagada Phase 1": a district so named, not a place in GRA
+			}
 			tails, err := g.areasNamed(ctx, tail)
 			if err != nil {
 				return err
@@ -281,25 +284,33 @@ func hasStreetType(name string) bool {
 	return ok && !t.Prefix
 }
 
-// cityAround completes an address that names, before a state written
-// as its capital is named and without the word "State" ("12 Zoo Road,
-// Gyadi-Gyadi, Kano"; "9 Kenyatta St Uwani Enugu"), a district in the
-// city field and no neighbourhood: the last word named the city as well
-// as the state. The written city becomes the neighbourhood and the
-// capital the city when the gazetteer places that district within 15 km
-// of the capital (its own point, or its LGA's when it has none: a
-// neighbourhood, a ward, or one of the capital's LGAs, "Fagge, Kano"), or
-// knows no place of its name at all (districts are what a gazetteer
-// knows least; a town it knows elsewhere in the state, "Wudil, Kano",
-// stays the city). The point stays that of what was found. Where the
-// capital has another name than its state (Lagos: Ikeja), nothing
+// cityAround completes an address that names a district and, after it,
+// a state written as its capital is named, without the word "State" ("12
+// Zoo Road, Gyadi-Gyadi, Kano"; "9 Kenyatta St Uwani Enugu"; "Malali GRA,
+// Kaduna"), and no city besides: the last word named the city as well as
+// the state. The capital becomes the city (and a district read as the
+// city, the neighbourhood) when the gazetteer places the district within
+// 15 km of the capital (its own point, or its LGA's when it has none: a
+// neighbourhood, a ward, or one of the capital's LGAs, "Fagge, Kano"; or
+// the LGA written beside it, "Barnawa GRA, Kaduna South, Kaduna"), or
+// knows no place of its name in that state (districts are what a
+// gazetteer knows least; a town it knows elsewhere in the state, "Wudil,
+// Kano", stays the city). The point stays that of what was found. Where
+// the capital has another name than its state (Lagos: Ikeja), nothing
 // changes.
 func (g *geocoder) cityAround(ctx context.Context, s Standardized) error {
-	if g.state == nil || !g.stateWritten || g.a.Neighbourhood != "" || g.a.City == "" || saysState(s.Tokens) ||
-		NameKey(g.a.City) == NameKey(g.state.Name) {
+	if g.state == nil || !g.stateWritten || saysState(s.Tokens) {
 		return nil
 	}
-	if g.area != nil && (g.areaFrom != "city" || !g.area.Within(g.state.ID) ||
+	district := "city"
+	switch {
+	case g.a.City != "" && g.a.Neighbourhood == "" && NameKey(g.a.City) != NameKey(g.state.Name):
+	case g.a.City == "" && g.a.Neighbourhood != "":
+		district = "neighbourhood"
+	default:
+		return nil
+	}
+	if g.area != nil && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
 		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA) {
 		return nil
 	}
@@ -322,16 +333,20 @@ func (g *geocoder) cityAround(ctx context.Context, s Standardized) error {
 		return err
 	}
 	for _, c := range ps {
-		if c.Kind == KindCity && c.Within(g.state.ID) && (at == nil || near(c, at, 15000)) {
-			g.a.Neighbourhood, g.a.City = g.a.City, c.Name
-			g.mark("neighbourhood", at != nil)
-			why := g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"
-			if at == nil {
-				why = "no place named " + g.a.Neighbourhood + " is known: taken for a district of " + c.Name + ", which the state's name names too"
-			}
-			g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name, Reason: why})
-			return nil
+		if c.Kind != KindCity || !c.Within(g.state.ID) || at != nil && !near(c, at, 15000) {
+			continue
 		}
+		if district == "city" {
+			g.a.Neighbourhood = g.a.City
+			g.mark("neighbourhood", at != nil && g.areaFrom == "city")
+		}
+		g.a.City = c.Name
+		why := g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"
+		if at == nil {
+			why = "no place named " + g.a.Neighbourhood + " is known: taken for a district of " + c.Name + ", which the state's name names too"
+		}
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name, Reason: why})
+		return nil
 	}
 	return nil
 }

@@ -15,13 +15,18 @@ import (
 // best was matched exactly and is a city, town, LGA or a major
 // neighbourhood (rank 50 or more), the places win (a village or ward of the
 // name in the written state, less important than the best, does not
-// count: "Onitsha, Delta" is Anambra's city, not a village of Delta): the state becomes
+// count: "Onitsha, Delta" is Anambra's city, not a village of Delta; the
+// state's own name written without "State" counts when a city or town of
+// that state bears it and the best is no city or town: "Tudun Wada,
+// Gombe", an LGA of Kano, is in Gombe; "Gombi, Gombe" is Adamawa's town,
+// "Kaduna, Kano" Kaduna): the state becomes
 // theirs, a state picked from a list being more often wrong than a town
 // typed. Otherwise (a place named lies in it, or the best is a village,
-// a misspelling or a minor place) the written state is kept. Either way
+// a misspelling or a minor place; or the postcode lies in the written
+// state) the written state is kept. Either way
 // the conflict state_conflict says which was taken and why, and keeps
 // the verdict below HIGH_CONFIDENCE.
-func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best scored) error {
+func (g *geocoder) stateByEvidence(ctx context.Context, s Standardized, cands []scored, best scored) error {
 	written := g.state
 	// the most important of the places as well supported as the best
 	// speaks for them ("Onitsha": the city, not a post office of its name)
@@ -33,6 +38,24 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 	inState := slices.ContainsFunc(cands, func(c scored) bool {
 		return c.p.Kind != KindState && c.p.Within(written.ID) && importance(c.p) >= importance(best.p)
 	})
+	postcodeIn := false
+	if sub, ok := PostcodeState(g.cc, g.a.Postcode); ok && !inState && sub.Code == written.ID {
+		// "Gombe State University, Tudun Wada, Gombe 760211": the
+		// postcode is the written state's
+		inState, postcodeIn = true, true
+	}
+	var townWritten *Place
+	if !inState && !saysState(s.Tokens) {
+		// "Tudun Wada, Gombe": the state's name, written
+		// without "State", names a city of that state as well
+		town, err := g.townOfState(ctx, written)
+		if err != nil {
+			return err
+		}
+		if town != nil && best.p.Kind != KindCity && best.p.Kind != KindTown {
+			inState, townWritten = true, town
+		}
+	}
 	strong := best.edits == 0 && (importance(best.p) > 0 || best.p.Kind == KindLGA || best.p.Kind == KindNeighbourhood && best.p.Rank >= 50)
 	var theirs *Place
 	if id := stateOf(best.p); id != "" && !inState && strong {
@@ -43,7 +66,12 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 	}
 	if theirs == nil {
 		why := "the place is matched too weakly to outweigh it"
-		if inState {
+		switch {
+		case postcodeIn:
+			why = "the postcode " + g.a.Postcode + " lies in it"
+		case townWritten != nil:
+			why = "its name names " + townWritten.Name + " there too"
+		case inState:
 			why = "another place named lies in it"
 		}
 		g.stateContradicted = true
@@ -58,6 +86,21 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 	g.stateOverruled = true
 	g.a.State, g.a.StateCode = theirs.Name, theirs.ID
 	return nil
+}
+
+// townOfState returns the city or town of a state that bears the state's
+// name (Lagos, Kano, Oyo), or nil.
+func (g *geocoder) townOfState(ctx context.Context, st *Place) (*Place, error) {
+	ps, err := g.named(ctx, NameKey(st.Name))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if (p.Kind == KindCity || p.Kind == KindTown) && p.Within(st.ID) {
+			return p, nil
+		}
+	}
+	return nil, nil
 }
 
 // stateName names the state a place lies in, or "another state".

@@ -37,6 +37,8 @@ var ngCases = []ngCase{
 	{in: "12 Rumuola Road, Port-Harcourt", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers"}},
 	{in: "12 Rumuola Road, P.H.", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers"}},
 	{in: "12 Rumuola Road, D/Line", want: map[string]string{"locality": "D-Line", "state": "Rivers"}},
+	{in: "10 Emekuku St, D/Line, PHC", want: map[string]string{"neighbourhood": "D-Line", "city": "Port Harcourt", "state": "Rivers"}},
+	{in: "14 Airport Rd, Benin, by Oba market", want: map[string]string{"city": "Benin City", "state": "Edo"}},
 	{in: "23 ADETOKUNBO ADEMOLA STREET VI LAGOS", want: map[string]string{"street": "Adetokunbo Ademola Street", "locality": "Victoria Island", "state": "Lagos"}},
 	// 2. phone numbers, e-mails and web addresses set apart, kept
 	{in: "no 7 bode thomas st surulere lagos 08012345678", want: map[string]string{"street": "Bode Thomas Street", "locality": "Surulere", "state": "Lagos", "removed": "08012345678"}},
@@ -45,6 +47,17 @@ var ngCases = []ngCase{
 	{in: "12 Allen Avenue, Ikeja. Tel: +234 (0) 803 123 4567, info@shop.com.ng", want: map[string]string{"locality": "Ikeja", "street": "Allen Avenue", "removed": "Tel: +234 (0) 803 123 4567; info@shop.com.ng"}},
 	// 3. a contradicting state: the stronger evidence wins, and says so
 	{in: "45 Bode Thomas Street, Surulere, Lagos, Kano State", want: map[string]string{"state": "Lagos", "locality": "Surulere"}, conflict: "state_conflict", notHigh: true},
+	{in: "Gombe State University, Tudun Wada, Gombe 760211", want: map[string]string{"state": "Gombe"}},
+	{in: "5 Ahmadu Bello Way, Kaduna, Kano", want: map[string]string{"state": "Kaduna", "city": "Kaduna"}, conflict: "state_conflict", notHigh: true},
+	// a state written as its capital is named: the capital is the city
+	{in: "12 Zoo Road, Gyadi-Gyadi, Kano", want: map[string]string{"neighbourhood": "Gyadi-Gyadi", "city": "Kano", "state": "Kano"}},
+	{in: "5 Nza St, GRA Enugu", want: map[string]string{"neighbourhood": "GRA", "city": "Enugu", "state": "Enugu"}},
+	{in: "Wudil, Kano", want: map[string]string{"city": "Wudil", "state": "Kano"}},
+	{in: "Malali GRA, by Rabah road, Kaduna", want: map[string]string{"neighbourhood": "Malali GRA", "city": "Kaduna", "state": "Kaduna"}},
+	// a district named like an estate is the neighbourhood
+	{in: "19 Forces Ave, Old GRA, P.H.", want: map[string]string{"neighbourhood": "Old GRA", "city": "Port Harcourt", "state": "Rivers"}},
+	{in: "3 CMD Road, Magodo GRA Phase 2, Lagos", want: map[string]string{"neighbourhood": "Magodo GRA Phase 2", "lga": "Kosofe", "state": "Lagos"}},
+	{in: "3rd Avenue, Gwarinpa Estate, Abuja", want: map[string]string{"estate": "Gwarinpa Estate", "state": "Federal Capital Territory"}},
 	// 4. landmarks as people write them
 	{in: "for back of Shoprite, Sangotedo, Ajah", want: map[string]string{"landmarks": "Behind Shoprite", "locality": "Sangotedo", "state": "Lagos"}},
 	{in: "10 Aina Street for back of Ikotun market, Ikotun", want: map[string]string{"landmarks": "Behind Ikotun Market", "street": "Aina Street", "locality": "Ikotun"}},

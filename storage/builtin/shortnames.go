@@ -10,7 +10,8 @@ import "strings"
 // ("PH" is also the Philippines' code). GeoNames' own alternate names carry
 // some of them ("PHC"); an import can add more.
 const townShortNames = `NG-RI|Port Harcourt|PH,P.H.,PHC
-NG-FC|Abuja|Abj`
+NG-FC|Abuja|Abj
+NG-ED|Benin City|Benin`
 
 // shortNamesOf returns the short names of townShortNames by "state
 // code|slug of the name".
