@@ -162,8 +162,10 @@ type Standardized struct {
 	Line2 string `json:"line2"`
 
 	// regional is the reading of the text in its region when this one
-	// took a code of two or three letters for another country ("PH"):
-	// Geocode keeps it when the region's gazetteer confirms the code as
-	// a place and places the address better.
-	regional *Standardized
+	// took a code of two or three letters ("PH") or a name ("Benin") for
+	// another country: Geocode keeps it when the region's gazetteer
+	// confirms the code as a place and places the address better
+	// (regionalByName: see Geocode).
+	regional       *Standardized
+	regionalByName bool
 }

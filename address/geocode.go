@@ -48,7 +48,11 @@ import (
 // reading is kept when its gazetteer knows a place by that short name
 // (Port Harcourt's "PH", Victoria Island's "VI": alternate names, which
 // imports can add) and it places the address at least as well (its
-// confidence is not lower); a reason says so.
+// confidence is not lower); a reason says so. A country's name written
+// last ("22 Mission Rd, Benin") is read both ways too, and the region's
+// reading kept on the same terms when, besides, the name is a city's or a
+// town's of the region and every locality written is confirmed there
+// ("Cotonou, Benin" stays in Benin).
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	r, err := geocode(ctx, gz, s)
 	if err != nil || s.regional == nil {
@@ -66,12 +70,29 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 		return r, err
 	}
 	ra, err := geocode(ctx, gz, alt)
-	if err != nil || ra.Confidence < r.Confidence {
+	if err != nil || ra.Confidence < r.Confidence || s.regionalByName && !regionalNameFits(ps, ra) {
 		return r, err
 	}
 	ra.Reading = &alt
 	ra.Reasons = append(ra.Reasons, fmt.Sprintf("%q read as a place of %s (%s), not as the country %s", code, alt.Address.CountryName, ps[0].Name, s.Address.CountryName))
 	return ra, nil
+}
+
+// regionalNameFits reports whether a country's name read as a place of
+// the region ("22 Mission Rd, Benin") holds: the region's gazetteer knows
+// a city or town by it (not a village: "Ghana" is one in Kano), and every
+// locality written is confirmed there ("Cotonou, Benin" is not Benin
+// City's).
+func regionalNameFits(named []Place, r Result) bool {
+	if !slices.ContainsFunc(named, func(p Place) bool { return p.Kind == KindCity || p.Kind == KindTown }) {
+		return false
+	}
+	for _, f := range []string{"estate", "neighbourhood", "city", "lga"} {
+		if r.Checks.Get(f) == Unconfirmed {
+			return false
+		}
+	}
+	return true
 }
 
 func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {

@@ -39,6 +39,9 @@ var ngCases = []ngCase{
 	{in: "12 Rumuola Road, D/Line", want: map[string]string{"locality": "D-Line", "state": "Rivers"}},
 	{in: "10 Emekuku St, D/Line, PHC", want: map[string]string{"neighbourhood": "D-Line", "city": "Port Harcourt", "state": "Rivers"}},
 	{in: "14 Airport Rd, Benin, by Oba market", want: map[string]string{"city": "Benin City", "state": "Edo"}},
+	{in: "22 Mission Rd, Benin", want: map[string]string{"city": "Benin City", "state": "Edo", "country": "NG"}},
+	{in: "Rue 12, Cotonou, Benin", want: map[string]string{"city": "Cotonou", "country": "BJ"}},
+	{in: "Accra, Ghana", want: map[string]string{"city": "Accra", "country": "GH"}},
 	{in: "23 ADETOKUNBO ADEMOLA STREET VI LAGOS", want: map[string]string{"street": "Adetokunbo Ademola Street", "locality": "Victoria Island", "state": "Lagos"}},
 	// 2. phone numbers, e-mails and web addresses set apart, kept
 	{in: "no 7 bode thomas st surulere lagos 08012345678", want: map[string]string{"street": "Bode Thomas Street", "locality": "Surulere", "state": "Lagos", "removed": "08012345678"}},

@@ -73,10 +73,12 @@ type parser struct {
 	// region is the country the input belongs to unless it names another.
 	region string
 	// codeCountry is set when the country was read from a code of two or
-	// three letters ("PH", "VI") that is not the region's; regionOnly
-	// reads such codes as words of the region instead (a place's short
-	// name), for the reading Geocode weighs against the first.
-	codeCountry, regionOnly bool
+	// three letters ("PH", "VI") that is not the region's, nameCountry
+	// when from the name of another country than the region's, written
+	// as the last part ("..., Benin"); regionOnly reads such codes and
+	// names as words of the region instead (a place's short name), for
+	// the reading Geocode weighs against the first.
+	codeCountry, nameCountry, regionOnly bool
 }
 
 func (p *parser) key(i int) string  { return p.words[i].key }
@@ -375,17 +377,22 @@ func (p *parser) takeCountry() {
 }
 
 // mayTake reports whether words[lo:hi] may be read as the country c, and
-// notes when they are a code of another country than the region's: such
-// a code ("PH", "VI") is as often a place's short name in the region
-// (Port Harcourt, Victoria Island), which Geocode weighs.
+// notes when they are a code or the name of another country than the
+// region's: such a code ("PH", "VI") is as often a place's short name in
+// the region (Port Harcourt, Victoria Island), and such a name sometimes
+// ("Benin": Benin City), which Geocode weighs.
 func (p *parser) mayTake(c *Country, lo, hi int) bool {
-	if c.Alpha2 == p.region || len(p.keys(lo, hi)) > 3 {
+	if c.Alpha2 == p.region {
 		return true
 	}
 	if p.regionOnly {
 		return false
 	}
-	p.codeCountry = true
+	if len(p.keys(lo, hi)) > 3 {
+		p.nameCountry = true
+	} else {
+		p.codeCountry = true
+	}
 	return true
 }
 

@@ -91,11 +91,13 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
-	if r.codeCountry {
-		// "No 10 Aba road, PH": the code may name the country or a
-		// place of the region; Geocode weighs both readings.
+	if r.codeCountry || r.nameCountry {
+		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
+		// name may name the country or a place of the region; Geocode
+		// weighs both readings.
+		byName := !r.codeCountry
 		alt := r.read(true)
-		out.regional = &alt
+		out.regional, out.regionalByName = &alt, byName
 	}
 	return out, nil
 }
@@ -109,6 +111,7 @@ type reading struct {
 	removed            []string
 	bigFirst, japanese bool
 	codeCountry        bool // the first reading took a code for the country
+	nameCountry        bool // the first reading took another country's name, written last
 }
 
 // read parses the text; regionOnly reads codes of other countries as words
@@ -136,6 +139,7 @@ func (r *reading) read(regionOnly bool) Standardized {
 		p.warnf(fCountry, "country_mismatch", "the address names "+p.country+" but the region is "+r.region)
 	}
 	r.codeCountry = p.codeCountry && p.country != r.region
+	r.nameCountry = p.nameCountry && p.country != r.region
 	return p.finish()
 }
 
