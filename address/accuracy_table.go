@@ -6,13 +6,13 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    2.4e+06, // 1062 results
-	"COUNTRY/builtin":            2.4e+06, // 1062 results
+	"COUNTRY":                    2.4e+06, // 1061 results
+	"COUNTRY/builtin":            2.4e+06, // 1061 results
 	"LGA":                        37000,   // 1634 results
 	"LGA/builtin":                37000,   // 1634 results
-	"LOCALITY":                   42000,   // 10166 results
+	"LOCALITY":                   42000,   // 10167 results
 	"LOCALITY/geonames":          19000,   // 3999 results
-	"LOCALITY/nipost-rural":      80000,   // 2513 results
+	"LOCALITY/nipost-rural":      80000,   // 2514 results
 	"LOCALITY/osm-ng-2019":       16000,   // 3654 results
 	"NEIGHBOURHOOD":              47000,   // 52521 results
 	"NEIGHBOURHOOD/builtin":      4400,    // 2511 results

@@ -83,7 +83,9 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		if !ok {
 			continue
 		}
-		code := len(k) <= 3 && k != Fold(m.sub.Name)
+		// a code ("IL", "LA"), not a short name that is no code ("FCT":
+		// "Kubwa FCT")
+		code := len(k) <= 3 && k != Fold(m.sub.Name) && (k == Fold(m.sub.Code[strings.IndexByte(m.sub.Code, '-')+1:]) || len(k) < 3)
 		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "")) {
 			continue
 		}
