@@ -7,8 +7,6 @@ package autocomplete
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -18,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/blevesearch/vellum"
 )
 
@@ -59,12 +58,15 @@ const (
 	diversifyDepth = 4
 )
 
-// Errors of Suggest, for callers to tell bad queries from failures.
+// Errors of Suggest, for callers to tell bad queries from failures: each
+// query Suggest refuses is a *fault.Error (internal/fault) of one of these
+// codes, with a message for the person who sent it.
 var (
-	ErrEmptyQuery = errors.New("autocomplete: the query is empty")
-	ErrLimit      = errors.New("autocomplete: limit must be between 1 and 20")
-	ErrCountry    = errors.New("autocomplete: not an ISO 3166-1 alpha-2 country code")
-	ErrKind       = errors.New("autocomplete: unknown place kind")
+	ErrEmptyQuery = fault.New(fault.InvalidQuery, "query is required: the partial address as typed.")
+	ErrLimit      = fault.New(fault.InvalidLimit, "limit must be an integer from 1 to %d.", MaxLimit)
+	ErrCountry    = fault.New(fault.InvalidCountry, "country must be an ISO 3166-1 alpha-2 code such as NG.")
+	ErrKind       = fault.New(fault.InvalidParameter, "kinds names a kind of place that is not one.")
+	ErrFocus      = fault.New(fault.InvalidParameter, "focus must be a latitude from -90 to 90 and a longitude from -180 to 180, in degrees.")
 )
 
 // Query is what the user typed, and where to look.
@@ -256,13 +258,16 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	case text == "":
 		return resp, ErrEmptyQuery
 	case limit < 1 || limit > MaxLimit:
-		return resp, fmt.Errorf("%w (got %d)", ErrLimit, limit)
+		return resp, fault.New(fault.InvalidLimit, "limit must be an integer from 1 to %d, not %d.", MaxLimit, limit)
 	case !knownCountry(cc):
-		return resp, fmt.Errorf("%w: %q", ErrCountry, q.Country)
+		return resp, fault.New(fault.InvalidCountry, "country must be an ISO 3166-1 alpha-2 code such as NG, not %q.", q.Country)
+	case q.Focus != nil && !(q.Focus.Lat >= -90 && q.Focus.Lat <= 90 && q.Focus.Lon >= -180 && q.Focus.Lon <= 180):
+		// (NaN fails every comparison)
+		return resp, ErrFocus
 	}
 	for _, k := range q.Kinds {
 		if _, ok := kindIndex(k); !ok {
-			return resp, fmt.Errorf("%w %q: the kinds are %s", ErrKind, k, kindNames())
+			return resp, fault.New(fault.InvalidParameter, "kinds has an unknown place kind %q: the kinds are %s.", k, kindNames())
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -362,6 +362,23 @@ func check(rec []string) string {
 	return ""
 }
 
+// rowReason says why a row could not be read, in the words of the output
+// file's reason column: for the client, without a package's prefix or a
+// driver's words.
+func rowReason(err error) string {
+	switch {
+	case errors.Is(err, address.ErrEmpty):
+		return "no letter or digit of address"
+	case errors.Is(err, address.ErrTooLong):
+		return fmt.Sprintf("the address is longer than %d bytes", address.MaxInputBytes)
+	case errors.Is(err, address.ErrUnknownRegion):
+		return "the country names no country the service knows"
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return "the job stopped before this row was read"
+	}
+	return "the gazetteer could not be read for this row"
+}
+
 // process standardizes and geocodes one row.
 func process(ctx context.Context, opts Options, m *mapping, rec []string, bad string) outcome {
 	if bad != "" {
@@ -369,11 +386,11 @@ func process(ctx context.Context, opts Options, m *mapping, rec []string, bad st
 	}
 	s, err := address.Standardize(ctx, m.input(rec, opts.Region))
 	if err != nil {
-		return outcome{err: err.Error(), r: unverified()}
+		return outcome{err: rowReason(err), r: unverified()}
 	}
 	r, err := address.Geocode(ctx, opts.Gazetteer, s)
 	if err != nil {
-		return outcome{s: s, err: err.Error(), r: unverified()}
+		return outcome{s: s, err: rowReason(err), r: unverified()}
 	}
 	if r.Reading != nil {
 		s = *r.Reading

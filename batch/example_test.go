@@ -62,7 +62,7 @@ func ExampleBatch() {
 	fmt.Printf("%d rows, %d unverified\n", sum.Rows, sum.Unverified)
 	// Output:
 	// A1: PARTIAL Ikeja NG-LA ""
-	// A2: UNVERIFIED   "address: empty input"
+	// A2: UNVERIFIED   "no letter or digit of address"
 	// 2 rows, 1 unverified
 }
 

@@ -3,37 +3,65 @@ package batch
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/fault"
 )
 
-// ErrUnknownField is returned by Validate for a field whose name is no
-// column name a batch input may use.
-var ErrUnknownField = errors.New("batch: unknown field")
+// The errors of Validate are *fault.Error values (internal/fault), each
+// with a message for a client; these are the codes callers test for.
+var (
+	// ErrUnknownField is of the code of the error for a field whose name
+	// is no column name a batch input may use (the error names them).
+	ErrUnknownField = fault.New(fault.UnknownField, "A field is no column name of a batch input.")
+	// ErrDuplicateField and ErrFieldTooLong are of the code of the errors
+	// for two fields that name the same component ("zip" and
+	// "postal_code") and for a field over 4 KB, the limit of a batch cell.
+	ErrDuplicateField = fault.New(fault.InvalidField, "Two fields name the same component.")
+	ErrFieldTooLong   = fault.New(fault.InvalidField, "A field is longer than %d bytes.", maxFieldBytes)
+)
 
-// ErrDuplicateField is returned by Validate for two fields that name the
-// same component ("zip" and "postal_code").
-var ErrDuplicateField = errors.New("batch: duplicate field")
+// DefaultRegion is the region of a request that names none.
+const DefaultRegion = "Nigeria"
 
-// ErrFieldTooLong is returned by Validate for a field over 4 KB, the
-// limit of a batch cell.
-var ErrFieldTooLong = fmt.Errorf("batch: field longer than %d bytes", maxFieldBytes)
+// ResolveRegion returns the region a request applies: region, or
+// DefaultRegion when it is empty. A region that names no country the
+// service knows, or holds a control character, is an invalid_region
+// fault.
+func ResolveRegion(region string) (string, error) {
+	if region == "" {
+		return DefaultRegion, nil
+	}
+	if strings.IndexFunc(region, unicode.IsControl) >= 0 {
+		return "", fault.New(fault.InvalidRegion, "region has a control character; send a country name or ISO 3166-1 code.")
+	}
+	if _, ok := address.LookupCountry(region); !ok {
+		return "", fault.New(fault.InvalidRegion, "region %q is not a country name or ISO 3166-1 code the service knows.", region)
+	}
+	return region, nil
+}
 
 // Validate standardizes and geocodes one address given as fields named as
 // the columns of a batch input ("address" for a whole address on one line,
 // or "street", "city", "state", "postal_code", "country"...), with the
 // Gazetteer and Region of opts, and returns its Row: the same result a
-// batch row of those columns gives. A field of no known name is
-// ErrUnknownField (the error names the known ones); no text at all is
-// address.ErrEmpty; the standardizer's errors (address.ErrTooLong,
-// address.ErrUnknownRegion) are returned as they are.
+// batch row of those columns gives. Every request it refuses is a
+// *fault.Error: a field of no known name (of ErrUnknownField's code; the
+// error names the known ones), two fields of one component, a field too
+// long, a region it does not know (see ResolveRegion), a country field
+// naming no country, an address too long, or no text at all (no_address).
 func Validate(ctx context.Context, fields map[string]string, opts Options) (Row, error) {
 	if opts.Gazetteer == nil {
 		return Row{}, ErrNoGazetteer
 	}
+	region, err := ResolveRegion(opts.Region)
+	if err != nil {
+		return Row{}, err
+	}
+	opts.Region = region
 	header := make([]string, 0, len(fields))
 	for name := range fields {
 		header = append(header, name)
@@ -47,22 +75,29 @@ func Validate(ctx context.Context, fields map[string]string, opts Options) (Row,
 		if !ok {
 			unknown = append(unknown, name)
 		} else if other, dup := roles[r]; dup {
-			return Row{}, fmt.Errorf("%w: %s and %s name the same field", ErrDuplicateField, other, name)
+			return Row{}, fault.New(fault.InvalidField, "%s and %s name the same field.", other, name)
 		} else {
 			roles[r] = name
 		}
 		if len(fields[name]) > maxFieldBytes {
-			return Row{}, fmt.Errorf("%w: %s", ErrFieldTooLong, name)
+			return Row{}, fault.New(fault.InvalidField, "%s is longer than %d bytes.", name, maxFieldBytes)
 		}
 		rec[i] = fields[name]
 	}
 	if len(unknown) > 0 {
-		return Row{}, fmt.Errorf("%w %s; the fields are the column names of a batch input: %s",
-			ErrUnknownField, strings.Join(unknown, ", "), strings.Join(FieldNames(), ", "))
+		return Row{}, fault.New(fault.UnknownField, "Unknown field %s; the fields are the column names of a batch input: %s.",
+			strings.Join(unknown, ", "), strings.Join(FieldNames(), ", "))
 	}
 	m := mapHeader(header)
 	s, err := address.Standardize(ctx, m.input(rec, opts.Region))
-	if err != nil {
+	switch {
+	case errors.Is(err, address.ErrEmpty):
+		return Row{}, fault.Wrap(err, fault.NoAddress, "The address has no letter or digit.")
+	case errors.Is(err, address.ErrTooLong):
+		return Row{}, fault.Wrap(err, fault.InvalidField, "The address is longer than %d bytes.", address.MaxInputBytes)
+	case errors.Is(err, address.ErrUnknownRegion):
+		return Row{}, fault.Wrap(err, fault.InvalidField, "The country field names no country the service knows.")
+	case err != nil:
 		return Row{}, err
 	}
 	r, err := address.Geocode(ctx, opts.Gazetteer, s)

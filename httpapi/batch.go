@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
 	"gocloud.dev/gcerrors"
 )
@@ -87,13 +87,13 @@ func timestamp(t time.Time) string {
 // submit queues a job.
 func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		writeProblem(w, r, http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
+		s.refuse(w, r, fault.UnsupportedMediaType,
 			"Send the job as JSON: Content-Type: application/json.")
 		return
 	}
 	idem := r.Header.Get("Idempotency-Key")
 	if len(idem) > 255 {
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidIdempotencyKey, "The Idempotency-Key header is longer than 255 characters.")
+		s.refuse(w, r, fault.InvalidIdempotencyKey, "The Idempotency-Key header is longer than 255 characters.")
 		return
 	}
 	select {
@@ -101,50 +101,27 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		defer func() { <-s.uploads }()
 	default:
 		w.Header().Set("Retry-After", "5")
-		writeProblem(w, r, http.StatusServiceUnavailable, CodeBusy,
+		s.refuse(w, r, fault.Busy,
 			fmt.Sprintf("The server is reading %d other submissions; retry in a few seconds.", cap(s.uploads)))
 		return
 	}
-	body, err := io.ReadAll(r.Body) // bounded by limitBody
+	body, err := s.readBody(r, s.o.MaxBodyBytes)
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			tooLarge(w, r, s.o.MaxBodyBytes)
-			return
-		}
-		writeProblem(w, r, http.StatusBadRequest, CodeMalformedJSON, "The body could not be read: "+err.Error())
+		s.fail(w, r, err)
 		return
 	}
 	var req SubmitRequest
-	if code, detail := decodeJSON(body, &req); code != "" {
-		writeProblem(w, r, http.StatusBadRequest, code, detail)
+	if err := decodeJSON(body, &req); err != nil {
+		s.fail(w, r, err)
 		return
 	}
-	switch err := jobs.ValidateFilename(req.Filename); {
-	case strings.TrimSpace(req.Filename) == "":
-		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "filename is required: the name of the file, with its extension.")
-		return
-	case err != nil:
-		invalidFilename(w, r, err)
-		return
-	case strings.TrimSpace(req.FileContent) == "":
-		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, "fileContent is required: the whole file as text, a header row first.")
-		return
-	}
-	if req.Region == "" {
-		req.Region = DefaultRegion
-	}
-	if _, ok := address.LookupCountry(req.Region); !ok {
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidRegion,
-			fmt.Sprintf("region %q is not a country name or ISO 3166-1 code the service knows.", req.Region))
-		return
-	}
-	if req.ValidationScope == "" {
-		req.ValidationScope = DefaultValidationScope
-	}
-	if req.ValidationScope != DefaultValidationScope {
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidValidationScope,
-			fmt.Sprintf("validationScope %q is not supported; the one scope is \"full\".", req.ValidationScope))
+	if strings.TrimSpace(req.FileContent) == "" {
+		// the filename's fault first, as Submit would give it
+		if err := jobs.ValidateFilename(req.Filename); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.refuse(w, r, fault.MissingField, "fileContent is required: the whole file as text, a header row first.")
 		return
 	}
 	digest := sha256.Sum256(body)
@@ -156,30 +133,8 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, jobs.ErrReplayed):
 		w.Header().Set("Idempotent-Replayed", "true")
-	case errors.Is(err, jobs.ErrKeyReused):
-		writeProblem(w, r, http.StatusUnprocessableEntity, CodeIdempotencyKeyReused,
-			"This Idempotency-Key was used with another request body; use a new key for a new job.")
-		return
-	case errors.Is(err, jobs.ErrKeyInFlight):
-		writeProblem(w, r, http.StatusConflict, CodeIdempotencyInProgress,
-			"A request with this Idempotency-Key is being processed; retry when it has been answered.")
-		return
-	case errors.Is(err, jobs.ErrNoRecords):
-		writeProblem(w, r, http.StatusUnprocessableEntity, CodeNoRecords,
-			"The file has no records with address text: send a header row and at least one row with an address, or one address per line.")
-		return
-	case errors.Is(err, batch.ErrTooManyRows):
-		writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeTooManyRecords,
-			fmt.Sprintf("A job holds at most %d records: split the file.", jobs.MaxJobRows))
-		return
-	case errors.Is(err, jobs.ErrInvalidFilename):
-		invalidFilename(w, r, err)
-		return
-	case errors.Is(err, jobs.ErrInvalid):
-		writeProblem(w, r, http.StatusBadRequest, CodeMissingField, strings.TrimPrefix(err.Error(), "batch: invalid request: "))
-		return
 	case err != nil:
-		s.internal(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Location", "/v1/batch/"+j.ID)
@@ -191,15 +146,24 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// invalidFilename answers 400 invalid_filename with the reason
-// jobs.ValidateFilename gave.
-func invalidFilename(w http.ResponseWriter, r *http.Request, err error) {
-	writeProblem(w, r, http.StatusBadRequest, CodeInvalidFilename, strings.TrimPrefix(err.Error(), "batch: invalid request: ")+".")
+// readBody reads a request's body, bounded by limitBody: a body over limit
+// is body_too_large (and the connection is closed after the answer, so
+// that the client stops sending).
+func (s *Server) readBody(r *http.Request, limit int64) ([]byte, error) {
+	body, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, tooLarge(limit)
+	case err != nil:
+		return nil, fault.Wrap(err, fault.MalformedJSON, "The body could not be read to its end.")
+	}
+	return body, nil
 }
 
-// decodeJSON decodes one JSON object into v and returns the problem code
-// and detail of a body that is not one.
-func decodeJSON(body []byte, v any) (code, detail string) {
+// decodeJSON decodes one JSON object into v; a body that is not one is a
+// malformed_json fault, a field of the wrong type an invalid_field one.
+func decodeJSON(body []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	err := dec.Decode(v)
 	if err == nil {
@@ -208,17 +172,22 @@ func decodeJSON(body []byte, v any) (code, detail string) {
 		}
 	}
 	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
 	switch {
 	case err == nil:
-		return "", ""
+		return nil
 	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return CodeInvalidField, fmt.Sprintf("%s must be a %s, not a %s.", typeErr.Field, jsonType(typeErr.Type.Kind().String()), typeErr.Value)
+		return fault.New(fault.InvalidField, "%s must be a %s, not a %s.", typeErr.Field, jsonType(typeErr.Type.Kind().String()), typeErr.Value)
 	case errors.As(err, &typeErr):
-		return CodeMalformedJSON, "The body must be a JSON object."
+		return fault.New(fault.MalformedJSON, "The body must be a JSON object.")
 	case errors.Is(err, io.EOF):
-		return CodeMalformedJSON, "The body is empty; send a JSON object."
+		return fault.New(fault.MalformedJSON, "The body is empty; send a JSON object.")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fault.New(fault.MalformedJSON, "The body is not valid JSON: it ends in the middle of a value.")
+	case errors.As(err, &syntaxErr):
+		return fault.New(fault.MalformedJSON, "The body is not valid JSON: the error is at byte %d.", syntaxErr.Offset)
 	}
-	return CodeMalformedJSON, "The body is not valid JSON: " + err.Error() + "."
+	return fault.Wrap(err, fault.MalformedJSON, "The body is not valid JSON.")
 }
 
 func jsonType(kind string) string {
@@ -236,11 +205,11 @@ func (s *Server) job(w http.ResponseWriter, r *http.Request) (jobs.Job, bool) {
 	id := mux.Vars(r)["jobId"]
 	j, err := s.o.Jobs.Job(r.Context(), owner(r.Context()), id)
 	if errors.Is(err, jobs.ErrNotFound) {
-		writeProblem(w, r, http.StatusNotFound, CodeJobNotFound, fmt.Sprintf("There is no job %q for this API key.", id))
+		s.refuse(w, r, fault.JobNotFound, fmt.Sprintf("There is no job %q for this API key.", id))
 		return j, false
 	}
 	if err != nil {
-		s.internal(w, r, err)
+		s.fail(w, r, err)
 		return j, false
 	}
 	return j, true
@@ -279,7 +248,7 @@ func (s *Server) statusOf(r *http.Request, j jobs.Job) (JobStatus, error) {
 func (s *Server) writeStatus(w http.ResponseWriter, r *http.Request, j jobs.Job) {
 	st, err := s.statusOf(r, j)
 	if err != nil {
-		s.internal(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -303,7 +272,7 @@ func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
 	}
 	j, err := s.o.Jobs.Cancel(r.Context(), owner(r.Context()), mux.Vars(r)["jobId"])
 	if err != nil {
-		s.internal(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	s.writeStatus(w, r, j)
@@ -319,7 +288,7 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
-		s.internal(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -328,15 +297,14 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 // download serves an output of a file:// bucket through its signed link.
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	if s.o.Signer == nil {
-		writeProblem(w, r, http.StatusNotFound, CodeNotFound, "This server does not serve outputs; the download links point to the bucket.")
+		s.refuse(w, r, fault.NotFound, "This server does not serve outputs; the download links point to the bucket.")
 		return
 	}
-	switch err := s.o.Signer.Verify(r.URL.Path, r.URL.Query()); {
-	case errors.Is(err, jobs.ErrExpired):
-		writeProblem(w, r, http.StatusForbidden, CodeLinkExpired, "The link has expired: get a new one from GET /v1/batch/{jobId}.")
-		return
-	case err != nil:
-		writeProblem(w, r, http.StatusForbidden, CodeInvalidSignature, "The link's signature is missing or does not match.")
+	if err := s.o.Signer.Verify(r.URL.Path, r.URL.Query()); err != nil {
+		if !errors.Is(err, jobs.ErrExpired) {
+			err = jobs.ErrBadSignature // every other failure is a refusal
+		}
+		s.fail(w, r, err)
 		return
 	}
 	// the signed path names the job and the name to download as; the
@@ -348,11 +316,11 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 		rd, err = s.o.Bucket.NewReader(r.Context(), strings.TrimPrefix(r.URL.Path, "/"), nil)
 	}
 	if gcerrors.Code(err) == gcerrors.NotFound {
-		writeProblem(w, r, http.StatusNotFound, CodeFileNotFound, "The output is gone: the job was deleted or is past its retention.")
+		s.refuse(w, r, fault.FileNotFound, "The output is gone: the job was deleted or is past its retention.")
 		return
 	}
 	if err != nil {
-		s.internal(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	defer rd.Close()
@@ -360,7 +328,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Content-Disposition", jobs.ContentDisposition(mux.Vars(r)["file"]))
 	h.Set("Cache-Control", "private, no-store")
-	http.ServeContent(&contentWriter{ResponseWriter: w, r: r}, r, "", rd.ModTime(), rd)
+	http.ServeContent(&contentWriter{ResponseWriter: w, r: r, s: s}, r, "", rd.ModTime(), rd)
 }
 
 // contentWriter turns the errors http.ServeContent answers in plain text
@@ -368,6 +336,7 @@ func (s *Server) download(w http.ResponseWriter, r *http.Request) {
 type contentWriter struct {
 	http.ResponseWriter
 	r      *http.Request
+	s      *Server
 	failed bool
 }
 
@@ -380,11 +349,11 @@ func (w *contentWriter) WriteHeader(status int) {
 	w.Header().Del("X-Content-Type-Options")
 	switch status {
 	case http.StatusRequestedRangeNotSatisfiable:
-		writeProblem(w.ResponseWriter, w.r, status, CodeRangeNotSatisfiable, "The range asked for is not in the file; the file's size is in Content-Range.")
+		w.s.refuse(w.ResponseWriter, w.r, fault.RangeNotSatisfiable, "The range asked for is not in the file; the file's size is in Content-Range.")
 	case http.StatusPreconditionFailed:
-		writeProblem(w.ResponseWriter, w.r, status, CodePreconditionFailed, "The file does not meet the request's If-Match or If-Unmodified-Since.")
+		w.s.refuse(w.ResponseWriter, w.r, fault.PreconditionFailed, "The file does not meet the request's If-Match or If-Unmodified-Since.")
 	default:
-		writeProblem(w.ResponseWriter, w.r, status, CodeInternal, "The file could not be read.")
+		w.s.refuse(w.ResponseWriter, w.r, fault.Internal, "The file could not be read.")
 	}
 }
 
@@ -393,20 +362,4 @@ func (w *contentWriter) Write(p []byte) (int, error) {
 		return len(p), nil // the problem is written
 	}
 	return w.ResponseWriter.Write(p)
-}
-
-// internal logs an unexpected error and answers 500, or 503 when the job
-// service's backend cannot be reached (a NATS server restarting).
-func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
-	if r.Context().Err() != nil {
-		return // the client is gone
-	}
-	if errors.Is(err, jobs.ErrUnavailable) {
-		s.o.Logger.Warn("job service unavailable", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-Id"), "err", err)
-		w.Header().Set("Retry-After", "5")
-		writeProblem(w, r, http.StatusServiceUnavailable, CodeUnavailable, "The job service cannot reach its records or queue; retry in a few seconds.")
-		return
-	}
-	s.o.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "request_id", w.Header().Get("X-Request-Id"), "err", err)
-	writeProblem(w, r, http.StatusInternalServerError, CodeInternal, "The server failed to answer; the failure is logged with the request id.")
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
 	"golang.org/x/time/rate"
 )
@@ -84,7 +85,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				s.o.Logger.Error("panic", "method", r.Method, "path", r.URL.Path, "request_id", id,
 					"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				if rec.status == 0 {
-					writeProblem(rec, r, http.StatusInternalServerError, CodeInternal,
+					s.refuse(rec, r, fault.Internal,
 						"The server failed to answer; the failure is logged with the request id.")
 				}
 			}
@@ -124,14 +125,14 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		scheme, key, ok := strings.Cut(r.Header.Get("Authorization"), " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(key) == "" {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="addrkit"`)
-			writeProblem(w, r, http.StatusUnauthorized, CodeUnauthorized,
+			s.refuse(w, r, fault.Unauthorized,
 				"Send an API key: Authorization: Bearer <API_KEY>.")
 			return
 		}
 		k, err := s.o.Keys.Authenticate(r.Context(), strings.TrimSpace(key))
 		if err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="addrkit", error="invalid_token"`)
-			writeProblem(w, r, http.StatusUnauthorized, CodeUnauthorized, "The API key is not valid, or was revoked.")
+			s.refuse(w, r, fault.Unauthorized, "The API key is not valid, or was revoked.")
 			return
 		}
 		requestInfo(r.Context()).owner = k.ID
@@ -181,7 +182,7 @@ func (s *Server) rateLimit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if d := s.limits.wait(owner(r.Context()), time.Now()); d > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(d.Seconds()))))
-			writeProblem(w, r, http.StatusTooManyRequests, CodeRateLimited,
+			s.refuse(w, r, fault.RateLimited,
 				fmt.Sprintf("This API key is limited to %g requests a second (bursts of %d).", float64(s.limits.limit), s.limits.burst))
 			return
 		}
@@ -202,7 +203,8 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 func (s *Server) limitBodyTo(limit int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > limit {
-			tooLarge(w, r, limit)
+			w.Header().Set("Connection", "close")
+			s.fail(w, r, tooLarge(limit))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
@@ -210,11 +212,11 @@ func (s *Server) limitBodyTo(limit int64, next http.Handler) http.Handler {
 	})
 }
 
-// tooLarge answers 413 and closes the connection after the answer, so that
-// the client stops sending the rest of the body and the server reads no
-// more of it.
-func tooLarge(w http.ResponseWriter, r *http.Request, limit int64) {
-	w.Header().Set("Connection", "close")
-	writeProblem(w, r, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
-		fmt.Sprintf("The body is larger than %d bytes.", limit))
+// tooLarge is the error of a body over limit. (Its answer closes the
+// connection, so that the client stops sending the rest of the body and
+// the server reads no more of it: net/http does so after a
+// MaxBytesReader hit its limit, limitBodyTo when the Content-Length is
+// over it.)
+func tooLarge(limit int64) error {
+	return fault.New(fault.BodyTooLarge, "The body is larger than %d bytes.", limit)
 }

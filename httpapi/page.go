@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"net/http"
 
+	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
 )
 
@@ -34,7 +35,7 @@ func (s *Server) page() http.Handler {
 		if r.URL.Path != "/" {
 			name = mux.Vars(r)["file"]
 			if fi, err := fs.Stat(files, name); err != nil || fi.IsDir() || name == "index.html" {
-				writeProblem(w, r, http.StatusNotFound, CodeNotFound, "No such file of the page: "+r.URL.Path+" (the page is at /).")
+				s.refuse(w, r, fault.NotFound, "No such file of the page: "+r.URL.Path+" (the page is at /).")
 				return
 			}
 		}

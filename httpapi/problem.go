@@ -2,7 +2,10 @@ package httpapi
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
+
+	"github.com/addrkit/addrkit/internal/fault"
 )
 
 // Problem is an error answer, application/problem+json as RFC 9457
@@ -18,44 +21,131 @@ type Problem struct {
 	RequestID string `json:"requestId,omitempty"`
 }
 
-// The problem codes. They are stable: clients may branch on them.
+// The problem codes, the codes of internal/fault (docs/http-api.md lists
+// them with their statuses). They are stable: clients may branch on them.
 const (
-	CodeMalformedJSON          = "malformed_json"           // 400: the body is not a JSON object
-	CodeMissingField           = "missing_field"            // 400: a required field is absent or empty
-	CodeInvalidField           = "invalid_field"            // 400: a field has the wrong type
-	CodeInvalidFilename        = "invalid_filename"         // 400: a filename too long, with a path or control characters
-	CodeInvalidRegion          = "invalid_region"           // 400: a region the service does not know
-	CodeInvalidValidationScope = "invalid_validation_scope" // 400: validationScope other than full
-	CodeInvalidIdempotencyKey  = "invalid_idempotency_key"  // 400: an Idempotency-Key over 255 characters
-	CodeInvalidQuery           = "invalid_query"            // 400: an empty autocomplete query
-	CodeInvalidLimit           = "invalid_limit"            // 400: limit not an integer from 1 to 20
-	CodeInvalidCountry         = "invalid_country"          // 400: not a known ISO 3166-1 alpha-2 code
-	CodeInvalidParameter       = "invalid_parameter"        // 400: another query parameter is wrong
-	CodeUnknownField           = "unknown_field"            // 400: a validate field that is no batch column name
-	CodeUnauthorized           = "unauthorized"             // 401: a missing, malformed, unknown or revoked key
-	CodeInvalidSignature       = "invalid_signature"        // 403: a download link without a valid signature
-	CodeLinkExpired            = "link_expired"             // 403: a download link past its expiry
-	CodeNotFound               = "not_found"                // 404: no such route
-	CodeJobNotFound            = "job_not_found"            // 404: no such job for this key
-	CodeFileNotFound           = "file_not_found"           // 404: the output is gone (deleted or expired)
-	CodeMethodNotAllowed       = "method_not_allowed"       // 405
-	CodeIdempotencyInProgress  = "idempotency_in_progress"  // 409: the same Idempotency-Key is being submitted
-	CodeBodyTooLarge           = "body_too_large"           // 413: the body is over the size limit
-	CodeTooManyRecords         = "too_many_records"         // 413: more than 500,000 records
-	CodeUnsupportedMediaType   = "unsupported_media_type"   // 415: a body that is not application/json
-	CodePreconditionFailed     = "precondition_failed"      // 412: a download's If-Match or If-Unmodified-Since failed
-	CodeRangeNotSatisfiable    = "range_not_satisfiable"    // 416: a download's Range is past the end
-	CodeIdempotencyKeyReused   = "idempotency_key_reused"   // 422: the Idempotency-Key was used for another body
-	CodeNoRecords              = "no_records"               // 422: a file without a record that holds address text
-	CodeNoAddress              = "no_address"               // 422: a validate request without a letter or digit of address
-	CodeRateLimited            = "rate_limited"             // 429
-	CodeInternal               = "internal_error"           // 500
-	CodeNotReady               = "not_ready"                // 503: starting or shutting down
-	CodeBusy                   = "server_busy"              // 503: too many submissions being read at once
-	CodeUnavailable            = "unavailable"              // 503: the job records or queue cannot be reached
+	CodeMalformedJSON          = string(fault.MalformedJSON)
+	CodeMissingField           = string(fault.MissingField)
+	CodeInvalidField           = string(fault.InvalidField)
+	CodeInvalidFilename        = string(fault.InvalidFilename)
+	CodeInvalidRegion          = string(fault.InvalidRegion)
+	CodeInvalidValidationScope = string(fault.InvalidValidationScope)
+	CodeInvalidIdempotencyKey  = string(fault.InvalidIdempotencyKey)
+	CodeInvalidQuery           = string(fault.InvalidQuery)
+	CodeInvalidLimit           = string(fault.InvalidLimit)
+	CodeInvalidCountry         = string(fault.InvalidCountry)
+	CodeInvalidParameter       = string(fault.InvalidParameter)
+	CodeUnknownField           = string(fault.UnknownField)
+	CodeUnauthorized           = string(fault.Unauthorized)
+	CodeInvalidSignature       = string(fault.InvalidSignature)
+	CodeLinkExpired            = string(fault.LinkExpired)
+	CodeNotFound               = string(fault.NotFound)
+	CodeJobNotFound            = string(fault.JobNotFound)
+	CodeFileNotFound           = string(fault.FileNotFound)
+	CodeMethodNotAllowed       = string(fault.MethodNotAllowed)
+	CodeIdempotencyInProgress  = string(fault.IdempotencyInProgress)
+	CodeBodyTooLarge           = string(fault.BodyTooLarge)
+	CodeTooManyRecords         = string(fault.TooManyRecords)
+	CodeUnsupportedMediaType   = string(fault.UnsupportedMediaType)
+	CodePreconditionFailed     = string(fault.PreconditionFailed)
+	CodeRangeNotSatisfiable    = string(fault.RangeNotSatisfiable)
+	CodeIdempotencyKeyReused   = string(fault.IdempotencyKeyReused)
+	CodeNoRecords              = string(fault.NoRecords)
+	CodeNoAddress              = string(fault.NoAddress)
+	CodeRateLimited            = string(fault.RateLimited)
+	CodeInternal               = string(fault.Internal)
+	CodeNotReady               = string(fault.NotReady)
+	CodeBusy                   = string(fault.Busy)
+	CodeUnavailable            = string(fault.Unavailable)
+	CodeInsufficientStorage    = string(fault.InsufficientStorage)
 )
 
-// writeProblem answers with a problem.
+// statuses maps every code to its HTTP status: the one table of the API.
+var statuses = map[fault.Code]int{
+	fault.MalformedJSON:          http.StatusBadRequest,
+	fault.MissingField:           http.StatusBadRequest,
+	fault.InvalidField:           http.StatusBadRequest,
+	fault.UnknownField:           http.StatusBadRequest,
+	fault.InvalidParameter:       http.StatusBadRequest,
+	fault.InvalidFilename:        http.StatusBadRequest,
+	fault.InvalidRegion:          http.StatusBadRequest,
+	fault.InvalidValidationScope: http.StatusBadRequest,
+	fault.InvalidIdempotencyKey:  http.StatusBadRequest,
+	fault.InvalidQuery:           http.StatusBadRequest,
+	fault.InvalidLimit:           http.StatusBadRequest,
+	fault.InvalidCountry:         http.StatusBadRequest,
+	fault.Unauthorized:           http.StatusUnauthorized,
+	fault.InvalidSignature:       http.StatusForbidden,
+	fault.LinkExpired:            http.StatusForbidden,
+	fault.NotFound:               http.StatusNotFound,
+	fault.JobNotFound:            http.StatusNotFound,
+	fault.FileNotFound:           http.StatusNotFound,
+	fault.MethodNotAllowed:       http.StatusMethodNotAllowed,
+	fault.IdempotencyInProgress:  http.StatusConflict,
+	fault.PreconditionFailed:     http.StatusPreconditionFailed,
+	fault.BodyTooLarge:           http.StatusRequestEntityTooLarge,
+	fault.TooManyRecords:         http.StatusRequestEntityTooLarge,
+	fault.UnsupportedMediaType:   http.StatusUnsupportedMediaType,
+	fault.RangeNotSatisfiable:    http.StatusRequestedRangeNotSatisfiable,
+	fault.IdempotencyKeyReused:   http.StatusUnprocessableEntity,
+	fault.NoRecords:              http.StatusUnprocessableEntity,
+	fault.NoAddress:              http.StatusUnprocessableEntity,
+	fault.RateLimited:            http.StatusTooManyRequests,
+	fault.Internal:               http.StatusInternalServerError,
+	fault.NotReady:               http.StatusServiceUnavailable,
+	fault.Busy:                   http.StatusServiceUnavailable,
+	fault.Unavailable:            http.StatusServiceUnavailable,
+	fault.InsufficientStorage:    http.StatusInsufficientStorage,
+}
+
+// retryAfters are the Retry-After seconds of the answers a client should
+// retry, unless the handler set its own.
+var retryAfters = map[fault.Code]string{
+	fault.Busy:                "5",
+	fault.Unavailable:         "5",
+	fault.NotReady:            "5",
+	fault.InsufficientStorage: "60",
+}
+
+// fail answers with the problem of err, the one way every error reaches a
+// client: the code and message of a fault.Error, or for any other error
+// 500 internal_error and a sentence that names no cause. Answers of 500
+// and over are logged with the whole error and the request id, which the
+// problem carries too. When the client is gone, nothing is written.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	code := fault.CodeOf(err)
+	status, ok := statuses[code]
+	if !ok {
+		code, status = fault.Internal, http.StatusInternalServerError
+	}
+	if status >= 500 {
+		if r.Context().Err() != nil {
+			return // the client is gone
+		}
+		level := slog.LevelError
+		if code == fault.Unavailable || code == fault.NotReady || code == fault.Busy {
+			level = slog.LevelWarn
+		}
+		s.o.Logger.Log(r.Context(), level, "request failed", "method", r.Method, "path", r.URL.Path,
+			"request_id", w.Header().Get("X-Request-Id"), "code", string(code), "err", fault.Detail(err))
+	}
+	detail := fault.MessageOf(err)
+	if code == fault.Internal {
+		detail = "The server failed to answer; the failure is logged with the request id."
+	}
+	if ra, ok := retryAfters[code]; ok && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", ra)
+	}
+	writeProblem(w, r, status, string(code), detail)
+}
+
+// refuse answers with a problem of the code and message: a request the
+// handler itself refuses.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code fault.Code, msg string) {
+	s.fail(w, r, &fault.Error{Code: code, Message: msg})
+}
+
+// writeProblem writes a problem; only fail calls it.
 func writeProblem(w http.ResponseWriter, r *http.Request, status int, code, detail string) {
 	p := Problem{
 		Type: "urn:addrkit:problem:" + code, Title: http.StatusText(status), Status: status,

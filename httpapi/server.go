@@ -17,6 +17,7 @@ import (
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/klauspost/compress/gzip"
@@ -148,7 +149,7 @@ func New(o Options) (*Server, error) {
 	r := mux.NewRouter().SkipClean(true)
 	r.Use(s.routeName)
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, r, http.StatusNotFound, CodeNotFound, "No such route: "+r.URL.Path+".")
+		s.refuse(w, r, fault.NotFound, "No such route: "+r.URL.Path+".")
 	})
 	r.MethodNotAllowedHandler = http.HandlerFunc(s.methodNotAllowed)
 	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
@@ -226,7 +227,7 @@ func (s *Server) canonicalPaths(next http.Handler) http.Handler {
 			clean += "/"
 		}
 		if p != "" && clean != p {
-			writeProblem(w, r, http.StatusNotFound, CodeNotFound,
+			s.refuse(w, r, fault.NotFound,
 				fmt.Sprintf("No such route: %s (the server does not resolve . or .. segments or empty ones).", p))
 			return
 		}
@@ -248,7 +249,7 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	if len(allow) > 0 {
 		w.Header().Set("Allow", strings.Join(allow, ", "))
 	}
-	writeProblem(w, r, http.StatusMethodNotAllowed, CodeMethodNotAllowed,
+	s.refuse(w, r, fault.MethodNotAllowed,
 		fmt.Sprintf("%s is not allowed on %s.", r.Method, r.URL.Path))
 }
 
@@ -258,7 +259,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	if !s.ready.Load() {
-		writeProblem(w, r, http.StatusServiceUnavailable, CodeNotReady, "The server is shutting down.")
+		s.refuse(w, r, fault.NotReady, "The server is shutting down.")
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})

@@ -1,16 +1,14 @@
 package httpapi
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
 	"sort"
 	"strings"
 
-	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/fault"
 )
 
 // ValidateMaxBytes bounds the body of POST /v1/address/validate: one
@@ -30,23 +28,18 @@ type ValidateResponse struct {
 // "...", "city": "...", "postal_code": "..."}), with an optional region.
 func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		writeProblem(w, r, http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
+		s.refuse(w, r, fault.UnsupportedMediaType,
 			`Send the address as JSON: Content-Type: application/json, {"address": "..."}.`)
 		return
 	}
-	body, err := io.ReadAll(r.Body) // bounded by limitBodyTo
+	body, err := s.readBody(r, ValidateMaxBytes)
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			tooLarge(w, r, ValidateMaxBytes)
-			return
-		}
-		writeProblem(w, r, http.StatusBadRequest, CodeMalformedJSON, "The body could not be read: "+err.Error())
+		s.fail(w, r, err)
 		return
 	}
 	var raw map[string]any
-	if code, detail := decodeJSON(body, &raw); code != "" {
-		writeProblem(w, r, http.StatusBadRequest, code, detail)
+	if err := decodeJSON(body, &raw); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	fields := make(map[string]string, len(raw))
@@ -59,7 +52,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 	for _, k := range names {
 		v, ok := raw[k].(string)
 		if !ok && raw[k] != nil {
-			writeProblem(w, r, http.StatusBadRequest, CodeInvalidField, fmt.Sprintf("%s must be a string.", k))
+			s.refuse(w, r, fault.InvalidField, fmt.Sprintf("%s must be a string.", k))
 			return
 		}
 		if k == "region" {
@@ -71,32 +64,19 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(fields) == 0 {
-		writeProblem(w, r, http.StatusBadRequest, CodeMissingField,
+		s.refuse(w, r, fault.MissingField,
 			`Send the address: "address" as one line, or its fields (`+strings.Join(batch.FieldNames()[1:], ", ")+`).`)
 		return
 	}
-	if region == "" {
-		region = DefaultRegion
-	}
-	if _, ok := address.LookupCountry(region); !ok {
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidRegion,
-			fmt.Sprintf("region %q is not a country name or ISO 3166-1 code the service knows.", region))
+	region, err = batch.ResolveRegion(region)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	row, err := batch.Validate(r.Context(), fields, batch.Options{Gazetteer: s.o.Gazetteer, Region: region})
-	switch {
-	case errors.Is(err, batch.ErrUnknownField):
-		writeProblem(w, r, http.StatusBadRequest, CodeUnknownField, strings.TrimPrefix(err.Error(), "batch: ")+".")
-	case errors.Is(err, batch.ErrFieldTooLong), errors.Is(err, address.ErrTooLong), errors.Is(err, batch.ErrDuplicateField):
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidField, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "batch: "), "address: ")+".")
-	case errors.Is(err, address.ErrUnknownRegion):
-		writeProblem(w, r, http.StatusBadRequest, CodeInvalidField,
-			"country names no country the service knows: "+strings.TrimPrefix(err.Error(), "address: ")+".")
-	case errors.Is(err, address.ErrEmpty):
-		writeProblem(w, r, http.StatusUnprocessableEntity, CodeNoAddress, "The address has no letter or digit.")
-	case err != nil:
-		s.internal(w, r, err)
-	default:
-		writeJSON(w, http.StatusOK, ValidateResponse{Region: region, Row: row})
+	if err != nil {
+		s.fail(w, r, err)
+		return
 	}
+	writeJSON(w, http.StatusOK, ValidateResponse{Region: region, Row: row})
 }

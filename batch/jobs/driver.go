@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/addrkit/addrkit/internal/fault"
 )
 
 // Store keeps job records and idempotency keys: the driver interface of a
@@ -63,5 +65,6 @@ var (
 	ErrConflict = errors.New("jobs: the job record changed since it was read")
 	// ErrUnavailable wraps the errors of a driver whose server cannot be
 	// reached (after the driver's own retries): trying later may work.
-	ErrUnavailable = errors.New("jobs: the job store or queue cannot be reached")
+	// Its message is for clients; the driver's error is the log's.
+	ErrUnavailable = fault.New(fault.Unavailable, "The job service cannot reach its records or queue; retry in a few seconds.")
 )

@@ -3,11 +3,11 @@ package jobs
 import (
 	"crypto/rand"
 	"encoding/base32"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/fault"
 )
 
 // State is the state of a job.
@@ -88,7 +88,7 @@ func NewJobID() string {
 
 // ErrNotFound is returned for a job that does not exist, or that belongs
 // to another owner: the two are not told apart.
-var ErrNotFound = errors.New("jobs: job not found")
+var ErrNotFound = fault.New(fault.JobNotFound, "There is no such job for this API key.")
 
 // Idempotency records the job an idempotency key made.
 type Idempotency struct {

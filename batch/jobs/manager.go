@@ -20,6 +20,7 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/fault"
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 )
@@ -152,19 +153,29 @@ type SubmitRequest struct {
 	Digest string
 }
 
-// Errors of Submit.
+// Errors of Submit. Every request Submit refuses comes back as a
+// *fault.Error whose code names the rule and whose message is written for
+// the client (internal/fault); these are the ones callers test for.
 var (
-	// ErrInvalid is wrapped by the errors for requests it refuses.
-	ErrInvalid = errors.New("jobs: invalid request")
 	// ErrReplayed comes with the job an earlier Submit with the same
-	// idempotency key and digest made: nothing new was submitted.
+	// idempotency key and digest made: nothing new was submitted. It is
+	// no refusal.
 	ErrReplayed = errors.New("jobs: the idempotency key was used before for the same request")
 	// ErrKeyReused is returned when the idempotency key was used before
 	// for a request with another digest.
-	ErrKeyReused = errors.New("jobs: the idempotency key was used before for another request")
+	ErrKeyReused = fault.New(fault.IdempotencyKeyReused, "This Idempotency-Key was used with another request body; use a new key for a new job.")
 	// ErrKeyInFlight is returned while another Submit with the same
 	// idempotency key is running.
-	ErrKeyInFlight = errors.New("jobs: a request with the same idempotency key is in progress")
+	ErrKeyInFlight = fault.New(fault.IdempotencyInProgress, "A request with this Idempotency-Key is being processed; retry when it has been answered.")
+)
+
+// The rules of a job's request that are not the file's.
+const (
+	// DefaultRegion is the region of a job that names none.
+	DefaultRegion = batch.DefaultRegion
+	// DefaultValidationScope is the validation scope of a job that names
+	// none, and the only one.
+	DefaultValidationScope = "full"
 )
 
 // Submit stores the input and queues the job; the job is QUEUED. The
@@ -200,11 +211,17 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	if err := ValidateFilename(req.Filename); err != nil {
 		return Job{}, err
 	}
-	if req.Region == "" {
-		return Job{}, fmt.Errorf("%w: region is required", ErrInvalid)
+	region, err := batch.ResolveRegion(req.Region)
+	if err != nil {
+		return Job{}, err
 	}
-	if _, ok := address.LookupCountry(req.Region); !ok {
-		return Job{}, fmt.Errorf("%w: unknown region %q", ErrInvalid, req.Region)
+	req.Region = region
+	switch req.ValidationScope {
+	case "":
+		req.ValidationScope = DefaultValidationScope
+	case DefaultValidationScope:
+	default:
+		return Job{}, fault.New(fault.InvalidValidationScope, "validationScope %q is not supported; the one scope is %q.", req.ValidationScope, DefaultValidationScope)
 	}
 	now := time.Now().UTC()
 	j := Job{
@@ -225,17 +242,17 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	defer cancel()
 	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
 	if err != nil {
-		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
+		return Job{}, storeFailed(err)
 	}
 	l, err := m.store(w, text, req.Filename)
 	l.Encoding = enc
 	if err != nil {
 		cancel()
 		w.Close()
-		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
+		return Job{}, storeFailed(err)
 	}
 	if err := w.Close(); err != nil {
-		return Job{}, fmt.Errorf("jobs: store the input: %w", err)
+		return Job{}, storeFailed(err)
 	}
 	switch {
 	case !l.Text:
@@ -243,7 +260,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		return Job{}, ErrNoRecords
 	case l.Rows > m.o.MaxRows:
 		m.o.Bucket.Delete(ctx, j.InputKey)
-		return Job{}, fmt.Errorf("%w: %d rows, more than %d", batch.ErrTooManyRows, l.Rows, m.o.MaxRows)
+		return Job{}, fault.Wrap(batch.ErrTooManyRows, fault.TooManyRecords, "A job holds at most %d records, and the file has %d: split it.", m.o.MaxRows, l.Rows)
 	}
 	j.Rows, j.Layout, j.ChunkRows, j.Parts = l.Rows, l, m.o.ChunkRows, make([]Part, l.Chunks())
 	j.Summary = l.Summary()
@@ -304,32 +321,41 @@ const MaxFilenameBytes = 255
 
 // ErrNoRecords is returned by Submit for an input without a record that
 // holds address text (empty, a header alone, delimiters alone).
-var ErrNoRecords = errors.New("jobs: the file has no records with address text")
+var ErrNoRecords = fault.New(fault.NoRecords, "The file has no records with address text: send a header row and at least one row with an address, or one address per line.")
 
-// ErrInvalidFilename wraps the reasons Submit refuses a file name.
-var ErrInvalidFilename = fmt.Errorf("%w: filename", ErrInvalid)
+// ErrInvalidFilename is of the code of the errors for a file name Submit
+// refuses; each says why.
+var ErrInvalidFilename = fault.New(fault.InvalidFilename, "filename is not a file name.")
+
+// storeFailed is the error of an input that could not be stored: a full
+// disk or bucket is insufficient_storage, anything else the server's.
+func storeFailed(err error) error {
+	err = fmt.Errorf("jobs: store the input: %w", err)
+	return fault.Storage(err, "The server has no room to store the file now; retry later.")
+}
 
 // ValidateFilename checks a job's file name: a base name (no path
 // separators) of at most MaxFilenameBytes bytes of valid UTF-8, without
 // control or format characters (bidi overrides), and not "." or "..".
 func ValidateFilename(name string) error {
+	bad := func(format string, args ...any) error { return fault.New(fault.InvalidFilename, format, args...) }
 	switch {
 	case strings.TrimSpace(name) == "":
-		return fmt.Errorf("%w is required: the name of the file, with its extension", ErrInvalidFilename)
+		return fault.New(fault.MissingField, "filename is required: the name of the file, with its extension.")
 	case len(name) > MaxFilenameBytes:
-		return fmt.Errorf("%w is %d bytes long; at most %d are allowed", ErrInvalidFilename, len(name), MaxFilenameBytes)
+		return bad("filename is %d bytes long; at most %d are allowed.", len(name), MaxFilenameBytes)
 	case !utf8.ValidString(name):
-		return fmt.Errorf("%w is not valid UTF-8", ErrInvalidFilename)
+		return bad("filename is not valid UTF-8.")
 	case strings.ContainsAny(name, "/\\"):
-		return fmt.Errorf("%w must be a name without a path: it has a / or \\", ErrInvalidFilename)
+		return bad("filename must be a name without a path: it has a / or \\.")
 	case name == "." || name == "..":
-		return fmt.Errorf("%w %q is not a file name", ErrInvalidFilename, name)
+		return bad("filename %q is not a file name.", name)
 	}
 	for _, r := range name {
 		// Cf: format characters, bidi overrides among them, which can
 		// make a name display as another
 		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
-			return fmt.Errorf("%w has a control or format character (%U)", ErrInvalidFilename, r)
+			return bad("filename has a control or format character (%U).", r)
 		}
 	}
 	return nil

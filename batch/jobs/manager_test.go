@@ -16,6 +16,7 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
 	"github.com/addrkit/addrkit/storage/jobstore"
@@ -148,10 +149,25 @@ func TestManagerJob(t *testing.T) {
 		t.Fatalf("finished %+v", done)
 	}
 	output(t, r, done, 500)
-	// the request is checked
-	for _, req := range []jobs.SubmitRequest{{Owner: "k", Region: "Nigeria"}, {Owner: "k", Filename: "a.csv"}, {Owner: "k", Filename: "a.csv", Region: "Atlantis"}} {
-		if _, err := m.Submit(ctx, req, strings.NewReader("street\nIkeja\n")); !errors.Is(err, jobs.ErrInvalid) {
-			t.Errorf("Submit(%+v): %v, want ErrInvalid", req, err)
+	// the request is checked, by the rules of the service: each refusal a
+	// fault of its code, with a sentence for the client
+	for _, tc := range []struct {
+		req  jobs.SubmitRequest
+		code fault.Code
+	}{
+		{jobs.SubmitRequest{Owner: "k", Region: "Nigeria"}, fault.MissingField},
+		{jobs.SubmitRequest{Owner: "k", Filename: "a/b.csv"}, fault.InvalidFilename},
+		{jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "Atlantis"}, fault.InvalidRegion},
+		{jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG\x00"}, fault.InvalidRegion},
+		{jobs.SubmitRequest{Owner: "k", Filename: "a.csv", ValidationScope: "partial"}, fault.InvalidValidationScope},
+	} {
+		_, err := m.Submit(ctx, tc.req, strings.NewReader("street\nIkeja\n"))
+		if fault.CodeOf(err) != tc.code {
+			t.Errorf("Submit(%+v): %v, want a fault of code %s", tc.req, err, tc.code)
+			continue
+		}
+		if msg := err.Error(); strings.HasPrefix(msg, "jobs:") || !strings.HasSuffix(msg, ".") {
+			t.Errorf("Submit(%+v): message %q, want a sentence for a client", tc.req, msg)
 		}
 	}
 }
@@ -617,7 +633,9 @@ func TestPoisonChunk(t *testing.T) {
 		}
 		start(t, m)
 		done := waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
-		if done.State != jobs.Failed || !strings.Contains(done.Reason, "of 3 (rows ") || !strings.Contains(done.Reason, "failed 2 times: read the input") {
+		// the reason is for the client: no server path, no driver's words
+		if done.State != jobs.Failed || !strings.Contains(done.Reason, "of 3 (rows ") || !strings.Contains(done.Reason, "failed 2 times: a file of the job is no longer stored") ||
+			strings.Contains(done.Reason, "uploads/") || strings.Contains(done.Reason, "such file") {
 			t.Errorf("job %s: %q", done.State, done.Reason)
 		}
 	})

@@ -4,10 +4,11 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/addrkit/addrkit/internal/fault"
 )
 
 // Signer signs and verifies download links for outputs served by the
@@ -21,8 +22,8 @@ type Signer struct {
 // Errors of Verify. Every failure is a refusal: a link is good only when
 // its signature and expiry check out.
 var (
-	ErrBadSignature = errors.New("jobs: the link's signature does not match")
-	ErrExpired      = errors.New("jobs: the link has expired")
+	ErrBadSignature = fault.New(fault.InvalidSignature, "The link's signature is missing or does not match.")
+	ErrExpired      = fault.New(fault.LinkExpired, "The link has expired: get a new one from GET /v1/batch/{jobId}.")
 )
 
 func (s *Signer) now() time.Time {

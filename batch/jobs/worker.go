@@ -8,10 +8,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/addrkit/addrkit/batch"
+	"github.com/addrkit/addrkit/internal/fault"
 	"gocloud.dev/blob"
+	"gocloud.dev/gcerrors"
 )
 
 // taskID names the task of a job's chunk k: "<job id>/<k>".
@@ -313,7 +316,7 @@ func (m *Manager) process(ctx context.Context, t Task) {
 		return
 	case err != nil && tries >= m.o.MaxDeliver:
 		log.Error("chunk failed", "err", err, "tries", tries)
-		m.failTask(settle, t, id, fmt.Sprintf("%s failed %d times: %v", j.chunkName(k), tries, err))
+		m.failTask(settle, t, id, fmt.Sprintf("%s failed %d times: %s", j.chunkName(k), tries, reasonOf(err)))
 		return
 	case err != nil:
 		log.Warn("chunk failed; it will be tried again", "err", err, "tries", tries)
@@ -414,7 +417,7 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 		return
 	case err != nil && j.JoinTries >= m.o.MaxDeliver:
 		log.Error("join failed", "err", err)
-		m.failTask(settle, t, id, fmt.Sprintf("joining the parts failed %d times: %v", j.JoinTries, err))
+		m.failTask(settle, t, id, fmt.Sprintf("joining the parts failed %d times: %s", j.JoinTries, reasonOf(err)))
 		return
 	case err != nil:
 		log.Warn("join failed; it will be tried again", "err", err, "tries", j.JoinTries)
@@ -453,6 +456,23 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 		}
 		log.Info("job completed", "rows", j.Rows)
 	}
+}
+
+// reasonOf says in a job's reason what went wrong, in words for the
+// client: never a server path or a driver's error, which the log keeps
+// (with the job id).
+func reasonOf(err error) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		return "the server's storage is full"
+	case gcerrors.Code(err) == gcerrors.NotFound:
+		return "a file of the job is no longer stored"
+	}
+	var fe *fault.Error
+	if errors.As(err, &fe) {
+		return strings.TrimSuffix(fe.Message, ".")
+	}
+	return "the server failed (the failure is logged with the job id)"
 }
 
 // fail marks a job FAILED, for reason.

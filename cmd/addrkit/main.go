@@ -22,6 +22,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -112,13 +113,21 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // parseFlags parses the flags of a subcommand: -h prints its usage and
-// ends it (help is true), a bad flag is a usage error.
+// ends it (help is true), a bad flag is a usage error, reported once (by
+// main) with a pointer to the usage, which the flag package would
+// otherwise print after its own copy of the error.
 func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return true, nil
-		}
-		return false, usageError{err.Error()}
+	out := fs.Output()
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	err = fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		out.Write(buf.Bytes())
+		return true, nil
+	case err != nil:
+		return false, usageError{fmt.Sprintf("%v (addrkit %s -h lists its flags)", err, fs.Name())}
 	}
 	return false, nil
 }

@@ -38,6 +38,7 @@ func TestRunStandardize(t *testing.T) {
 		{name: "unknown region", args: []string{"standardize", "--region", "Narnia", "x"}, wantErr: `unknown --region "Narnia"`},
 		{name: "unknown format", args: []string{"standardize", "--format", "xml", "x"}, wantErr: `unknown --format "xml"`},
 		{name: "unknown command", args: []string{"frobnicate"}, wantErr: `unknown command "frobnicate"`},
+		{name: "unknown flag", args: []string{"geocode", "--bogus", "x"}, wantErr: "flag provided but not defined: -bogus (addrkit geocode -h lists its flags)"},
 		{name: "no command", args: nil, wantErr: "no command given"},
 		{name: "keys help", args: []string{"keys", "-h"}, want: []string{"usage: addrkit keys create"}},
 		{name: "keys, unknown command", args: []string{"keys", "rotate"}, wantErr: `keys: unknown command "rotate"`},
@@ -52,6 +53,9 @@ func TestRunStandardize(t *testing.T) {
 				}
 				if exitCode(err) != 2 {
 					t.Errorf("exitCode(%v) = %d, want 2", err, exitCode(err))
+				}
+				if strings.Contains(stderr.String(), "not defined") {
+					t.Errorf("Run(%q) wrote the error to stderr as well (main reports it): %q", tt.args, stderr.String())
 				}
 				return
 			}
