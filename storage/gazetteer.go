@@ -42,10 +42,10 @@ type Options struct {
 	// Logger receives Badger's log lines; nil silences them.
 	Logger badger.Logger
 	// Preload holds every place in memory, for read-only stores that answer
-	// many look-ups (a batch, a server): about 400 bytes a place, 60 MB for
-	// the Nigerian gazetteer of scripts/import-nigeria.sh, and the name
-	// table then lists the places of each name and postcode as well as
-	// their ids (4.4 MB more), for NamedRefs and PostcodeRefs.
+	// many look-ups (a batch, a server): a look-up then copies no place
+	// from Badger, and the name table lists the places of each name and
+	// postcode as well as their ids, for NamedRefs and PostcodeRefs. The
+	// memory it takes is in docs/figures.md.
 	Preload bool
 }
 
@@ -109,9 +109,8 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 	// Places are small: keep values in the LSM tree, beside their keys.
 	// Memtables of 4 MB, not 64: a bulk load inserts every key into the
 	// memtable's skiplist from Badger's one write goroutine, and a smaller
-	// skiplist is shallower and fits the caches better (BenchmarkImport,
-	// in runs side by side: 53,000 to 62,000 places/s with 64 MB, 77,000
-	// to 100,000 with 8, 88,000 to 104,000 with 4; 2 MB is no better).
+	// skiplist is shallower and fits the caches better (BenchmarkImport in
+	// docs/figures.md).
 	bo = bo.WithValueThreshold(1 << 10).WithNumVersionsToKeep(1).WithDetectConflicts(false).WithMemTableSize(4 << 20)
 	if opts.Preload {
 		// every place is held in memory: Badger's block cache (256 MB by

@@ -140,7 +140,8 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 		return nil, err
 	}
 	if g.all != nil {
-		// 4.4 MB more for Nigeria
+		// the places of every name and postcode, listed once here so
+		// that NamedRefs and PostcodeRefs copy nothing
 		t.refs = make([][]*address.Place, len(t.ids))
 		for i, ids := range t.ids {
 			t.refs[i] = g.refs(ids)
@@ -158,9 +159,9 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 }
 
 // fstWriter builds FSTs one after another, with one vellum builder reset
-// for each: a new builder allocates a 320 KB registry, which the 249
-// countries and 1,028 subdivisions of the built-in gazetteer made a third
-// of a gigabyte at every start.
+// for each: a new builder allocates a large registry, and the countries and
+// subdivisions of the built-in gazetteer, one FST each, made that a great
+// deal of garbage at every start (docs/figures.md).
 type fstWriter struct {
 	buf bytes.Buffer
 	b   *vellum.Builder
@@ -197,9 +198,8 @@ func (g *Gazetteer) countryTable(country string) (*nameTable, *vellum.FST, error
 }
 
 // Warm builds now what Similar and SimilarWithin build on their first
-// call (the name automata, the deletion filter and the states' tables,
-// about a second for a country's worth of places), so that the first
-// addresses a server is asked about do not wait for it.
+// call (the name automata, the deletion filter and the states' tables),
+// so that the first addresses a server is asked about do not wait for it.
 func (g *Gazetteer) Warm(ctx context.Context) error {
 	t, err := g.startWarm()
 	if err != nil {
@@ -221,7 +221,7 @@ func (g *Gazetteer) Warm(ctx context.Context) error {
 // it: the same answers, with a search where it would have said none is
 // needed; the first SimilarWithin waits for the states' tables. addrkit
 // batch starts so: its first rows are read, standardized and looked up
-// while they are built (the two took 0.5 s of a job's start).
+// while they are built, instead of waiting for them at a job's start.
 func (g *Gazetteer) StartWarm(ctx context.Context) error {
 	t, err := g.startWarm()
 	if err != nil {
@@ -273,7 +273,8 @@ func forDeletions(s string, prefix, depth int, buf []byte, fn func([]byte) bool)
 }
 
 // startNear allocates the deletion filter and fills it in the
-// background, once (0.3 to 0.4 s for the 104,570 name keys of Nigeria).
+// background, once: filling it takes longer than the first searches
+// should wait.
 func (t *nameTable) startNear() {
 	t.nearOnce.Do(func() {
 		// sized for the variants added below (45 a key for Nigeria, 8

@@ -89,8 +89,7 @@ func (g *Gazetteer) similarKeys(t *nameTable, fst *vellum.FST, ck, country, key 
 	var it *vellum.FSTIterator
 	if isASCII(key) {
 		// bytes are characters: the edit rows computed as the walk goes,
-		// not a DFA compiled first (which cost a third of the batch's
-		// allocations)
+		// not a DFA compiled first for every word searched
 		a := automata.Get().(*edits.Automaton)
 		defer automata.Put(a)
 		a.Reset(key, maxEdits, false)
@@ -113,7 +112,7 @@ func (g *Gazetteer) similarKeys(t *nameTable, fst *vellum.FST, ck, country, key 
 	g.walks.Set(ck, keys, keysCost(ck, keys))
 	// Sets are applied by ristretto's goroutine, later: without waiting,
 	// the same word, often asked again at once (the lines of a batch come
-	// in order), was searched again up to 30 times.
+	// in order), is searched again until the set lands.
 	g.walks.Wait()
 	return keys, nil
 }

@@ -11,9 +11,9 @@ package edits
 // deletions, substitutions, and transpositions of neighbours, each one
 // edit) between the word and the key read so far, computed as the FST
 // walk reaches them. vellum's own Levenshtein automata are compiled to a
-// DFA first, which takes 50 to 600 µs a word (BenchmarkEditAutomaton
-// measures both); the rows cost a few nanoseconds a byte, and only on the
-// keys the walk reaches.
+// DFA first, for every word, which costs far more than the walk itself;
+// the rows are computed only on the keys the walk reaches
+// (BenchmarkEditAutomaton measures both; figures in docs/figures.md).
 //
 // With prefix set, a key also matches when a start of it, at least as long
 // as the word, is within the edits: the word is still being typed. (A
