@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/edits"
 	"github.com/blevesearch/vellum"
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/ristretto/v2/z"
@@ -304,20 +305,20 @@ func (t *nameTable) startNear() {
 // letter, which Similar requires to be right.
 func nearPrefix(k string) int { return strings.IndexByte(k, 0) + 2 }
 
-// mayHave reports whether a key of the country may lie within edits (1 or
-// 2) of key. Only the query's variants up to edits deletions are probed:
-// each probe is a chance of a false positive.
+// mayHave reports whether a key of the country may lie within maxEdits (1
+// or 2) of key. Only the query's variants up to maxEdits deletions are
+// probed: each probe is a chance of a false positive.
 // Until the filter is filled, every key may; so may every key for a key
-// that is not ASCII: its search counts edits in characters, the filter in
-// bytes, and one Cyrillic letter changed is two bytes.
-func (t *nameTable) mayHave(country, key string, edits int) bool {
+// that is not Bytewise: its search counts edits in characters, the filter
+// in bytes, and one Cyrillic letter changed is two bytes.
+func (t *nameTable) mayHave(country, key string, maxEdits int) bool {
 	t.startNear()
-	if !t.nearReady.Load() || !isASCII(key) {
+	if !t.nearReady.Load() || !edits.Bytewise(key) {
 		return true
 	}
 	found := false
 	q := country + "\x00" + key
-	forDeletions(q, nearPrefix(q), edits, make([]byte, 0, len(q)), func(v []byte) bool {
+	forDeletions(q, nearPrefix(q), maxEdits, make([]byte, 0, len(q)), func(v []byte) bool {
 		found = t.near.Has(z.MemHash(v))
 		return !found // one variant known is enough
 	})

@@ -18,15 +18,6 @@ import (
 // automata are the edit automata of ASCII keys, reused.
 var automata = sync.Pool{New: func() any { return new(edits.Automaton) }}
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // Levenshtein automaton builders, for keys with characters of more than one
 // byte, are costly to make and safe to share.
 var (
@@ -87,7 +78,7 @@ func (g *Gazetteer) similarKeys(t *nameTable, fst *vellum.FST, ck, country, key 
 	// Only keys with the same first character are searched: a misspelt
 	// first letter is rare, and the bound makes the search far cheaper.
 	var it *vellum.FSTIterator
-	if isASCII(key) {
+	if edits.Bytewise(key) {
 		// bytes are characters: the edit rows computed as the walk goes,
 		// not a DFA compiled first for every word searched
 		a := automata.Get().(*edits.Automaton)
@@ -95,6 +86,8 @@ func (g *Gazetteer) similarKeys(t *nameTable, fst *vellum.FST, ck, country, key 
 		a.Reset(key, maxEdits, false)
 		it, err = fst.Search(a, []byte{key[0]}, []byte{key[0] + 1})
 	} else {
+		// characters of more than one byte: vellum's automaton counts
+		// characters (see internal/edits)
 		lb, berr := automatonBuilder(maxEdits)
 		if berr != nil {
 			return nil, berr

@@ -3,7 +3,37 @@
 // a word, and OSA, which measures one key against a word. Both count
 // insertions, deletions, substitutions and transpositions of neighbours as
 // one edit each (optimal string alignment), over bytes.
+//
+// addrkit measures edits three ways, each with one job:
+//
+//   - Automaton searches an FST for the keys within one or two edits of a
+//     word whose bytes are its characters (Bytewise): storage's Similar,
+//     SimilarWithin and the autocomplete term dictionary. OSA measures one
+//     such key against one word, bounded the same way: autocomplete's
+//     matching and the geocoder's first, cheap test of a street.
+//   - vellum's levenshtein automaton searches an FST for a word with
+//     characters of more than one byte, counting characters: storage's
+//     spelling searches, for those words only.
+//   - agnivade/levenshtein measures the exact distance of one pair, in
+//     characters and unbounded: the edits the geocoder reports for a place
+//     or street it found, and the nearest name of builtin's tables.
+//
+// Bytewise decides where bytes may be counted; budgets of edits always
+// count characters (address.KeyLen).
 package edits
+
+// Bytewise reports whether the edits of s may be counted over its bytes
+// (Automaton, OSA): s is ASCII, so each byte is a character. A word with
+// other characters is measured in characters (vellum's levenshtein, or
+// agnivade/levenshtein).
+func Bytewise(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // Automaton is a bounded edit-distance automaton over bytes, for
 // searching an FST of terms: a vellum.Automaton whose states are the rows of
