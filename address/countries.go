@@ -58,6 +58,10 @@ func data() *tables {
 	return tbl
 }
 
+// buildTables reads the country and subdivision tables into their
+// indexes. It is left long on purpose: it is one pass per source, in an
+// order that matters (a source read later never takes a key an earlier one
+// has), which reads best in one place.
 func buildTables() *tables {
 	t := &tables{
 		byKey:        map[string]*Country{},

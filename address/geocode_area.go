@@ -9,13 +9,15 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address/pluscode"
 	"github.com/agnivade/levenshtein"
 )
 
 // TypoBudget is the number of edits a name of n characters may carry and
-// still match: none under 5, one from 5 to 8, two from 9.
+// still match: none under 5, one from 5 to 8, two from 9. n is counted by
+// KeyLen (or is a sum of KeyLens).
 func TypoBudget(n int) int {
 	switch {
 	case n < 5:
@@ -25,6 +27,12 @@ func TypoBudget(n int) int {
 	}
 	return 2
 }
+
+// KeyLen is the length of a name key or a typed word as typo budgets
+// count it: in characters, as the edits themselves are counted (see
+// internal/edits). It is the one place that decides it: every budget is
+// TypoBudget of a KeyLen, or of a sum of them.
+func KeyLen(s string) int { return utf8.RuneCountInString(s) }
 
 // mention is a name in the address that may be a gazetteer place.
 type mention struct {
@@ -191,7 +199,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		return nil
 	}
 	k := keys[min(len(keys), lgaFrom)-1] // the whole name, not its last words
-	budget := TypoBudget(len(k))
+	budget := TypoBudget(KeyLen(k))
 	if budget == 0 {
 		return nil
 	}
@@ -222,6 +230,8 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 			if !areaKind(p.Kind) || !g.townFits(m, p) {
 				continue
 			}
+			// the exact edits, in characters (agnivade's job, see
+			// internal/edits), of the name that comes nearest
 			best := edits + 1
 			for _, n := range p.Names() {
 				best = min(best, levenshtein.ComputeDistance(k, NameKey(n)))
@@ -313,7 +323,9 @@ func kindDepth(k PlaceKind) int {
 }
 
 // findArea picks the most precise area (LGA, city, town, ward,
-// neighbourhood...) that the names of the address agree on.
+// neighbourhood...) that the names of the address agree on. It is left at
+// about 120 lines: its steps (look up, score, choose, confirm) share the
+// candidates and their scores, and read as one sequence.
 func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	ms := g.mentions(s)
 	g.ments = ms

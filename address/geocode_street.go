@@ -175,9 +175,9 @@ type streetKeyLister interface {
 // The budget of edits is the name's, without its type: "Tombia Street"
 // may not become "Gambia Street" because "tombiastreet" is long.
 func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, error) {
-	n := len(key)
+	n := KeyLen(key)
 	if g.a.StreetName != "" && g.a.StreetType != "" {
-		n = len(NameKey(g.a.StreetName))
+		n = KeyLen(NameKey(g.a.StreetName))
 	}
 	budget := TypoBudget(n)
 	if budget == 0 {
@@ -189,7 +189,7 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 	}
 	var best *Place
 	bestD := budget + 1
-	ascii := isASCIIString(key)
+	ascii := edits.Bytewise(key)
 	for i, sk := range keys {
 		// At least bestD edits apart by length alone: sk has no more
 		// characters than bytes, key (ASCII) exactly as many, so a
@@ -197,7 +197,7 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 		if ascii && len(key)-len(sk) >= bestD {
 			continue
 		}
-		if ascii && isASCIIString(sk) {
+		if ascii && edits.Bytewise(sk) {
 			if len(sk)-len(key) >= bestD {
 				continue
 			}
@@ -211,7 +211,7 @@ func (g *geocoder) similarStreet(ctx context.Context, key string) (*Place, int, 
 				}
 			}
 		}
-		d := levenshtein.ComputeDistance(key, sk)
+		d := levenshtein.ComputeDistance(key, sk) // exact, in characters (see internal/edits)
 		if d >= bestD {
 			continue
 		}
@@ -289,17 +289,6 @@ func streetKeyOf(name string) string {
 	streetKeys.m[name] = k
 	streetKeys.Unlock()
 	return k
-}
-
-// isASCIIString reports whether s is ASCII, so that its bytes are its
-// characters.
-func isASCIIString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 func (g *geocoder) areaSuffix() string {

@@ -31,9 +31,35 @@ type streetName struct {
 	spelled         bool // the type was misspelt ("Streat")
 }
 
-// parseHead reads one segment of the delivery part.
+// parseHead reads one segment of the delivery part: the markers it starts
+// with (a PO box, a unit, premises, a floor, a house number), then what the
+// rest names, tried in turn: a landmark, an estate of a phase, a street, an
+// estate, an organization.
 func (p *parser) parseHead(s span) part {
 	var r part
+	lo := p.headMarkers(s, &r)
+	if lo >= s.hi || p.headLandmark(s, lo, &r) {
+		return r
+	}
+	lo, hi := p.headPhase(s, lo, &r)
+	if lo >= hi {
+		return r
+	}
+	if r.phase != "" {
+		p.phaseEstate(lo, hi, &r)
+		return r
+	}
+	if p.numberAfterStreet(lo, hi, &r) {
+		return r
+	}
+	p.headName(s, lo, hi, &r)
+	return r
+}
+
+// headMarkers reads the markers that start a segment (a PO box, a unit,
+// premises, a floor, a house number, a cadastral zone) into r, and returns
+// where the rest begins.
+func (p *parser) headMarkers(s span, r *part) int {
 	i := s.lo
 	for i < s.hi {
 		k, lex := p.key(i), p.words[i].lex
@@ -109,16 +135,20 @@ func (p *parser) parseHead(s span) part {
 		}
 		break
 	}
-	if i >= s.hi {
-		return r
-	}
-	lo, hi := i, s.hi
+	return i
+}
+
+// headLandmark reads the rest of a segment, from lo, as a landmark:
+// after a relation ("Opposite Shoprite"), or named by its end ("Rumuola
+// Junction"). It reports whether it did.
+func (p *parser) headLandmark(s span, lo int, r *part) bool {
+	hi := s.hi
 	if rel, n := p.relationAt(lo, hi); n > 0 && lo+n < hi {
 		p.label(lo, lo+n, LabelLandmarkRelation)
 		name, _ := p.streetOrName(lo+n, hi)
 		p.label(lo+n, hi, LabelLandmark)
 		r.landmark = &Landmark{Relation: rel, Name: name}
-		return r
+		return true
 	}
 	// "Rumuola Junction", "Ojuelegba b/s": a landmark named without a
 	// relation (a market so named is as often the building of a shop)
@@ -126,8 +156,15 @@ func (p *parser) parseHead(s span) part {
 		p.label(lo, hi, LabelLandmark)
 		name, _ := p.streetOrName(lo, hi) // "Ojuelegba Bus Stop"
 		r.landmark = &Landmark{Name: name}
-		return r
+		return true
 	}
+	return false
+}
+
+// headPhase reads a phase in the rest of a segment ("Phase 2", "Ph 1",
+// the last one) and returns what is left of the rest around it.
+func (p *parser) headPhase(s span, lo int, r *part) (int, int) {
+	hi := s.hi
 	// "Phase 2", "Phase II" anywhere in what is left (the last one)
 	for j := hi - 2; j >= lo; j-- {
 		// "Ph 1" is a phase too, before a number of one or two digits
@@ -146,42 +183,46 @@ func (p *parser) parseHead(s span) part {
 			break
 		}
 	}
-	if lo >= hi {
-		return r
-	}
-	if _, isRel := relations[p.key(lo)]; r.phase != "" && (!p.hasLetter(lo, hi) || isRel) {
+	return lo, hi
+}
+
+// phaseEstate reads what stands with a phase, from lo to hi: the estate's
+// name ("Lekki Phase 1"), after any house number.
+func (p *parser) phaseEstate(lo, hi int, r *part) {
+	if _, isRel := relations[p.key(lo)]; !p.hasLetter(lo, hi) || isRel {
 		// nothing left to name the estate, or a relation that would read
 		// as a landmark
 		p.label(lo, hi, LabelUnresolved)
-		return r
+		return
 	}
-	if r.phase != "" {
-		// "Phase 2, 12 Lekki": the number is the house's
-		if n := p.leadingNumbers(&r, lo, hi); n > lo {
-			r.core = true
-			lo = n
-		}
+	// "Phase 2, 12 Lekki": the number is the house's
+	if n := p.leadingNumbers(r, lo, hi); n > lo {
+		r.core = true
+		lo = n
 	}
-	if r.phase != "" {
-		// What stands with a phase is the estate's name: "Lekki Phase 1".
-		for hi-lo > 1 && isHouseNumber(p.text(hi-1)) {
-			p.label(hi-1, hi, LabelUnresolved) // an estate name does not end in a number
-			hi--
-		}
-		if _, isRel := relations[p.key(lo)]; isRel || !p.hasLetter(lo, hi) {
-			// nothing names the estate, or a relation that would read as
-			// a landmark
-			p.label(lo, hi, LabelUnresolved)
-			return r
-		}
-		r.estate = p.name(lo, hi)
-		r.rawEstate = p.texts(lo, hi)
-		p.label(lo, hi, LabelEstate)
-		return r
+	// What stands with a phase is the estate's name: "Lekki Phase 1".
+	for hi-lo > 1 && isHouseNumber(p.text(hi-1)) {
+		p.label(hi-1, hi, LabelUnresolved) // an estate name does not end in a number
+		hi--
 	}
-	// The number after the street: where the country writes it so, or
-	// after a street whose type ends it ("Al-Nuzha Street 12"); a type
-	// alone and its number name a street ("Calle 19", "Road 7").
+	if _, isRel := relations[p.key(lo)]; isRel || !p.hasLetter(lo, hi) {
+		// nothing names the estate, or a relation that would read as
+		// a landmark
+		p.label(lo, hi, LabelUnresolved)
+		return
+	}
+	r.estate = p.name(lo, hi)
+	r.rawEstate = p.texts(lo, hi)
+	p.label(lo, hi, LabelEstate)
+}
+
+// numberAfterStreet reads the rest of a segment, lo to hi, as a street
+// followed by its number, and reports whether it did.
+//
+// The number follows the street where the country writes it so, or after a
+// street whose type ends it ("Al-Nuzha Street 12"); a type alone and its
+// number name a street ("Calle 19", "Road 7").
+func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 	if hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
 		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)) {
 		r.number = strings.ToUpper(p.text(hi - 1))
@@ -203,7 +244,7 @@ func (p *parser) parseHead(s span) part {
 			r.district = p.name(lo, hi) // "千代田 1-1"
 			p.label(lo, hi, LabelNeighbourhood)
 			r.core = true
-			return r
+			return true
 		}
 		if !ok {
 			st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
@@ -212,29 +253,36 @@ func (p *parser) parseHead(s span) part {
 		r.street = st
 		r.rawStreet = p.texts(lo, hi)
 		r.core = true
-		return r
+		return true
 	}
+	return false
+}
+
+// headName reads the rest of a segment, lo to hi, when no marker, landmark
+// or phase took it: a street, an estate, an organization, a district, or a
+// plain name whose role depends on where the segment stands.
+func (p *parser) headName(s span, lo, hi int, r *part) {
 	if st, ok := p.street(lo, hi); ok {
 		r.street = st
 		r.rawStreet = p.texts(lo, hi)
 		r.core = true
-		return r
+		return
 	}
 	if e, ok := estateWords[p.key(hi-1)]; ok && hi-lo >= 2 {
 		r.estate = p.name(lo, hi-1) + " " + e
 		r.rawEstate = p.texts(lo, hi)
 		p.label(lo, hi, LabelEstate)
-		return r
+		return
 	}
 	if p.isOrganization(lo, hi) {
 		r.org = p.name(lo, hi)
 		p.label(lo, hi, LabelOrganization)
 		r.core = true
-		return r
+		return
 	}
 	if r.number != "" && (!p.hasLetter(lo, hi) || p.markedNumber(hi, lo) || p.isKeyword(lo, hi) || p.hasMarker(lo, hi)) {
 		p.label(lo, hi, LabelUnresolved)
-		return r
+		return
 	}
 	if e, ok := estateWords[p.key(lo)]; ok && r.number != "" && hi-lo == 1 {
 		// "No. 1004 Estate": the number names the estate
@@ -243,21 +291,21 @@ func (p *parser) parseHead(s span) part {
 		r.number, r.rawNumber = "", ""
 		r.core = r.unit.Type != "" || len(r.premises) > 0 || r.level != "" || r.poBox != "" || r.zone != ""
 		p.label(lo-1, hi, LabelEstate)
-		return r
+		return
 	}
 	if r.number != "" && p.lay.blocks {
 		// "2-3-5 Nishi-Shinjuku": where blocks are numbered, the name is
 		// the district's.
 		r.district = p.name(lo, hi)
 		p.label(lo, hi, LabelNeighbourhood)
-		return r
+		return
 	}
 	if r.number != "" {
 		// "12 Adeola Odeku": a street written without its type.
 		r.street = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
 		r.rawStreet = p.texts(lo, hi)
 		p.label(lo, hi, LabelStreetName)
-		return r
+		return
 	}
 	if p.markedNumber(hi, lo) && !p.isSubdivision(hi-1, hi) || p.isKeyword(lo, hi) {
 		// "No", "Box", "Phase" without their number (but "Orlando FL" ends
@@ -265,22 +313,21 @@ func (p *parser) parseHead(s span) part {
 		// "Street" alone, name nothing, and next to a postcode would change
 		// how it is read.
 		p.label(lo, hi, LabelUnresolved)
-		return r
+		return
 	}
 	if lo == s.lo && r.zone == "" && len(r.premises) == 0 && r.unit.Type == "" && r.level == "" {
 		r.plain = true
-		return r
+		return
 	}
 	if !p.hasLetter(lo, hi) {
 		p.label(lo, hi, LabelUnresolved)
-		return r
+		return
 	}
 	// words left after a unit or plot: a building or street name, after
 	// any number
-	lo = p.leadingNumbers(&r, lo, hi)
+	lo = p.leadingNumbers(r, lo, hi)
 	r.org = p.name(lo, hi)
 	p.label(lo, hi, LabelOrganization)
-	return r
 }
 
 // levelAt reads a floor: "2nd Floor", "Floor 2", "Level 3", "Ground Floor".

@@ -25,6 +25,9 @@ var spellingVariants = map[string]bool{
 	"aveneu": true, "avnue": true, "cresent": true, "crecent": true, "cresecent": true, "clsoe": true,
 }
 
+// init fills the street types from the tables below. It is long because it
+// is mostly those tables, written as literals: split, the data would only
+// be scattered.
 func init() {
 	suffix := map[string][]string{
 		"Street":     {"street", "st", "str", "streat", "staret", "stree"},

@@ -227,10 +227,34 @@ func kindClass(kind uint8) string {
 	return string(kindOrder[kind])
 }
 
+// buildTable builds the index of the drafts: duplicates merged, entries
+// ordered, then the term dictionary (an FST), the entries, their postings,
+// the joined terms and the top entries.
 func buildTable(ds []*draft) (*table, error) {
 	slices.SortFunc(ds, func(a, b *draft) int {
 		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), strings.Compare(a.p.ID, b.p.ID))
 	})
+	alias := mergeDrafts(ds)
+	ds = slices.DeleteFunc(ds, func(d *draft) bool { return d.merged })
+	orderDrafts(ds)
+	t := &table{}
+	termSet, err := t.buildTerms(ds)
+	if err != nil {
+		return nil, err
+	}
+	counts := t.buildEntries(ds, alias, termSet)
+	t.buildPostings(counts, len(ds))
+	if err := t.buildJoined(); err != nil {
+		return nil, err
+	}
+	t.buildTop()
+	return t, nil
+}
+
+// mergeDrafts marks the drafts that duplicate a better one (sorted first)
+// as merged, giving it their other names, and returns the merged ids with
+// the id each was merged into.
+func mergeDrafts(ds []*draft) map[string]string {
 	// Merge duplicates into the best of them: same kind class, same
 	// tokens, same enclosing area (the first parent that is not itself a
 	// settlement or street), and near each other.
@@ -266,7 +290,12 @@ func buildTable(ds []*draft) (*table, error) {
 			kept[key] = append(kept[key], d)
 		}
 	}
-	ds = slices.DeleteFunc(ds, func(d *draft) bool { return d.merged })
+	return alias
+}
+
+// orderDrafts sorts the drafts by kind, then rank, then the places that
+// bear their name.
+func orderDrafts(ds []*draft) {
 	// Entries of one kind and rank (most villages have none) in the order
 	// of the places that bear their name, most first: of two names a
 	// query matches equally, the one more places bear is likelier meant.
@@ -282,12 +311,11 @@ func buildTable(ds []*draft) (*table, error) {
 	slices.SortStableFunc(ds, func(a, b *draft) int {
 		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), cmp.Compare(b.bearers, a.bearers))
 	})
-	num := make(map[string]int32, len(ds))
-	for i, d := range ds {
-		num[d.p.ID] = int32(i)
-	}
+}
 
-	// terms, in byte order, numbered
+// buildTerms numbers the terms of the drafts in byte order, and builds
+// their FST and the terms' text. It returns the number of each term.
+func (t *table) buildTerms(ds []*draft) (map[string]uint32, error) {
 	termSet := map[string]uint32{}
 	for _, d := range ds {
 		for _, tok := range d.tokens {
@@ -302,7 +330,7 @@ func buildTable(ds []*draft) (*table, error) {
 		terms = append(terms, tok)
 	}
 	slices.Sort(terms)
-	t := &table{termOff: make([]uint32, 0, len(terms)+1)}
+	t.termOff = make([]uint32, 0, len(terms)+1)
 	var buf bytes.Buffer
 	fb, err := vellum.New(&buf, nil)
 	if err != nil {
@@ -326,13 +354,22 @@ func buildTable(ds []*draft) (*table, error) {
 	if t.fst, err = vellum.Load(t.fstBytes); err != nil {
 		return nil, err
 	}
+	return termSet, nil
+}
 
-	// entries
+// buildEntries writes the entries of the drafts (kind, rank, parent,
+// point, record, terms), and returns the counts of each term's postings,
+// each at the index after the term's.
+func (t *table) buildEntries(ds []*draft, alias map[string]string, termSet map[string]uint32) []uint32 {
+	num := make(map[string]int32, len(ds))
+	for i, d := range ds {
+		num[d.p.ID] = int32(i)
+	}
 	n := len(ds)
 	t.kind, t.rank, t.parent = make([]uint8, n), make([]float32, n), make([]int32, n)
 	t.lat, t.lon = make([]float32, n), make([]float32, n)
 	t.recOff, t.etOff, t.nname = make([]uint32, 0, n+1), make([]uint32, 0, n+1), make([]uint8, n)
-	counts := make([]uint32, len(terms)+1)
+	counts := make([]uint32, len(termSet)+1)
 	var rec strings.Builder
 	for i, d := range ds {
 		p := &d.p
@@ -387,14 +424,18 @@ func buildTable(ds []*draft) (*table, error) {
 	t.recOff = append(t.recOff, uint32(rec.Len()))
 	t.etOff = append(t.etOff, uint32(len(t.et)))
 	t.rec = rec.String()
+	return counts
+}
 
-	// postings: entries are visited in order, so each list is ascending
+// buildPostings lists the entries of each term, from the counts of
+// buildEntries: entries are visited in order, so each list is ascending.
+func (t *table) buildPostings(counts []uint32, n int) {
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
 	t.postOff = slices.Clone(counts)
 	t.post = make([]uint32, counts[len(counts)-1])
-	for e := range ds {
+	for e := range n {
 		ts := t.entryTerms(uint32(e))
 		for j, id := range ts {
 			if j < int(t.nname[e]) && slices.Contains(ts[:j], id) {
@@ -404,11 +445,6 @@ func buildTable(ds []*draft) (*table, error) {
 			counts[id]++
 		}
 	}
-	if err := t.buildJoined(); err != nil {
-		return nil, err
-	}
-	t.buildTop()
-	return t, nil
 }
 
 // joinedTerm appends to b the words k and k+1 of entry e's name run

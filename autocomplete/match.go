@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/internal/edits"
@@ -13,7 +12,7 @@ import (
 // token is one search token of a query with how it may match a term.
 type token struct {
 	text    string
-	n       int             // characters
+	n       int             // characters (address.KeyLen)
 	prefix  bool            // the last token, still being typed: matches the start of a term
 	number  bool            // has a digit: never fuzzed, and optional (see rank)
 	budget  int             // edits allowed
@@ -83,7 +82,7 @@ func classOf(ok bool, typos int, exact bool) int8 {
 // here is the most any name may allow; match applies each name's. The
 // automaton is built by fuzzy, only when the search needs it.
 func setToken(tk *token, text string, prefix bool) {
-	*tk = token{text: text, prefix: prefix, hits: tk.hits[:0], n: len([]rune(text)), search: tk.search}
+	*tk = token{text: text, prefix: prefix, hits: tk.hits[:0], n: address.KeyLen(text), search: tk.search}
 	tk.number = strings.ContainsAny(text, "0123456789")
 	switch {
 	case tk.number:
@@ -174,7 +173,7 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 // are within the typo budget of the longer of the two; a word given the
 // edits the query's words share is allowed them on any word.
 func (tk *token) allows(term string, d int) bool {
-	return tk.shared || d <= address.TypoBudget(max(tk.n, utf8.RuneCountInString(term)))
+	return tk.shared || d <= address.TypoBudget(max(tk.n, address.KeyLen(term)))
 }
 
 func absDiff(a, b int) int {

@@ -217,9 +217,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 	order := make(chan *chunk, 2*workers) // bounds the rows in memory
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for c := range work {
 				c.out = make([]outcome, len(c.recs))
 				for i, rec := range c.recs {
@@ -227,100 +225,11 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 				}
 				close(c.done)
 			}
-		}()
+		})
 	}
-	// read: rows into chunks, in order
 	readErr := make(chan error, 1)
-	go func() {
-		var err error
-		defer func() { readErr <- err }()
-		defer close(work)
-		defer close(order)
-		first := max(opts.FirstRow, 1)
-		row := 0
-		c := newChunk(first)
-		send := func() bool {
-			select {
-			case order <- c:
-			case <-ctx.Done():
-				return false
-			}
-			select {
-			case work <- c:
-			case <-ctx.Done():
-				return false
-			}
-			c = newChunk(first + row)
-			return true
-		}
-		for {
-			rec, rerr := rs.next()
-			if errors.Is(rerr, io.EOF) {
-				break
-			}
-			if rerr != nil {
-				err = fmt.Errorf("batch: read row %d: %w", first+row, rerr)
-				return
-			}
-			row++
-			if opts.MaxRows > 0 && row > opts.MaxRows {
-				err = fmt.Errorf("%w: more than %d", ErrTooManyRows, opts.MaxRows)
-				return
-			}
-			bad := rec.bad
-			if bad == "" {
-				bad = check(rec.fields)
-			}
-			c.recs, c.bad = append(c.recs, rec.fields), append(c.bad, bad)
-			if len(c.recs) == chunkRows && !send() {
-				return
-			}
-		}
-		if len(c.recs) > 0 {
-			send()
-		}
-	}()
-
-	// write: chunks in order, as they are done
-	cells := make([]string, len(outHeader))
-	var writeErr error
-	for c := range order {
-		select {
-		case <-c.done:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		for i, rec := range c.recs {
-			o := &c.out[i]
-			for j := range header {
-				cells[j] = ""
-				if j < len(rec) {
-					cells[j] = Sanitize(rec[j])
-				}
-			}
-			row := o.row()
-			row.cells(c.first+i, cells[len(header):])
-			for j := len(header); j < len(cells); j++ {
-				cells[j] = Sanitize(cells[j])
-			}
-			if writeErr = cw.Write(cells); writeErr != nil {
-				break
-			}
-			sum.count(o)
-		}
-		if writeErr != nil {
-			break
-		}
-		cw.Flush()
-		if writeErr = cw.Error(); writeErr != nil {
-			break
-		}
-		if opts.Progress != nil {
-			opts.Progress(sum.Rows, sum)
-		}
-	}
+	go func() { readErr <- readChunks(ctx, rs, opts, work, order) }()
+	writeErr := writeChunks(ctx, cw, order, len(header), len(outHeader), &sum, opts.Progress)
 	cancel()
 	wg.Wait()
 	for range order { // let the reader end
@@ -337,6 +246,100 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 		return sum, err
 	}
 	return sum, parent.Err()
+}
+
+// readChunks reads the rows into chunks of chunkRows, in order, and hands
+// each to the writer (order) and to a worker (work); it closes both when
+// the rows end, reading fails, MaxRows is passed or ctx ends.
+func readChunks(ctx context.Context, rs *records, opts Options, work, order chan<- *chunk) (err error) {
+	defer close(work)
+	defer close(order)
+	first := max(opts.FirstRow, 1)
+	row := 0
+	c := newChunk(first)
+	send := func() bool {
+		select {
+		case order <- c:
+		case <-ctx.Done():
+			return false
+		}
+		select {
+		case work <- c:
+		case <-ctx.Done():
+			return false
+		}
+		c = newChunk(first + row)
+		return true
+	}
+	for {
+		rec, rerr := rs.next()
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return fmt.Errorf("batch: read row %d: %w", first+row, rerr)
+		}
+		row++
+		if opts.MaxRows > 0 && row > opts.MaxRows {
+			return fmt.Errorf("%w: more than %d", ErrTooManyRows, opts.MaxRows)
+		}
+		bad := rec.bad
+		if bad == "" {
+			bad = check(rec.fields)
+		}
+		c.recs, c.bad = append(c.recs, rec.fields), append(c.bad, bad)
+		if len(c.recs) == chunkRows && !send() {
+			return nil
+		}
+	}
+	if len(c.recs) > 0 {
+		send()
+	}
+	return nil
+}
+
+// writeChunks writes the rows of the chunks in order, each chunk once its
+// worker is done, as the input columns (inputs of them) and the output
+// columns, width in all; it counts them in sum and reports progress after
+// each chunk. It returns the first error of writing, or nil when the
+// chunks end or ctx does.
+func writeChunks(ctx context.Context, cw *csv.Writer, order <-chan *chunk, inputs, width int, sum *Summary, progress func(int, Summary)) error {
+	cells := make([]string, width)
+	for c := range order {
+		select {
+		case <-c.done:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		for i, rec := range c.recs {
+			o := &c.out[i]
+			for j := range inputs {
+				cells[j] = ""
+				if j < len(rec) {
+					cells[j] = Sanitize(rec[j])
+				}
+			}
+			row := o.row()
+			row.cells(c.first+i, cells[inputs:])
+			for j := inputs; j < len(cells); j++ {
+				cells[j] = Sanitize(cells[j])
+			}
+			if err := cw.Write(cells); err != nil {
+				return err
+			}
+			sum.count(o)
+		}
+		cw.Flush()
+		if err := cw.Error(); err != nil {
+			return err
+		}
+		if progress != nil {
+			progress(sum.Rows, *sum)
+		}
+	}
+	return nil
 }
 
 func newChunk(first int) *chunk {

@@ -4,12 +4,15 @@
 // file with one address per line, from an io.Reader to an output CSV on an
 // io.Writer: one output row for every input row, in order, on all cores,
 // with the memory of a few thousand rows whatever the size of the file.
+// Validate does the same for one address given as named fields. Detect,
+// DetectEncoding and Decode tell the format and encoding of a file from
+// its first bytes, and Split cuts a file into chunks of whole rows that
+// Batch runs one by one (Options.FirstRow numbers their rows as the
+// whole's).
 //
-// Manager runs Batch as asynchronous jobs: Submit stores the input in a
-// gocloud.dev blob bucket, then the job record (a JobStore: BadgerJobs),
-// then queues the job (a Queue: the in-process MemoryQueue, or a
-// PubSubQueue over gocloud.dev pubsub); Run processes queued jobs and
-// takes up again, on start, those a stopped process left unfinished.
-// Outputs are written to the bucket as a stream and committed only when
-// whole; Signer signs the links to them.
+// Batch runs in the caller's process and keeps nothing. Sub-package jobs
+// runs it as asynchronous jobs of a service: inputs and outputs in a
+// bucket, job records in a jobs.Store and chunks on a jobs.Queue, whose
+// drivers live in storage/jobstore (Badger), storage/natsdriver (NATS
+// JetStream) and jobs itself (MemoryQueue, in process).
 package batch

@@ -10,8 +10,8 @@ import (
 
 // Places are stored in a compact binary form: a version byte, then the
 // fields in a fixed order, strings and lists prefixed with their uvarint
-// length, coordinates and rank as IEEE 754 bits. It decodes several times
-// faster than JSON, which matters on every cache miss of a look-up.
+// length, coordinates and rank as IEEE 754 bits. It decodes far faster than
+// JSON, which matters on every cache miss of a look-up.
 const codecVersion = 1
 
 var errCorrupt = errors.New("storage: corrupt place record")

@@ -14,14 +14,14 @@ import (
 // SimilarWithin is Similar for the places Within one state (the state
 // itself, and the places with it among their parents): the search walks an
 // FST of the name keys of the state's places only, a few hundredths of the
-// country's, where a spelling search of the whole country walked every key
-// within its edits (up to half a millisecond for a name of 9 to 14 letters
-// with two). Unlike Similar, its answer is not cut at maxPerKey places of
+// country's, where a spelling search of the whole country walks every key
+// within its edits, which costs most for long names with two. Unlike
+// Similar, its answer is not cut at maxPerKey places of
 // the whole country before they are filtered. within that is no state (or
 // not one of the country's) is searched as Similar does, and the places
-// not Within it left out. The tables are built on first use (0.16 to 0.23 s
-// for the Nigerian store with the places preloaded, about 1 s without), by
-// Warm, or in the background by StartWarm (the first call waits for them).
+// not Within it left out. The tables are built on first use, by Warm, or in
+// the background by StartWarm (the first call waits for them): building
+// them reads every place, so a server or a batch builds them at start.
 func (g *Gazetteer) SimilarWithin(ctx context.Context, country, within, key string, maxEdits int) ([]address.Place, error) {
 	if key == "" || maxEdits <= 0 {
 		return nil, nil

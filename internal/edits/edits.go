@@ -3,7 +3,37 @@
 // a word, and OSA, which measures one key against a word. Both count
 // insertions, deletions, substitutions and transpositions of neighbours as
 // one edit each (optimal string alignment), over bytes.
+//
+// addrkit measures edits three ways, each with one job:
+//
+//   - Automaton searches an FST for the keys within one or two edits of a
+//     word whose bytes are its characters (Bytewise): storage's Similar,
+//     SimilarWithin and the autocomplete term dictionary. OSA measures one
+//     such key against one word, bounded the same way: autocomplete's
+//     matching and the geocoder's first, cheap test of a street.
+//   - vellum's levenshtein automaton searches an FST for a word with
+//     characters of more than one byte, counting characters: storage's
+//     spelling searches, for those words only.
+//   - agnivade/levenshtein measures the exact distance of one pair, in
+//     characters and unbounded: the edits the geocoder reports for a place
+//     or street it found, and the nearest name of builtin's tables.
+//
+// Bytewise decides where bytes may be counted; budgets of edits always
+// count characters (address.KeyLen).
 package edits
+
+// Bytewise reports whether the edits of s may be counted over its bytes
+// (Automaton, OSA): s is ASCII, so each byte is a character. A word with
+// other characters is measured in characters (vellum's levenshtein, or
+// agnivade/levenshtein).
+func Bytewise(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // Automaton is a bounded edit-distance automaton over bytes, for
 // searching an FST of terms: a vellum.Automaton whose states are the rows of
@@ -11,9 +41,9 @@ package edits
 // deletions, substitutions, and transpositions of neighbours, each one
 // edit) between the word and the key read so far, computed as the FST
 // walk reaches them. vellum's own Levenshtein automata are compiled to a
-// DFA first, which takes 50 to 600 µs a word (BenchmarkEditAutomaton
-// measures both); the rows cost a few nanoseconds a byte, and only on the
-// keys the walk reaches.
+// DFA first, for every word, which costs far more than the walk itself;
+// the rows are computed only on the keys the walk reaches
+// (BenchmarkEditAutomaton measures both; figures in docs/figures.md).
 //
 // With prefix set, a key also matches when a start of it, at least as long
 // as the word, is within the edits: the word is still being typed. (A

@@ -152,6 +152,8 @@ func (b *builder) lgaFor(state, name string) string {
 	if id, ok := b.lgaByKey[state+"|"+k]; ok {
 		return id
 	}
+	// the nearest LGA name by exact edits, in characters (agnivade's job,
+	// see internal/edits)
 	best, bestD := "", 3
 	for key, id := range b.lgaByKey {
 		if st, n, _ := strings.Cut(key, "|"); st == state {

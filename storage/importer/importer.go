@@ -212,7 +212,7 @@ func (r *resolver) named(ctx context.Context, cc, name, within string, kinds ...
 	best := pick(ps)
 	// fewer edits first: "Ibarap North" is Ibarapa North (one edit), not
 	// Ibadan North (two), whatever their ranks
-	for edits := 1; best == nil && edits <= address.TypoBudget(len(key)); edits++ {
+	for edits := 1; best == nil && edits <= address.TypoBudget(address.KeyLen(key)); edits++ {
 		ps, _ = r.g.Similar(ctx, cc, key, edits)
 		best = pick(ps)
 	}
