@@ -17,7 +17,6 @@ import (
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
-	"gocloud.dev/gcerrors"
 )
 
 // Defaults of a submitted job.
@@ -294,41 +293,20 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// download serves an output of a file:// bucket through its signed link.
+// download serves an output of a file:// bucket through its signed link:
+// the job service checks the link and opens the file.
 func (s *Server) download(w http.ResponseWriter, r *http.Request) {
-	if s.o.Signer == nil {
-		s.refuse(w, r, fault.NotFound, "This server does not serve outputs; the download links point to the bucket.")
-		return
-	}
-	if err := s.o.Signer.Verify(r.URL.Path, r.URL.Query()); err != nil {
-		if !errors.Is(err, jobs.ErrExpired) {
-			err = jobs.ErrBadSignature // every other failure is a refusal
-		}
-		s.fail(w, r, err)
-		return
-	}
-	// the signed path names the job and the name to download as; the
-	// output's key is the job's
-	rd, err := s.o.Bucket.NewReader(r.Context(), jobs.OutputKey(mux.Vars(r)["jobId"]), nil)
-	if gcerrors.Code(err) == gcerrors.NotFound {
-		// a job submitted before outputs were keyed by job id alone kept
-		// its output under the path its link names, which is signed
-		rd, err = s.o.Bucket.NewReader(r.Context(), strings.TrimPrefix(r.URL.Path, "/"), nil)
-	}
-	if gcerrors.Code(err) == gcerrors.NotFound {
-		s.refuse(w, r, fault.FileNotFound, "The output is gone: the job was deleted or is past its retention.")
-		return
-	}
+	d, err := s.o.Jobs.OpenDownload(r.Context(), r.URL.Path, r.URL.Query())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	defer rd.Close()
+	defer d.File.Close()
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
-	h.Set("Content-Disposition", jobs.ContentDisposition(mux.Vars(r)["file"]))
+	h.Set("Content-Disposition", jobs.ContentDisposition(d.Name))
 	h.Set("Cache-Control", "private, no-store")
-	http.ServeContent(&contentWriter{ResponseWriter: w, r: r, s: s}, r, "", rd.ModTime(), rd)
+	http.ServeContent(&contentWriter{ResponseWriter: w, r: r, s: s}, r, "", d.File.ModTime(), d.File)
 }
 
 // contentWriter turns the errors http.ServeContent answers in plain text

@@ -47,7 +47,7 @@ func ExampleNew() {
 	kd, _ = keystore.Open(ctx, filepath.Join(dir, "keys"), &keystore.Options{ReadOnly: true})
 	ring, _ := apikey.NewRing(ctx, kd)
 
-	api, err := httpapi.New(httpapi.Options{Jobs: jobs, Suggester: index, Keys: ring, Gazetteer: gz, Bucket: bucket, Signer: signer})
+	api, err := httpapi.New(httpapi.Options{Jobs: jobs, Suggester: index, Keys: ring, Gazetteer: gz})
 	if err != nil {
 		panic(err)
 	}

@@ -96,7 +96,7 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Options{Jobs: r.jobs, Suggester: ix, Keys: ring, Gazetteer: mo.Gazetteer, Bucket: r.bucket, Signer: signer, Logger: quiet, RateLimit: -1}
+	o := Options{Jobs: r.jobs, Suggester: ix, Keys: ring, Gazetteer: mo.Gazetteer, Logger: quiet, RateLimit: -1}
 	if opts != nil {
 		opts(&o)
 	}

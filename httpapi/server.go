@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -24,7 +25,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"gocloud.dev/blob"
 )
 
 // OpenAPI is the OpenAPI 3.1 document of the API, served at
@@ -40,6 +40,9 @@ type Jobs interface {
 	Cancel(ctx context.Context, owner, id string) (jobs.Job, error)
 	Delete(ctx context.Context, owner, id string) error
 	DownloadURL(ctx context.Context, j jobs.Job, base string) (string, error)
+	// OpenDownload opens the output a signed link at /processed/ names
+	// (the links of a file:// bucket: see jobs.ManagerOptions.Signer).
+	OpenDownload(ctx context.Context, path string, query url.Values) (jobs.Download, error)
 	Counts(ctx context.Context) (map[jobs.State]int, error)
 	RowsWritten() int64
 }
@@ -68,11 +71,6 @@ type Options struct {
 	Keys      Authenticator // required
 	// Gazetteer places the addresses of POST /v1/address/validate; required.
 	Gazetteer address.Gazetteer
-	// Bucket and Signer serve the signed links to outputs in a file://
-	// bucket at /processed/; without a Signer the route answers 404 (the
-	// links are then the bucket's own).
-	Bucket *blob.Bucket
-	Signer *jobs.Signer
 	// BaseURL is the service's public address, used in links and the
 	// Location header ("https://addr.example.com"); when empty, the
 	// scheme and Host of each request.
@@ -112,9 +110,6 @@ type Server struct {
 func New(o Options) (*Server, error) {
 	if o.Jobs == nil || o.Suggester == nil || o.Keys == nil || o.Gazetteer == nil {
 		return nil, errors.New("httpapi: the API needs jobs, a suggester, keys and a gazetteer")
-	}
-	if o.Signer != nil && o.Bucket == nil {
-		return nil, errors.New("httpapi: a Signer needs the Bucket it signs links to")
 	}
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = DefaultMaxBodyBytes

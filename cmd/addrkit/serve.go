@@ -185,7 +185,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return nil
 	}
 	api, err := httpapi.New(httpapi.Options{
-		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, Bucket: bucket, Signer: signer, BaseURL: c.baseURL,
+		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, BaseURL: c.baseURL,
 		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {
