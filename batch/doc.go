@@ -13,6 +13,6 @@
 // Batch runs in the caller's process and keeps nothing. Sub-package jobs
 // runs it as asynchronous jobs of a service: inputs and outputs in a
 // bucket, job records in a jobs.Store and chunks on a jobs.Queue, whose
-// drivers live in storage/jobstore (Badger), storage/natsdriver (NATS
+// drivers live in batch/jobs/badgerjobs (Badger), batch/natsdriver (NATS
 // JetStream) and jobs itself (MemoryQueue, in process).
 package batch

@@ -11,13 +11,13 @@ import (
 	"path/filepath"
 
 	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/httpapi"
-	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
-	"github.com/addrkit/addrkit/storage/jobstore"
-	"github.com/addrkit/addrkit/storage/keystore"
 	"gocloud.dev/blob/memblob"
 )
 
@@ -32,7 +32,7 @@ func ExampleNew() {
 	gz, _ := builtin.Open(ctx, filepath.Join(dir, "gazetteer"), storage.Options{})
 	defer gz.Close()
 	index, _ := autocomplete.Open(ctx, gz, autocomplete.Options{})
-	store, _ := jobstore.Open("") // in memory
+	store, _ := badgerjobs.Open("") // in memory
 	defer store.Close()
 	bucket := memblob.OpenBucket(nil)
 	signer := &jobs.Signer{Key: make([]byte, 32)}
@@ -40,11 +40,11 @@ func ExampleNew() {
 	jobs, _ := jobs.NewManager(jobs.ManagerOptions{Gazetteer: gz, Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: bucket, Signer: signer})
 	go jobs.Run(ctx)
 
-	kd, _ := keystore.Open(ctx, filepath.Join(dir, "keys"), nil)
+	kd, _ := badgerkeys.Open(ctx, filepath.Join(dir, "keys"), nil)
 	keys := apikey.NewStore(kd)
 	_, key, _ := keys.Create(ctx, "example")
 	keys.Close()
-	kd, _ = keystore.Open(ctx, filepath.Join(dir, "keys"), &keystore.Options{ReadOnly: true})
+	kd, _ = badgerkeys.Open(ctx, filepath.Join(dir, "keys"), &badgerkeys.Options{ReadOnly: true})
 	ring, _ := apikey.NewRing(ctx, kd)
 
 	api, err := httpapi.New(httpapi.Options{Jobs: jobs, Suggester: index, Keys: ring, Gazetteer: gz})

@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
 	"github.com/addrkit/addrkit/batch/jobs"
-	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/internal/storetest"
-	"github.com/addrkit/addrkit/storage/jobstore"
-	"github.com/addrkit/addrkit/storage/keystore"
 	"github.com/gorilla/mux"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gocloud.dev/blob"
@@ -49,7 +49,7 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 	t.Helper()
 	ctx := context.Background()
 	r := &rig{t: t}
-	store, err := jobstore.Open(t.TempDir())
+	store, err := badgerjobs.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 	}
 	t.Cleanup(func() { r.bucket.Close() })
 	keysDir := filepath.Join(t.TempDir(), "keys")
-	kd, err := keystore.Open(ctx, keysDir, nil)
+	kd, err := badgerkeys.Open(ctx, keysDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 	_, r.keyA, _ = ks.Create(ctx, "client A")
 	_, r.keyB, _ = ks.Create(ctx, "client B")
 	ks.Close()
-	kd, err = keystore.Open(ctx, keysDir, &keystore.Options{ReadOnly: true})
+	kd, err = badgerkeys.Open(ctx, keysDir, &badgerkeys.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/batch/apikey"
 	"github.com/addrkit/addrkit/batch/jobs"
-	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
 	"github.com/klauspost/compress/gzhttp"

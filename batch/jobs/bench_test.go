@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/internal/procstat"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
-	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob/fileblob"
 )
 
@@ -83,7 +83,7 @@ func BenchmarkJob(b *testing.B) {
 	for _, n := range sizes {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for range b.N {
-				store, err := jobstore.Open(b.TempDir())
+				store, err := badgerjobs.Open(b.TempDir())
 				if err != nil {
 					b.Fatal(err)
 				}

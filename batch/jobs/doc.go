@@ -12,7 +12,7 @@
 // the service serves itself.
 //
 // Store and Queue are driver interfaces, defined here where they are used:
-// MemoryQueue is the in-process queue, storage/jobstore keeps the records
-// in Badger, and storage/natsdriver keeps both in NATS JetStream. Every
+// MemoryQueue is the in-process queue, batch/jobs/badgerjobs keeps the records
+// in Badger, and batch/natsdriver keeps both in NATS JetStream. Every
 // driver passes the conformance suite of sub-package drivertest.
 package jobs

@@ -9,7 +9,7 @@ import (
 )
 
 // Store keeps job records and idempotency keys: the driver interface of a
-// Manager's records (storage/jobstore keeps them in Badger, natsdriver in
+// Manager's records (batch/jobs/badgerjobs keeps them in Badger, natsdriver in
 // a JetStream key-value bucket). Every record has a revision that each
 // change advances; Update writes only over the revision it was read at, so
 // that two nodes cannot both claim or finish a job. The suite in

@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
-	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob/fileblob"
 )
 
@@ -40,7 +40,7 @@ func worker() error {
 	if err != nil {
 		return err
 	}
-	store, err := jobstore.Open(os.Getenv("ADDRKIT_TEST_STORE"))
+	store, err := badgerjobs.Open(os.Getenv("ADDRKIT_TEST_STORE"))
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func TestManagerKilled(t *testing.T) {
 		t.Fatal("the worker ended before it could be killed midway")
 	}
 	// a new process, here, over the same store and bucket
-	store, err := jobstore.Open(storeDir)
+	store, err := badgerjobs.Open(storeDir)
 	if err != nil {
 		t.Fatal(err)
 	}

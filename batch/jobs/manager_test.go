@@ -16,10 +16,10 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
-	"github.com/addrkit/addrkit/storage/jobstore"
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/fileblob"
 )
@@ -27,7 +27,7 @@ import (
 // rig is a Manager over a real Badger job store and a file:// bucket in
 // temporary directories.
 type rig struct {
-	store               *jobstore.Store
+	store               *badgerjobs.Store
 	bucket              *blob.Bucket
 	gz                  address.Gazetteer
 	storeDir, bucketDir string
@@ -36,7 +36,7 @@ type rig struct {
 func newRig(t *testing.T) *rig {
 	t.Helper()
 	storeDir, bucketDir := t.TempDir(), t.TempDir()
-	store, err := jobstore.Open(storeDir)
+	store, err := badgerjobs.Open(storeDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/batch/jobs/drivertest"
-	"github.com/addrkit/addrkit/storage/jobstore"
 )
 
 // TestEmbeddedService runs the job service's suite over the embedded
@@ -14,7 +14,7 @@ import (
 // and a MemoryQueue.
 func TestEmbeddedService(t *testing.T) {
 	drivertest.RunService(t, func(t *testing.T, ackWait time.Duration) drivertest.Node {
-		store, err := jobstore.Open(t.TempDir())
+		store, err := badgerjobs.Open(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}

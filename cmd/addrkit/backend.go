@@ -2,20 +2,17 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
 	"github.com/addrkit/addrkit/batch/jobs"
-	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/storage/jobstore"
-	"github.com/addrkit/addrkit/storage/keystore"
-	"github.com/addrkit/addrkit/storage/natsdriver"
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
+	"github.com/addrkit/addrkit/batch/natsdriver"
 )
 
 // backend is where a server keeps job records, chunk tasks and API keys:
@@ -70,12 +67,12 @@ func checkCluster(c serveConfig) error {
 // when missing).
 func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend, error) {
 	if c.nats == "" {
-		store, err := jobstore.Open(filepath.Join(c.data, "jobs"))
+		store, err := badgerjobs.Open(filepath.Join(c.data, "jobs"))
 		if err != nil {
 			return nil, err
 		}
 		// read-only: `addrkit keys` can change the keys while the server runs
-		keys, err := keystore.Open(ctx, keysDir(c.data), &keystore.Options{ReadOnly: true})
+		keys, err := badgerkeys.Open(ctx, keysDir(c.data), &badgerkeys.Options{ReadOnly: true})
 		if err != nil {
 			store.Close()
 			return nil, err
@@ -89,43 +86,16 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }, lease: conn.AckWait()}, nil
 }
 
-// natsError says what to do about a NATS server that cannot be used.
-func natsError(url string, err error) error {
-	switch {
-	case errors.Is(err, nats.ErrNoServers):
-		return fmt.Errorf("connect to NATS at %s: %w (is nats-server running there?)", url, err)
-	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
-		return fmt.Errorf("NATS at %s: %w (start nats-server with -js)", url, err)
-	}
-	return fmt.Errorf("NATS at %s: %w", url, err)
-}
-
-// connectKeys connects to a NATS server for its key bucket alone (made
-// when missing): `addrkit keys` leaves the job service's stream and
-// consumer to the nodes, whose flags set them.
+// connectKeys connects to a NATS server for its key bucket alone.
 func connectKeys(ctx context.Context, url string) (apikey.Driver, error) {
-	nc, err := nats.Connect(url, nats.Name("addrkit keys"))
-	if err != nil {
-		return nil, natsError(url, err)
-	}
-	js, err := jetstream.New(nc)
-	if err != nil {
-		nc.Close()
-		return nil, natsError(url, err)
-	}
-	keys, err := natsdriver.NewKeys(ctx, js)
-	if err != nil {
-		nc.Close()
-		return nil, natsError(url, err)
-	}
-	return closer{keys, func() error { nc.Close(); return nil }}, nil
+	return natsdriver.ConnectKeys(ctx, url)
 }
 
 // connect connects to a NATS server and opens its key bucket.
 func connect(ctx context.Context, url string, o natsdriver.Options) (*natsdriver.Conn, *natsdriver.Keys, error) {
 	conn, err := natsdriver.Connect(ctx, url, o)
 	if err != nil {
-		return nil, nil, natsError(url, err)
+		return nil, nil, err
 	}
 	keys, err := conn.Keys(ctx)
 	if err != nil {

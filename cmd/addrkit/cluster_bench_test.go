@@ -18,10 +18,10 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 	"github.com/addrkit/addrkit/internal/procstat"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
-	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
 )
 
 // clusterRows is the size of BenchmarkCluster's job: the largest a job

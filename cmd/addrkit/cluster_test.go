@@ -21,9 +21,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
-	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
 )
 
 // asMain, set in the environment, makes the test binary run main: the

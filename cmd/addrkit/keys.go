@@ -10,8 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/storage/keystore"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
 )
 
 // keysDir is where the API keys of a data directory are kept.
@@ -59,7 +59,7 @@ seconds (their --keys-reload).
 			}
 			return apikey.NewStore(keys), nil
 		}
-		d, err := keystore.Open(ctx, keysDir(*data), nil)
+		d, err := badgerkeys.Open(ctx, keysDir(*data), nil)
 		if err != nil {
 			return nil, err
 		}
@@ -131,18 +131,4 @@ seconds (their --keys-reload).
 	}
 	fmt.Fprint(stderr, usage)
 	return usageError{fmt.Sprintf("keys: unknown command %q", args[0])}
-}
-
-// closer is a key driver that closes its connection with it.
-type closer struct {
-	apikey.Driver
-	close func() error
-}
-
-func (c closer) Close() error {
-	err := c.Driver.Close()
-	if cerr := c.close(); err == nil {
-		err = cerr
-	}
-	return err
 }

@@ -19,12 +19,12 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/autocomplete/live"
+	"github.com/addrkit/addrkit/batch/apikey"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/httpapi"
-	"github.com/addrkit/addrkit/httpapi/apikey"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
-	"github.com/addrkit/addrkit/storage/live"
 	"gocloud.dev/blob"
 )
 

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/storage/keystore"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
 )
 
 func Example() {
@@ -17,7 +17,7 @@ func Example() {
 	dir = filepath.Join(dir, "keys")
 
 	// the command line creates a key and shows it once
-	d, err := keystore.Open(ctx, dir, nil)
+	d, err := badgerkeys.Open(ctx, dir, nil)
 	if err != nil {
 		panic(err)
 	}
@@ -27,7 +27,7 @@ func Example() {
 
 	// the server checks the keys it loaded, and loads them again on an
 	// interval (ring.Watch)
-	d, err = keystore.Open(ctx, dir, &keystore.Options{ReadOnly: true})
+	d, err = badgerkeys.Open(ctx, dir, &badgerkeys.Options{ReadOnly: true})
 	if err != nil {
 		panic(err)
 	}

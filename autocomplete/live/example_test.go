@@ -9,9 +9,9 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/autocomplete/live"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
-	"github.com/addrkit/addrkit/storage/live"
 )
 
 // A server holds the places read-only; a writer, refused the directory,

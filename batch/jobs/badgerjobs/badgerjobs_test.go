@@ -1,16 +1,16 @@
-package jobstore_test
+package badgerjobs_test
 
 import (
 	"testing"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/jobs/badgerjobs"
 	"github.com/addrkit/addrkit/batch/jobs/drivertest"
-	"github.com/addrkit/addrkit/storage/jobstore"
 )
 
 func TestConformance(t *testing.T) {
 	drivertest.RunStore(t, func(t *testing.T) jobs.Store {
-		s, err := jobstore.Open(t.TempDir())
+		s, err := badgerjobs.Open(t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}

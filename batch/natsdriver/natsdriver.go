@@ -129,18 +129,30 @@ func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
 		nats.ClosedHandler(func(*nats.Conn) { close(c.closed) }),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("natsdriver: connect: %w", err)
+		return nil, explain(url, err)
 	}
 	c.nc = nc
 	if c.js, err = jetstream.New(nc); err != nil {
 		nc.Close()
-		return nil, fmt.Errorf("natsdriver: %w", err)
+		return nil, explain(url, err)
 	}
 	if err := c.setup(ctx); err != nil {
 		nc.Close()
-		return nil, err
+		return nil, explain(url, err)
 	}
 	return c, nil
+}
+
+// explain says what to do about a NATS server that cannot be used: none
+// listening at url, or one without JetStream.
+func explain(url string, err error) error {
+	switch {
+	case errors.Is(err, nats.ErrNoServers):
+		return fmt.Errorf("natsdriver: connect to NATS at %s: %w (is nats-server running there?)", url, err)
+	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
+		return fmt.Errorf("natsdriver: NATS at %s: %w (start nats-server with -js)", url, err)
+	}
+	return fmt.Errorf("natsdriver: NATS at %s: %w", url, err)
 }
 
 // setup opens the buckets, the stream and the consumer, creating those

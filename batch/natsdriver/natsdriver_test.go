@@ -11,8 +11,8 @@ import (
 
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/batch/jobs/drivertest"
-	"github.com/addrkit/addrkit/storage/natsdriver"
-	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
+	"github.com/addrkit/addrkit/batch/natsdriver"
+	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 )
 
 // connect connects to url, closing the Conn when the test ends.

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/storage/keystore"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
 )
 
 // badgerKeys returns the embedded driver, in a temporary directory.
 func badgerKeys(t *testing.T) apikey.Driver {
 	t.Helper()
-	d, err := keystore.Open(context.Background(), t.TempDir(), nil)
+	d, err := badgerkeys.Open(context.Background(), t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

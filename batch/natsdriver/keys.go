@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -16,7 +17,10 @@ import (
 // of a cluster that uses the bucket sees the same keys; an apikey.Ring
 // over it picks up a key created or revoked on any node at its next
 // reload.
-type Keys struct{ kv jetstream.KeyValue }
+type Keys struct {
+	kv jetstream.KeyValue
+	nc *nats.Conn // the connection ConnectKeys made, closed by Close
+}
 
 var _ apikey.Driver = (*Keys)(nil)
 
@@ -53,8 +57,37 @@ func newKeys(ctx context.Context, js jetstream.JetStream, replicas int) (*Keys, 
 	return &Keys{kv: kv}, nil
 }
 
-// Close does nothing: the connection is closed by its owner.
-func (k *Keys) Close() error { return nil }
+// ConnectKeys connects to the NATS server at url for its key bucket alone
+// (created when missing), as `addrkit keys` does: the job service's stream
+// and consumer are left to the nodes, whose flags set them. Close closes
+// the connection.
+func ConnectKeys(ctx context.Context, url string) (*Keys, error) {
+	nc, err := nats.Connect(url, nats.Name("addrkit keys"))
+	if err != nil {
+		return nil, explain(url, err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, explain(url, err)
+	}
+	k, err := newKeys(ctx, js, 1)
+	if err != nil {
+		nc.Close()
+		return nil, explain(url, err)
+	}
+	k.nc = nc
+	return k, nil
+}
+
+// Close closes the connection ConnectKeys made; on a Conn's or NewKeys'
+// driver it does nothing (the connection is its owner's).
+func (k *Keys) Close() error {
+	if k.nc != nil {
+		k.nc.Close()
+	}
+	return nil
+}
 
 // Put creates or replaces the record of key.ID.
 func (k *Keys) Put(ctx context.Context, key apikey.Key) error {

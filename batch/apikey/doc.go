@@ -7,8 +7,8 @@
 // (A fast hash is enough for secrets of 256 random bits; password hashes
 // are for secrets people choose.)
 //
-// The records are kept by a Driver: storage/keystore keeps them in a
-// Badger database in a directory, storage/natsdriver in a NATS JetStream
+// The records are kept by a Driver: batch/apikey/badgerkeys keeps them in a
+// Badger database in a directory, batch/natsdriver in a NATS JetStream
 // key-value bucket that a cluster of API nodes shares. The suite in
 // apikey/drivertest defines what every driver must do.
 //

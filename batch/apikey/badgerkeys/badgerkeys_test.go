@@ -1,4 +1,4 @@
-package keystore_test
+package badgerkeys_test
 
 import (
 	"context"
@@ -7,14 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/httpapi/apikey/drivertest"
-	"github.com/addrkit/addrkit/storage/keystore"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
+	"github.com/addrkit/addrkit/batch/apikey/drivertest"
 )
 
 func TestDriver(t *testing.T) {
 	drivertest.RunDriver(t, func(t *testing.T) apikey.Driver {
-		s, err := keystore.Open(context.Background(), filepath.Join(t.TempDir(), "keys"), nil)
+		s, err := badgerkeys.Open(context.Background(), filepath.Join(t.TempDir(), "keys"), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +27,7 @@ func TestDriver(t *testing.T) {
 func TestRing(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "keys")
-	ro, err := keystore.Open(ctx, dir, &keystore.Options{ReadOnly: true}) // creates the database
+	ro, err := badgerkeys.Open(ctx, dir, &badgerkeys.Options{ReadOnly: true}) // creates the database
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,12 +36,12 @@ func TestRing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ring.Close()
-	if err := ro.Put(ctx, apikey.Key{ID: "aaaaaaaaaaaaa"}); !errors.Is(err, keystore.ErrReadOnly) {
+	if err := ro.Put(ctx, apikey.Key{ID: "aaaaaaaaaaaaa"}); !errors.Is(err, badgerkeys.ErrReadOnly) {
 		t.Errorf("Put on a read-only store = %v, want ErrReadOnly", err)
 	}
 	open := func() *apikey.Store {
 		t.Helper()
-		d, err := keystore.Open(ctx, dir, nil)
+		d, err := badgerkeys.Open(ctx, dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestRing(t *testing.T) {
 func TestWriterWaits(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "keys")
-	w, err := keystore.Open(ctx, dir, nil)
+	w, err := badgerkeys.Open(ctx, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestWriterWaits(t *testing.T) {
 		done <- w.Close()
 	}()
 	start := time.Now()
-	w2, err := keystore.Open(ctx, dir, nil)
+	w2, err := badgerkeys.Open(ctx, dir, nil)
 	if err != nil {
 		t.Fatalf("Open while another holds the directory: %v", err)
 	}

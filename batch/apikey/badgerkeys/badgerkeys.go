@@ -1,4 +1,4 @@
-// Package keystore keeps the records of API keys in a Badger database in a
+// Package badgerkeys keeps the records of API keys in a Badger database in a
 // directory: the embedded driver of apikey.Store and apikey.Ring.
 //
 // The command line opens the database read-write, for the moment of one
@@ -6,7 +6,7 @@
 // database only while reading it, and reads it again only when the
 // directory's files changed. So `addrkit keys` can change the keys while
 // a server runs: each waits briefly for the other to let the directory go.
-package keystore
+package badgerkeys
 
 import (
 	"context"
@@ -19,12 +19,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/batch/apikey"
 	badger "github.com/dgraph-io/badger/v4"
 )
 
 // ErrReadOnly is returned by Put on a store opened read-only.
-var ErrReadOnly = errors.New("keystore: the store is read-only")
+var ErrReadOnly = errors.New("badgerkeys: the store is read-only")
 
 // Options are the options of Open; nil means defaults.
 type Options struct {
@@ -96,11 +96,11 @@ func Open(ctx context.Context, dir string, opts *Options) (*Store, error) {
 	}
 	db, err := open(ctx, options(dir), lockWait)
 	if err != nil {
-		return nil, fmt.Errorf("keystore: open %s: %w", dir, err)
+		return nil, fmt.Errorf("badgerkeys: open %s: %w", dir, err)
 	}
 	if opts.ReadOnly {
 		if err := db.Close(); err != nil {
-			return nil, fmt.Errorf("keystore: create %s: %w", dir, err)
+			return nil, fmt.Errorf("badgerkeys: create %s: %w", dir, err)
 		}
 		return s, nil
 	}
@@ -192,7 +192,7 @@ func (s *Store) read(ctx context.Context) (map[string]apikey.Key, error) {
 	defer s.mu.Unlock()
 	fp, err := fingerprint(s.dir)
 	if err != nil {
-		return nil, fmt.Errorf("keystore: %w", err)
+		return nil, fmt.Errorf("badgerkeys: %w", err)
 	}
 	if s.keys != nil && fp == s.seen {
 		return s.keys, nil
@@ -201,7 +201,7 @@ func (s *Store) read(ctx context.Context) (map[string]apikey.Key, error) {
 	// gets the keys
 	db, err := open(ctx, options(s.dir).WithReadOnly(true), 0)
 	if err != nil {
-		return nil, fmt.Errorf("keystore: open %s: %w", s.dir, err)
+		return nil, fmt.Errorf("badgerkeys: open %s: %w", s.dir, err)
 	}
 	keys := map[string]apikey.Key{}
 	err = load(db, keys)
@@ -209,7 +209,7 @@ func (s *Store) read(ctx context.Context) (map[string]apikey.Key, error) {
 		err = cerr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("keystore: load %s: %w", s.dir, err)
+		return nil, fmt.Errorf("badgerkeys: load %s: %w", s.dir, err)
 	}
 	s.keys, s.seen = keys, fp
 	return keys, nil

@@ -6,9 +6,9 @@ import (
 	"os"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/natsdriver"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
-	"github.com/addrkit/addrkit/storage/natsdriver"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob"
 )

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
+	"github.com/addrkit/addrkit/batch/apikey"
 )
 
 // RunDriver runs the suite against the drivers open returns: a new, empty

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
+	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )

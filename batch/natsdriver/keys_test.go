@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/httpapi/apikey"
-	"github.com/addrkit/addrkit/httpapi/apikey/drivertest"
-	"github.com/addrkit/addrkit/storage/natsdriver"
-	"github.com/addrkit/addrkit/storage/natsdriver/natstest"
+	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/apikey/drivertest"
+	"github.com/addrkit/addrkit/batch/natsdriver"
+	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )

@@ -1,6 +1,6 @@
-// Package jobstore keeps the records of batch jobs in a Badger database:
+// Package badgerjobs keeps the records of batch jobs in a Badger database:
 // the embedded driver of jobs.Store.
-package jobstore
+package badgerjobs
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func Open(dir string) (*Store, error) {
 	}
 	db, err := badger.Open(opts)
 	if err != nil {
-		return nil, fmt.Errorf("jobstore: open: %w", err)
+		return nil, fmt.Errorf("badgerjobs: open: %w", err)
 	}
 	return &Store{db: db}, nil
 }
@@ -57,7 +57,7 @@ func get(txn *badger.Txn, id string) (jobs.Job, uint64, error) {
 	}
 	err = item.Value(func(v []byte) error {
 		if len(v) < 8 {
-			return fmt.Errorf("jobstore: record %s is %d bytes", id, len(v))
+			return fmt.Errorf("badgerjobs: record %s is %d bytes", id, len(v))
 		}
 		rev = binary.BigEndian.Uint64(v)
 		return json.Unmarshal(v[8:], &j)

@@ -3,7 +3,7 @@ package apikey
 import "context"
 
 // Driver keeps key records by id: the driver interface of Store and Ring.
-// storage/keystore keeps them in Badger, storage/natsdriver in a JetStream
+// batch/apikey/badgerkeys keeps them in Badger, batch/natsdriver in a JetStream
 // key-value bucket; every driver passes the suite in apikey/drivertest.
 type Driver interface {
 	// Put creates the record of k.ID, or replaces it.
