@@ -220,7 +220,11 @@ func (m *Manager) retry(deliveries int) time.Duration {
 // process runs the chunk of a task and settles the task: acknowledged
 // when its part is written (or its job is gone or finished), given back
 // when this process stops first or the chunk failed, to be tried again.
-// The task that writes a job's last part joins the parts.
+// The task that writes a job's last part joins the parts. It is long
+// because it is one decision table over the task's life (count the try,
+// run, then settle by what ended the run), each case settling the task
+// exactly once; split, the cases would have to pass the settle context,
+// the try count and the log along and could settle twice.
 func (m *Manager) process(ctx context.Context, t Task) {
 	// settled with a context of their own: ctx may have ended
 	settle := context.WithoutCancel(ctx)
