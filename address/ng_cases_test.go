@@ -103,7 +103,7 @@ func TestNigerianCases(t *testing.T) {
 	t.Run("builtin", func(t *testing.T) { runNGCases(t, builtinGazetteer(t), false) })
 	t.Run("nigeria", func(t *testing.T) {
 		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
-			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, to run the cases on the imported Nigerian gazetteer")
+			shareddata.Missing(t, "set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, to run the cases on the imported Nigerian gazetteer")
 		}
 		shared, _ := shareddata.Find()
 		runNGCases(t, storetest.Nigeria(t, shared), true)
@@ -193,7 +193,7 @@ func TestCapitalsInTheirState(t *testing.T) {
 	t.Run("builtin", func(t *testing.T) { run(t, builtinGazetteer(t)) })
 	t.Run("nigeria", func(t *testing.T) {
 		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
-			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR to run on the imported Nigerian gazetteer")
+			shareddata.Missing(t, "set ADDRKIT_EVAL_GAZETTEER=DIR to run on the imported Nigerian gazetteer")
 		}
 		shared, _ := shareddata.Find()
 		run(t, storetest.Nigeria(t, shared))
@@ -238,7 +238,7 @@ func TestTownsInTheirState(t *testing.T) {
 	t.Run("builtin", func(t *testing.T) { townsInTheirState(t, rep, "built-in", gz, towns, states) })
 	t.Run("nigeria", func(t *testing.T) {
 		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
-			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR to run on the imported Nigerian gazetteer")
+			shareddata.Missing(t, "set ADDRKIT_EVAL_GAZETTEER=DIR to run on the imported Nigerian gazetteer")
 		}
 		shared, _ := shareddata.Find()
 		townsInTheirState(t, rep, "imported", storetest.Nigeria(t, shared), towns, states)

@@ -333,7 +333,7 @@ func TestEvalTyped(t *testing.T) {
 	})
 	t.Run("nigeria", func(t *testing.T) {
 		if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
-			t.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, to score the imported Nigerian gazetteer")
+			shareddata.Missing(t, "set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, to score the imported Nigerian gazetteer")
 		}
 		shared, _ := shareddata.Find() // needed only to build DIR when it is empty
 		nigeriaRight = evalTyped(t, "nigeria", storetest.Nigeria(t, shared), lines)

@@ -1,6 +1,7 @@
 // Package shareddata finds the public datasets that tests, evaluations and
 // benchmarks read: ../shared/data beside the repository, or the folder named
-// by $ADDRKIT_SHARED_DATA. Tests that need it skip when it is absent.
+// by $ADDRKIT_SHARED_DATA. Tests that need it skip when it is absent, and
+// fail instead when $ADDRKIT_REQUIRE_DATA is set (as CI sets it).
 package shareddata
 
 import (
@@ -15,14 +16,26 @@ import (
 )
 
 // Dir returns the shared data folder, skipping the test or benchmark with a
-// clear message when it is absent.
+// clear message when it is absent (see Missing).
 func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := Find()
 	if err != nil {
-		tb.Skipf("shared data not found (set ADDRKIT_SHARED_DATA): %v", err)
+		Missing(tb, "shared data not found (set ADDRKIT_SHARED_DATA): %v", err)
 	}
 	return dir
+}
+
+// Missing skips the test or benchmark for want of data, saying what is
+// missing, or fails it when $ADDRKIT_REQUIRE_DATA is set: CI sets it, so
+// that an evaluation cannot pass there by not running.
+func Missing(tb testing.TB, format string, args ...any) {
+	tb.Helper()
+	if os.Getenv("ADDRKIT_REQUIRE_DATA") != "" {
+		tb.Fatalf("ADDRKIT_REQUIRE_DATA is set: "+format, args...)
+		return
+	}
+	tb.Skipf(format, args...)
 }
 
 // Find looks for the shared data folder: $ADDRKIT_SHARED_DATA, else
