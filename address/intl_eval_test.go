@@ -39,13 +39,27 @@ func (c intlCase) heldAside() bool {
 	return h.Sum32()%2 == 1
 }
 
+// intlFloors are the least TestEvalInternational accepts, in per cent, for
+// the figures of docs/figures.md ("International addresses"): each the
+// figure less half a point. The held-aside half has its own, so that a fall
+// there is not hidden by a rise in the tuning half.
+var intlFloors = shareddata.Floors{
+	"both halves":               91.2,
+	"tuning half":               93.0,
+	"held-aside half":           89.0,
+	"opencage":                  81.9,
+	"openaddresses":             99.5,
+	"openaddresses, no country": 92.6,
+}
+
 // TestEvalInternational parses the addresses of many countries without a
 // region and scores each component against what the source says: the 251
 // country files of OpenCage's address-formatting test cases read backwards
 // (the expected formatted address parsed, its components compared) and the
 // OpenAddresses excerpts assembled into one line each. It reports the share
 // of components right per country and per component, for the tuning half
-// and the held-aside half. Run it with -v to see the figures.
+// and the held-aside half, and fails when one falls under its floor in
+// intlFloors. Run it with -v to see the figures.
 func TestEvalInternational(t *testing.T) {
 	if testing.Short() {
 		t.Skip("evaluation skipped in -short mode")
@@ -136,11 +150,12 @@ func TestEvalInternational(t *testing.T) {
 		both := score{s[0].n + s[1].n, s[0].ok + s[1].ok}
 		rep.Logf("  %-7s %5d %8s %8s %8s", cc, s[2].n, pct(s[0]), pct(s[1]), pct(both))
 	}
-	// the figures of docs/figures.md, less a margin for the changes that
-	// move a case or two
-	if all.n == 0 || float64(all.ok)/float64(all.n) < 0.88 {
-		t.Errorf("only %s of components right", pct(all))
+	share := func(s score) float64 { return 100 * float64(s.ok) / float64(max(1, s.n)) }
+	got := map[string]float64{"both halves": share(all), "tuning half": share(half[0]), "held-aside half": share(half[1])}
+	for src, s := range bySource {
+		got[src] = share(*s)
 	}
+	intlFloors.Check(t, got)
 }
 
 // intlScore compares one component of a parsed address with the value the

@@ -10,7 +10,18 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/internal/edits"
+	"github.com/addrkit/addrkit/internal/shareddata"
 )
+
+// ceilingFloors are the least TestEvalSuggestCeiling accepts, in per cent,
+// for the ceilings docs/figures.md gives ("Autocomplete"): each the figure
+// less half a point. A ceiling that falls means the queries drawn or the
+// names of the gazetteer changed, and every recall figure with them.
+var ceilingFloors = shareddata.Floors{
+	"prefixes":  77.4,
+	"one edit":  95.5,
+	"two edits": 96.7,
+}
 
 // TestEvalSuggestCeiling measures how far the evaluation's targets can be
 // reached at all, on its own queries (evalQueries): the recall@5 of
@@ -25,6 +36,8 @@ import (
 //     exact before prefix, as the buckets do: names within two
 //     edits of the query (edits over the whole name), ordered by edits,
 //     then whole before prefix, then by the places that bear them.
+//
+// It fails when a ceiling falls under its floor in ceilingFloors.
 func TestEvalSuggestCeiling(t *testing.T) {
 	_, names, rep := evaluation(t)
 	prefixes, typos := evalQueries(names)
@@ -63,6 +76,7 @@ func TestEvalSuggestCeiling(t *testing.T) {
 		}
 	}
 	rep.Logf("ceiling of recall@5, %d prefixes: %.2f%% (any ranking)", len(prefixes), pct(hits, len(prefixes)))
+	got := map[string]float64{"prefixes": pct(hits, len(prefixes))}
 
 	// the names in an FST, walked with two edits for each query
 	keys := make([]string, 0, len(bearers))
@@ -106,5 +120,7 @@ func TestEvalSuggestCeiling(t *testing.T) {
 			}
 		}
 		rep.Logf("ceiling of recall@5, %d names with %d random edits: %.2f%% (fewer typos first, exact before prefix)", len(qs), i+1, pct(hits, len(qs)))
+		got[[]string{"one edit", "two edits"}[i]] = pct(hits, len(qs))
 	}
+	ceilingFloors.Check(t, got)
 }
