@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/addrkit/addrkit/autocomplete/live"
 	"github.com/addrkit/addrkit/storage"
 )
 
@@ -20,7 +22,9 @@ import (
 // `addrkit serve` answers a steady load of autocomplete, validate and
 // geocoding requests on the same data directory, then rebuilds the index
 // with `addrkit index`: every request succeeds, the new place is suggested
-// within 10 seconds, and the generation left is removed.
+// within 10 seconds, and the generation left is removed: kept while its
+// grace (a minute) lasts, removed when the server stops
+// (autocomplete/live tests the removal when the grace ends).
 func TestImportWhileServing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("an import under load: skipped in -short mode")
@@ -28,7 +32,12 @@ func TestImportWhileServing(t *testing.T) {
 	data := t.TempDir()
 	key := createKey(t, data, "updates")
 	s := startServe(t, "--data", data, "--rate", "-1")
-	defer s.stop()
+	stopped := false
+	defer func() {
+		if !stopped {
+			s.stop()
+		}
+	}()
 
 	ctx, cancel := context.WithCancel(context.Background())
 	var sent, failed atomic.Int64
@@ -100,6 +109,7 @@ func TestImportWhileServing(t *testing.T) {
 	if second == first {
 		t.Fatalf("index wrote no new generation")
 	}
+	indexed := time.Now()
 	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
 		if sg, _ := v["suggestions"].([]any); len(sg) == 0 {
@@ -115,4 +125,24 @@ func TestImportWhileServing(t *testing.T) {
 		t.Fatalf("%d of %d requests failed (first: %v)", n, sent.Load(), firstFailure.Load())
 	}
 	t.Logf("%d requests, none failed", sent.Load())
+
+	// the generation left: kept while the calls that began on it may run
+	// (a grace of live.DefaultGrace), removed at the latest when the
+	// server stops
+	if _, err := os.Stat(first); err != nil && time.Since(indexed) < live.DefaultGrace/2 {
+		t.Errorf("%s, left by the index run, was removed before its grace ended: %v", filepath.Base(first), err)
+	}
+	stopped = true
+	if err := s.stop(); err != nil {
+		t.Fatalf("serve: %v", err)
+	}
+	if _, err := os.Stat(first); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s, the generation left, is still there after the server stopped (%v)", filepath.Base(first), err)
+	}
+	if cur, err := storage.PlacesDir(data); err != nil || cur != second {
+		t.Errorf("after the server stopped, the current places are %q (%v), want %s", cur, err, second)
+	}
+	if _, err := os.Stat(filepath.Join(second, "MANIFEST")); err != nil {
+		t.Errorf("the generation served was removed: %v", err)
+	}
 }
