@@ -191,7 +191,10 @@ func TestBatchLifecycle(t *testing.T) {
 	// cancel a big job while it runs
 	resp = r.submit(r.keyA, job{"filename": "big.csv", "fileContent": testfiles.AddressCSV(200000), "region": "NG"})
 	resp.decode(t, &sub)
-	for {
+	for deadline := time.Now().Add(2 * time.Minute); ; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the big job was not seen processing within 2 minutes: %+v", st)
+		}
 		resp = r.do("GET", "/v1/batch/"+sub.JobID, r.keyA, nil)
 		st = JobStatus{}
 		resp.decode(t, &st)

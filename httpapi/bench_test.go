@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -53,33 +54,45 @@ func benchAutocompleteHTTP(b *testing.B, perCore int) {
 	}
 	clients := perCore * runtime.GOMAXPROCS(0)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients, DisableCompression: false}}
-	get := func(target string) {
-		req, _ := http.NewRequest("GET", target, nil)
+	get := func(target string) error {
+		req, err := http.NewRequest("GET", target, nil)
+		if err != nil {
+			return err
+		}
 		req.Header.Set("Authorization", "Bearer "+r.keyA)
 		resp, err := client.Do(req)
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		io.Copy(io.Discard, resp.Body)
+		_, err = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != 200 {
-			b.Fatalf("%s: %d", target, resp.StatusCode)
+			return fmt.Errorf("%s: %d", target, resp.StatusCode)
 		}
+		return err
 	}
 	for _, t := range targets[:2000] { // warm up the connections and caches
-		get(t)
+		if err := get(t); err != nil {
+			b.Fatal(err)
+		}
 	}
 	var mu sync.Mutex
 	var lat []time.Duration
+	var seed atomic.Int64 // each client draws where it starts from a rand of its own
 	b.SetParallelism(perCore)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		local := make([]time.Duration, 0, 1024)
-		i := rng.Int()
+		i := rand.New(rand.NewSource(seed.Add(1))).Int()
 		for pb.Next() {
 			i++
 			start := time.Now()
-			get(targets[i%len(targets)])
+			if err := get(targets[i%len(targets)]); err != nil {
+				// Fatal may only be called from the benchmark's goroutine:
+				// report, and stop this client (the others take its share)
+				b.Error(err)
+				return
+			}
 			local = append(local, time.Since(start))
 		}
 		mu.Lock()
@@ -87,6 +100,9 @@ func benchAutocompleteHTTP(b *testing.B, perCore int) {
 		mu.Unlock()
 	})
 	b.StopTimer()
+	if b.Failed() || len(lat) == 0 {
+		return
+	}
 	slices.Sort(lat)
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")

@@ -58,13 +58,17 @@ func writeInput(path string, addrs []string, n int) error {
 // address strings end to end (Submit to COMPLETED, the output written to a
 // file:// bucket) with the gazetteer of scripts/import-nigeria.sh, and
 // reports rows/s, the heap the job adds at its peak and the process's peak
-// RSS.
+// RSS. With -short (as CI runs every benchmark once, to see that it
+// works), one job of 5,000 rows.
 func BenchmarkJob(b *testing.B) {
 	shared := shareddata.Dir(b)
 	gz := storetest.Nigeria(b, shared)
 	// The input files are written before the jobs run, so that the
 	// benchmark holds no address in memory while they do.
 	sizes := []int{50_000, 500_000}
+	if testing.Short() {
+		sizes = []int{5_000}
+	}
 	inputs := map[int]string{}
 	func() {
 		addrs := realAddresses(b, shared)

@@ -28,6 +28,10 @@ import (
 // may have, and the 500,000 of batch/jobs BenchmarkJob.
 const clusterRows = 500_000
 
+// clusterShortRows is the size of the job with -short, as CI runs every
+// benchmark once to see that it works.
+const clusterShortRows = 20_000
+
 // BenchmarkCluster runs a job of 500,000 rows of real Nigerian address
 // strings (the input of batch/jobs BenchmarkJob, byte for byte) through a
 // cluster of real addrkit processes over an in-test NATS JetStream server:
@@ -47,18 +51,22 @@ const clusterRows = 500_000
 // ms); the peak RSS of the API node and of the largest worker during the
 // job (VmHWM, reset after start-up); the CPU seconds the workers, the
 // API node and this process (the NATS server and the client) spent on the
-// job.
+// job. With -short, the job has clusterShortRows rows.
 func BenchmarkCluster(b *testing.B) {
 	shared := shareddata.Dir(b)
 	if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
-		b.Skip("set ADDRKIT_EVAL_GAZETTEER=DIR: the gazetteer of scripts/import-nigeria.sh, built there when DIR is empty")
+		shareddata.Missing(b, "set ADDRKIT_EVAL_GAZETTEER=DIR: the gazetteer of scripts/import-nigeria.sh, built there when DIR is empty")
 	}
 	gazetteer := storetest.NigeriaDir(b, shared)
-	body := clusterBody(b, shared, clusterRows)
+	rows := clusterRows
+	if testing.Short() {
+		rows = clusterShortRows
+	}
+	body := clusterBody(b, shared, rows)
 	for _, workers := range []int{1, 2} {
 		b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
 			for range b.N {
-				runCluster(b, gazetteer, body, workers)
+				runCluster(b, gazetteer, body, workers, rows)
 			}
 		})
 	}
@@ -96,9 +104,9 @@ func clusterBody(b *testing.B, shared string, n int) []byte {
 }
 
 // runCluster starts a NATS server, an API node and workers, runs one job
-// of body through them and reports its metrics; everything is stopped
-// before it returns.
-func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
+// of body (rows rows) through them and reports its metrics; everything is
+// stopped before it returns.
+func runCluster(b *testing.B, gazetteer string, body []byte, workers, rows int) {
 	b.StopTimer()
 	ns := natstest.Start(b)
 	defer ns.Shutdown()
@@ -154,7 +162,7 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 			b.Fatalf("status: %d %v", code, v)
 		}
 		processed, _ := v["processedCount"].(float64)
-		if int(processed) == clusterRows && allDone.IsZero() {
+		if int(processed) == rows && allDone.IsZero() {
 			allDone = now
 		}
 		if v["status"] != "QUEUED" && v["status"] != "PROCESSING" {
@@ -163,7 +171,7 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 		// coarse while chunks are left to start, so that polling costs
 		// the job nothing; fine for the last ones and the join
 		pause := 10 * time.Millisecond
-		if int(processed) < clusterRows-(workers+1)*jobs.DefaultChunkRows {
+		if int(processed) < rows-(workers+1)*jobs.DefaultChunkRows {
 			pause = 250 * time.Millisecond
 		}
 		time.Sleep(pause)
@@ -171,11 +179,11 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 	elapsed := time.Since(start)
 	b.StopTimer()
 	selfCPU := selfCPUSeconds() - self0
-	if rows, _ := v["rowCount"].(float64); v["status"] != "COMPLETED" || int(rows) != clusterRows {
+	if n, _ := v["rowCount"].(float64); v["status"] != "COMPLETED" || int(n) != rows {
 		b.Fatalf("job %s: %v", id, v)
 	}
 	if allDone.IsZero() {
-		b.Fatalf("job %s: processedCount never reached %d", id, clusterRows)
+		b.Fatalf("job %s: processedCount never reached %d", id, rows)
 	}
 	peak := make([]float64, len(nodes))
 	var workerCPU float64
@@ -189,7 +197,7 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers int) {
 	b.Logf("workers=%d: submit %.2fs, job %.2fs, join %.3fs; peak RSS at start-up %v MB, during the job %v MB (API node first)",
 		workers, submitted.Seconds(), elapsed.Seconds(), join.Seconds(), startRSS, peak)
 
-	rate := clusterRows / elapsed.Seconds()
+	rate := float64(rows) / elapsed.Seconds()
 	b.ReportMetric(rate, "rows/s")
 	b.ReportMetric(rate/float64(workers*runtime.NumCPU()), "rows/s/worker-core")
 	b.ReportMetric(elapsed.Seconds(), "s/job")
