@@ -105,6 +105,8 @@ var retryAfters = map[fault.Code]string{
 	fault.Unavailable:         "5",
 	fault.NotReady:            "5",
 	fault.InsufficientStorage: "60",
+	// the twin of a submission being stored: its job is there in seconds
+	fault.IdempotencyInProgress: "2",
 }
 
 // fail answers with the problem of err, the one way every error reaches a

@@ -32,6 +32,13 @@ type Store interface {
 	// Recall returns it (ErrNotFound when there is none or it expired).
 	Remember(ctx context.Context, owner, key string, rec Idempotency, ttl time.Duration) error
 	Recall(ctx context.Context, owner, key string) (Idempotency, error)
+	// Claim writes rec for an owner's idempotency key, for ttl, only when
+	// the key holds nothing unexpired: a create-only write that one
+	// caller of the whole cluster wins. The others get ErrExists and the
+	// record that holds the key. Forget removes a claim (a submission
+	// refused, so that the key is free for a retry).
+	Claim(ctx context.Context, owner, key string, rec Idempotency, ttl time.Duration) (Idempotency, error)
+	Forget(ctx context.Context, owner, key string) error
 }
 
 // Queue carries job ids from Submit to the workers: the driver interface
@@ -61,7 +68,7 @@ type Task interface {
 
 // Errors of the drivers.
 var (
-	ErrExists   = errors.New("jobs: a job with this id exists")
+	ErrExists   = errors.New("jobs: the record exists")
 	ErrConflict = errors.New("jobs: the job record changed since it was read")
 	// ErrUnavailable wraps the errors of a driver whose server cannot be
 	// reached (after the driver's own retries): trying later may work.

@@ -94,6 +94,8 @@ var ErrNotFound = fault.New(fault.JobNotFound, "There is no such job for this AP
 type Idempotency struct {
 	JobID  string `json:"jobId"`
 	Digest string `json:"digest"`
+	// Pending marks a claim whose job is being stored (see Store.Claim).
+	Pending bool `json:"pending,omitempty"`
 }
 
 // Part is the state of one chunk of a job.

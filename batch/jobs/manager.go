@@ -88,7 +88,6 @@ type Manager struct {
 
 	mu      sync.Mutex             // guards running
 	running map[string]*runningJob // by task: job id/chunk
-	claims  sync.Map               // idempotency keys being submitted
 	rows    atomic.Int64           // data rows written by this process's jobs
 }
 
@@ -183,31 +182,7 @@ const (
 // and Summary name the encoding it was read in. With an
 // IdempotencyKey already used, it returns the job made then and
 // ErrReplayed, or ErrKeyReused, or ErrKeyInFlight.
-func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader) (Job, error) {
-	if req.IdempotencyKey != "" {
-		claim := req.Owner + "\x00" + req.IdempotencyKey
-		if _, busy := m.claims.LoadOrStore(claim, true); busy {
-			return Job{}, ErrKeyInFlight
-		}
-		defer m.claims.Delete(claim)
-		prev, err := m.o.Store.Recall(ctx, req.Owner, req.IdempotencyKey)
-		switch {
-		case errors.Is(err, ErrNotFound):
-		case err != nil:
-			return Job{}, err
-		case prev.Digest != req.Digest:
-			return Job{}, ErrKeyReused
-		default:
-			j, _, err := m.o.Store.Get(ctx, prev.JobID)
-			if err == nil {
-				return j, ErrReplayed
-			}
-			if !errors.Is(err, ErrNotFound) {
-				return Job{}, err
-			}
-			// the job expired: the key is free again
-		}
-	}
+func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader) (_ Job, err error) {
 	if err := ValidateFilename(req.Filename); err != nil {
 		return Job{}, err
 	}
@@ -223,9 +198,26 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	default:
 		return Job{}, fault.New(fault.InvalidValidationScope, "validationScope %q is not supported; the one scope is %q.", req.ValidationScope, DefaultValidationScope)
 	}
+	id := NewJobID()
+	if req.IdempotencyKey != "" {
+		// the key is claimed, for the whole cluster, before anything is
+		// stored: a twin finds the claim and waits, or replays the job
+		j, replayed, cerr := m.claim(ctx, req, id)
+		if cerr != nil || replayed {
+			return j, cerr
+		}
+		defer func() {
+			if err != nil {
+				// refused or failed: the key is free for a retry
+				if ferr := m.o.Store.Forget(context.WithoutCancel(ctx), req.Owner, req.IdempotencyKey); ferr != nil {
+					m.o.Logger.Error("free an idempotency key", "err", ferr)
+				}
+			}
+		}()
+	}
 	now := time.Now().UTC()
 	j := Job{
-		ID: NewJobID(), Owner: req.Owner, Filename: req.Filename, Region: req.Region,
+		ID: id, Owner: req.Owner, Filename: req.Filename, Region: req.Region,
 		EnhancedMatching: req.EnhancedMatching, ValidationScope: req.ValidationScope,
 		State: Queued, Created: now, Updated: now,
 	}
@@ -287,7 +279,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	if req.IdempotencyKey != "" {
 		rec := Idempotency{JobID: j.ID, Digest: req.Digest}
 		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
-			// the job runs: a retry with the key would make another
+			// the job runs; its claim names it for claimTTL more
 			m.o.Logger.Error("store an idempotency key", "job", j.ID, "err", err)
 		}
 	}
@@ -314,6 +306,43 @@ func (m *Manager) store(w io.Writer, input io.Reader, filename string) (batch.La
 		err = res.err
 	}
 	return res.l, err
+}
+
+// claimTTL is how long the claim of an idempotency key holds before its
+// job is stored: a submission that dies meanwhile frees the key then.
+const claimTTL = 10 * time.Minute
+
+// claim claims req's idempotency key for the job id. When the key is
+// held, it returns the job the key made (replayed, with ErrReplayed),
+// ErrKeyReused for another digest, or ErrKeyInFlight while the claim's
+// job is being stored. A key whose job is gone (deleted, expired) is
+// free: it is claimed again.
+func (m *Manager) claim(ctx context.Context, req SubmitRequest, id string) (_ Job, replayed bool, err error) {
+	for range 3 {
+		held, err := m.o.Store.Claim(ctx, req.Owner, req.IdempotencyKey, Idempotency{JobID: id, Digest: req.Digest, Pending: true}, claimTTL)
+		switch {
+		case err == nil:
+			return Job{}, false, nil
+		case !errors.Is(err, ErrExists):
+			return Job{}, false, err
+		case held.Digest != req.Digest:
+			return Job{}, false, ErrKeyReused
+		}
+		j, _, err := m.o.Store.Get(ctx, held.JobID)
+		switch {
+		case err == nil:
+			return j, true, ErrReplayed
+		case !errors.Is(err, ErrNotFound):
+			return Job{}, false, err
+		case held.Pending:
+			return Job{}, false, ErrKeyInFlight // not stored yet
+		}
+		// the job made with the key is gone: the key is free again
+		if err := m.o.Store.Forget(ctx, req.Owner, req.IdempotencyKey); err != nil {
+			return Job{}, false, err
+		}
+	}
+	return Job{}, false, ErrKeyInFlight
 }
 
 // MaxFilenameBytes bounds a job's file name.

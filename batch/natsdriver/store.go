@@ -234,6 +234,74 @@ func (s *JobStore) Remember(ctx context.Context, owner, key string, rec jobs.Ide
 	return nil
 }
 
+// Claim implements jobs.Store with the key-value bucket's create-only
+// write (Create), which the server grants to one writer; a record whose
+// own expiry passed is taken over with a revision-checked Update, which
+// one writer wins too.
+func (s *JobStore) Claim(ctx context.Context, owner, key string, rec jobs.Idempotency, ttl time.Duration) (jobs.Idempotency, error) {
+	if ttl <= 0 || ttl > s.ttl {
+		ttl = s.ttl
+	}
+	b, err := json.Marshal(remembered{Idempotency: rec, Expires: time.Now().Add(ttl).UTC()})
+	if err != nil {
+		return jobs.Idempotency{}, err
+	}
+	k := idemKey(owner, key)
+	for {
+		var held remembered
+		var rev uint64
+		created := false
+		_, err := s.c.retry(ctx, func(ctx context.Context) error {
+			held, rev, created = remembered{}, 0, false
+			_, err := s.idem.Create(ctx, k, b)
+			if err == nil {
+				created = true
+				return nil
+			}
+			if !errors.Is(err, jetstream.ErrKeyExists) {
+				return err
+			}
+			e, err := s.idem.Get(ctx, k)
+			if missing(err) {
+				return nil // deleted meanwhile: try again
+			}
+			if err != nil {
+				return err
+			}
+			rev = e.Revision()
+			return json.Unmarshal(e.Value(), &held)
+		})
+		switch {
+		case err != nil:
+			return jobs.Idempotency{}, fmt.Errorf("natsdriver: claim: %w", err)
+		case created:
+			return jobs.Idempotency{}, nil
+		case rev != 0 && time.Now().Before(held.Expires):
+			return held.Idempotency, jobs.ErrExists
+		case rev != 0:
+			// expired: take it over, unless another writer did first
+			if _, err := s.idem.Update(ctx, k, b, rev); err == nil {
+				return jobs.Idempotency{}, nil
+			}
+		}
+		if ctx.Err() != nil {
+			return jobs.Idempotency{}, ctx.Err()
+		}
+	}
+}
+
+// Forget implements jobs.Store.
+func (s *JobStore) Forget(ctx context.Context, owner, key string) error {
+	_, err := s.c.retry(ctx, func(ctx context.Context) error {
+		err := s.idem.Delete(ctx, idemKey(owner, key))
+		if missing(err) {
+			return nil
+		}
+		return err
+	})
+	return err
+}
+
 // Recall implements jobs.Store.
 func (s *JobStore) Recall(ctx context.Context, owner, key string) (jobs.Idempotency, error) {
 	var e jetstream.KeyValueEntry

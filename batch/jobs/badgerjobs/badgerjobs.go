@@ -158,6 +158,44 @@ func (s *Store) Remember(ctx context.Context, owner, key string, rec jobs.Idempo
 	})
 }
 
+// Claim implements jobs.Store: Badger's transactions detect the write of
+// a key another transaction read, so one of two concurrent claims fails
+// its commit and, tried again, finds the other's.
+func (s *Store) Claim(ctx context.Context, owner, key string, rec jobs.Idempotency, ttl time.Duration) (jobs.Idempotency, error) {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return jobs.Idempotency{}, err
+	}
+	for {
+		var held jobs.Idempotency
+		err := s.db.Update(func(txn *badger.Txn) error {
+			item, err := txn.Get(idemKey(owner, key))
+			switch {
+			case err == nil:
+				if err := item.Value(func(v []byte) error { return json.Unmarshal(v, &held) }); err != nil {
+					return err
+				}
+				return jobs.ErrExists
+			case !errors.Is(err, badger.ErrKeyNotFound):
+				return err
+			}
+			return txn.SetEntry(badger.NewEntry(idemKey(owner, key), b).WithTTL(ttl))
+		})
+		if errors.Is(err, badger.ErrConflict) {
+			if ctx.Err() != nil {
+				return jobs.Idempotency{}, ctx.Err()
+			}
+			continue
+		}
+		return held, err
+	}
+}
+
+// Forget implements jobs.Store.
+func (s *Store) Forget(ctx context.Context, owner, key string) error {
+	return s.db.Update(func(txn *badger.Txn) error { return txn.Delete(idemKey(owner, key)) })
+}
+
 // Recall implements jobs.Store.
 func (s *Store) Recall(ctx context.Context, owner, key string) (jobs.Idempotency, error) {
 	var rec jobs.Idempotency

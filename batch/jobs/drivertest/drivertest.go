@@ -145,6 +145,54 @@ func RunStore(t *testing.T, open func(t *testing.T) jobs.Store) {
 			t.Errorf("another owner's key: %v, want ErrNotFound", err)
 		}
 	})
+	t.Run("ClaimOnce", func(t *testing.T) {
+		// eight claims of one key at once: one wins, the others get
+		// ErrExists and the winner's record
+		s := open(t)
+		const n = 8
+		type answer struct {
+			held jobs.Idempotency
+			err  error
+		}
+		answers := make(chan answer, n)
+		for i := range n {
+			go func() {
+				held, err := s.Claim(ctx, "k", "key-1", jobs.Idempotency{JobID: fmt.Sprintf("job_%d", i), Digest: "abc"}, time.Hour)
+				answers <- answer{held, err}
+			}()
+		}
+		won, winners := 0, map[string]bool{}
+		for range n {
+			a := <-answers
+			switch {
+			case a.err == nil:
+				won++
+			case errors.Is(a.err, jobs.ErrExists):
+				winners[a.held.JobID] = true
+			default:
+				t.Fatalf("Claim: %v", a.err)
+			}
+		}
+		if won != 1 || len(winners) != 1 {
+			t.Fatalf("%d claims won, the others saw %v: want one winner", won, winners)
+		}
+		// Remember replaces the claim; Forget frees the key
+		if err := s.Remember(ctx, "k", "key-1", jobs.Idempotency{JobID: "job_x", Digest: "abc"}, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if held, err := s.Claim(ctx, "k", "key-1", jobs.Idempotency{JobID: "job_y"}, time.Hour); !errors.Is(err, jobs.ErrExists) || held.JobID != "job_x" {
+			t.Errorf("Claim after Remember = %+v, %v", held, err)
+		}
+		if err := s.Forget(ctx, "k", "key-1"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Claim(ctx, "k", "key-1", jobs.Idempotency{JobID: "job_z"}, time.Hour); err != nil {
+			t.Errorf("Claim after Forget: %v", err)
+		}
+		if _, err := s.Claim(ctx, "other", "key-1", jobs.Idempotency{JobID: "job_o"}, time.Hour); err != nil {
+			t.Errorf("another owner's key: %v", err)
+		}
+	})
 }
 
 // RunQueue runs the suite against the queues open returns: a new, empty
@@ -367,6 +415,58 @@ func RunService(t *testing.T, open func(t *testing.T, ackWait time.Duration) Nod
 		t.Cleanup(func() { b.Close() })
 		return b
 	}
+	t.Run("OneJobPerIdempotencyKey", func(t *testing.T) {
+		// each of eight keys sent to both nodes at the same moment makes
+		// one job: the twin replays it, or is told to wait (409)
+		node, bucket := open(t, 5*time.Second), newBucket(t)
+		a, b := manager(t, node, bucket, "a"), manager(t, node, bucket, "b")
+		const keys = 8
+		type answer struct {
+			key int
+			id  string
+			err error
+		}
+		answers := make(chan answer, 2*keys)
+		for k := range keys {
+			req := jobs.SubmitRequest{Owner: "k", Filename: "a.csv", IdempotencyKey: fmt.Sprintf("key-%d", k), Digest: "same body"}
+			for _, m := range []*jobs.Manager{a, b} {
+				go func() {
+					j, err := m.Submit(ctx, req, strings.NewReader("street,city\nAllen Avenue,Ikeja\n"))
+					answers <- answer{k, j.ID, err}
+				}()
+			}
+		}
+		made := map[int]map[string]bool{}
+		for range 2 * keys {
+			x := <-answers
+			switch {
+			case x.err == nil, errors.Is(x.err, jobs.ErrReplayed):
+				if made[x.key] == nil {
+					made[x.key] = map[string]bool{}
+				}
+				made[x.key][x.id] = true
+			case errors.Is(x.err, jobs.ErrKeyInFlight):
+			default:
+				t.Fatalf("Submit with key %d: %v", x.key, x.err)
+			}
+		}
+		counts, err := a.Counts(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, n := range counts {
+			total += n
+		}
+		if total != keys {
+			t.Errorf("%d jobs made for %d keys sent twice each", total, keys)
+		}
+		for k := range keys {
+			if len(made[k]) != 1 {
+				t.Errorf("key %d: answered with jobs %v, want one", k, made[k])
+			}
+		}
+	})
 	t.Run("ChunksSpreadAndJoin", func(t *testing.T) {
 		node, bucket := open(t, 5*time.Second), newBucket(t)
 		a, b := manager(t, node, bucket, "a"), manager(t, node, bucket, "b")
