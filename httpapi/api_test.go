@@ -582,9 +582,9 @@ func TestUploadsBounded(t *testing.T) {
 	// holds it
 	held := func(n int) {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); len(r.api.uploads) != n; time.Sleep(5 * time.Millisecond) {
+		for deadline := time.Now().Add(10 * time.Second); r.api.uploads.inUse() != n; time.Sleep(5 * time.Millisecond) {
 			if time.Now().After(deadline) {
-				t.Fatalf("%d submissions read, want %d", len(r.api.uploads), n)
+				t.Fatalf("%d submissions read, want %d", r.api.uploads.inUse(), n)
 			}
 		}
 	}

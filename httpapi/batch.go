@@ -95,17 +95,21 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, fault.InvalidIdempotencyKey, "The Idempotency-Key header is longer than 255 characters.")
 		return
 	}
-	select {
-	case s.uploads <- struct{}{}:
-		defer func() { <-s.uploads }()
-	default:
-		w.Header().Set("Retry-After", "5")
-		s.refuse(w, r, fault.Busy,
-			fmt.Sprintf("The server is reading %d other submissions; retry in a few seconds.", cap(s.uploads)))
+	release, err := s.uploads.take(owner(r.Context()))
+	if err != nil {
+		w.Header().Set("Connection", "close") // the body is not read: stop the client sending it
+		s.fail(w, r, err)
 		return
 	}
+	defer release()
+	paced := s.pacedBody(w, r)
+	r.Body = paced
 	body, err := s.readBody(r, s.o.MaxBodyBytes)
+	paced.done()
 	if err != nil {
+		if paced.slow {
+			w.Header().Set("Connection", "close")
+		}
 		s.fail(w, r, err)
 		return
 	}
@@ -154,6 +158,8 @@ func (s *Server) readBody(r *http.Request, limit int64) ([]byte, error) {
 	switch {
 	case errors.As(err, &tooBig):
 		return nil, tooLarge(limit)
+	case fault.CodeOf(err) == fault.SlowBody:
+		return nil, err
 	case err != nil:
 		return nil, fault.Wrap(err, fault.MalformedJSON, "The body could not be read to its end.")
 	}

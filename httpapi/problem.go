@@ -58,6 +58,7 @@ const (
 	CodeBusy                   = string(fault.Busy)
 	CodeUnavailable            = string(fault.Unavailable)
 	CodeInsufficientStorage    = string(fault.InsufficientStorage)
+	CodeSlowBody               = string(fault.SlowBody)
 )
 
 // statuses maps every code to its HTTP status: the one table of the API.
@@ -81,6 +82,7 @@ var statuses = map[fault.Code]int{
 	fault.JobNotFound:            http.StatusNotFound,
 	fault.FileNotFound:           http.StatusNotFound,
 	fault.MethodNotAllowed:       http.StatusMethodNotAllowed,
+	fault.SlowBody:               http.StatusRequestTimeout,
 	fault.IdempotencyInProgress:  http.StatusConflict,
 	fault.PreconditionFailed:     http.StatusPreconditionFailed,
 	fault.BodyTooLarge:           http.StatusRequestEntityTooLarge,
@@ -105,6 +107,7 @@ var retryAfters = map[fault.Code]string{
 	fault.Unavailable:         "5",
 	fault.NotReady:            "5",
 	fault.InsufficientStorage: "60",
+	fault.RateLimited:         "5",
 	// the twin of a submission being stored: its job is there in seconds
 	fault.IdempotencyInProgress: "2",
 }

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
@@ -84,6 +85,16 @@ type Options struct {
 	// memory while it is read and stored); DefaultMaxUploads when 0. One
 	// more is answered 503 with Retry-After.
 	MaxUploads int
+	// MaxUploadsPerKey bounds the submissions of one API key read at
+	// once, so that one tenant's slow uploads never take every slot; half
+	// of MaxUploads (at least 1) when 0. A body must also keep a pace
+	// (MinBodyRate after BodyGrace) or end with 408 slow_body.
+	MaxUploadsPerKey int
+	// MinBodyRate (bytes a second) and BodyGrace set the pace a
+	// submission's body must keep: DefaultMinBodyRate and
+	// DefaultBodyGrace when 0.
+	MinBodyRate int
+	BodyGrace   time.Duration
 	// RateLimit is the requests per second allowed to each key, with
 	// bursts of RateBurst (twice RateLimit when 0); DefaultRateLimit when
 	// 0, none when negative.
@@ -102,7 +113,7 @@ type Server struct {
 	router  *mux.Router
 	ready   atomic.Bool
 	limits  *limiter
-	uploads chan struct{} // a slot per submission being read
+	uploads *slots // a slot per submission being read, per node and per key
 	metrics *metrics
 }
 
@@ -117,6 +128,15 @@ func New(o Options) (*Server, error) {
 	if o.MaxUploads <= 0 {
 		o.MaxUploads = DefaultMaxUploads
 	}
+	if o.MinBodyRate <= 0 {
+		o.MinBodyRate = DefaultMinBodyRate
+	}
+	if o.BodyGrace <= 0 {
+		o.BodyGrace = DefaultBodyGrace
+	}
+	if o.MaxUploadsPerKey <= 0 || o.MaxUploadsPerKey > o.MaxUploads {
+		o.MaxUploadsPerKey = max(1, o.MaxUploads/2)
+	}
 	if o.RateLimit == 0 {
 		o.RateLimit = DefaultRateLimit
 	}
@@ -130,7 +150,7 @@ func New(o Options) (*Server, error) {
 		o.Registry = prometheus.NewRegistry()
 		o.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	}
-	s := &Server{o: o, limits: newLimiter(o.RateLimit, o.RateBurst), uploads: make(chan struct{}, o.MaxUploads)}
+	s := &Server{o: o, limits: newLimiter(o.RateLimit, o.RateBurst), uploads: newSlots(o.MaxUploads, o.MaxUploadsPerKey)}
 	m, err := newMetrics(o.Registry, o.Jobs)
 	if err != nil {
 		return nil, err

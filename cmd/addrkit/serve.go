@@ -49,7 +49,7 @@ type serveConfig struct {
 	linkTTL, retention, shutdown, keysReload, lease                   time.Duration
 	maxBody                                                           int64
 	rate                                                              float64
-	burst, jobs, maxUploads, chunkRows, replicas                      int
+	burst, jobs, maxUploads, maxUploadsPerKey, chunkRows, replicas    int
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -65,6 +65,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.retention, "retention", 7*24*time.Hour, "how long finished jobs and their files are kept")
 	fs.Int64Var(&c.maxBody, "max-body", httpapi.DefaultMaxBodyBytes, "largest request body, in bytes")
 	fs.IntVar(&c.maxUploads, "max-uploads", httpapi.DefaultMaxUploads, "submissions read at once (each body is held in memory while read)")
+	fs.IntVar(&c.maxUploadsPerKey, "max-uploads-per-key", 0, "submissions of one API key read at once (0: half of --max-uploads, at least 1)")
 	fs.Float64Var(&c.rate, "rate", httpapi.DefaultRateLimit, "requests per second per API key (negative: no limit)")
 	fs.IntVar(&c.burst, "burst", 0, "burst of requests per API key (default: twice --rate)")
 	fs.IntVar(&c.jobs, "jobs", 1, "chunks of batch jobs processed at once (each uses every core)")
@@ -186,7 +187,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	api, err := httpapi.New(httpapi.Options{
 		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, BaseURL: c.baseURL,
-		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
+		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, MaxUploadsPerKey: c.maxUploadsPerKey, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {
 		stopWork()

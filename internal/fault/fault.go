@@ -37,6 +37,7 @@ const (
 	InvalidParameter     Code = "invalid_parameter"      // a query parameter is wrong
 	UnsupportedMediaType Code = "unsupported_media_type" // a body that is not application/json
 	BodyTooLarge         Code = "body_too_large"         // the body is over the size limit
+	SlowBody             Code = "slow_body"              // the body came too slowly
 
 	// the rules of a job (batch/jobs)
 	InvalidFilename        Code = "invalid_filename"         // a filename too long, with a path or control characters
