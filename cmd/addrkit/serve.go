@@ -92,6 +92,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.Usage()
 		return usageError{"serve takes no arguments"}
 	}
+	// tenants' files (uploads, parts, outputs, job records) are the
+	// server's user's alone
+	defer restoreUmask(privateFiles())
 	if err := checkCluster(c); err != nil {
 		return err
 	}
