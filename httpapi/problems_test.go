@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -99,5 +100,22 @@ func TestFullDisk(t *testing.T) {
 	}
 	if p := resp.problem(t); p.Code != CodeInsufficientStorage || strings.Contains(p.Detail, "/tmp") || strings.Contains(p.Detail, "space left") {
 		t.Errorf("problem %+v", p)
+	}
+}
+
+// TestReadyWithoutBroker: /readyz answers 503 unavailable while the job
+// service's backend is unreachable; autocomplete still answers.
+func TestReadyWithoutBroker(t *testing.T) {
+	down := errors.New("natsdriver: the connection to NATS is RECONNECTING")
+	r := newRig(t, func(o *Options) { o.Healthy = func() error { return down } }, nil)
+	resp := r.do("GET", "/readyz", "", nil)
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("/readyz: %d (Retry-After %q) %s", resp.StatusCode, resp.Header.Get("Retry-After"), resp.body)
+	}
+	if p := resp.problem(t); p.Code != CodeUnavailable || strings.Contains(p.Detail, "natsdriver") {
+		t.Errorf("problem %+v", p)
+	}
+	if resp := r.do("GET", "/v1/address/autocomplete?query=ikeja", r.keyA, nil); resp.StatusCode != http.StatusOK {
+		t.Errorf("autocomplete while the broker is down: %d", resp.StatusCode)
 	}
 }

@@ -95,6 +95,10 @@ type Options struct {
 	// DefaultBodyGrace when 0.
 	MinBodyRate int
 	BodyGrace   time.Duration
+	// Healthy, when set, tells /readyz whether what the job service needs
+	// is reachable (a cluster's NATS connection): an error answers 503
+	// unavailable, so that a load balancer sends submissions elsewhere.
+	Healthy func() error
 	// RateLimit is the requests per second allowed to each key, with
 	// bursts of RateBurst (twice RateLimit when 0); DefaultRateLimit when
 	// 0, none when negative.
@@ -276,6 +280,12 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	if !s.ready.Load() {
 		s.refuse(w, r, fault.NotReady, "The server is shutting down.")
 		return
+	}
+	if s.o.Healthy != nil {
+		if err := s.o.Healthy(); err != nil {
+			s.fail(w, r, fault.Wrap(err, fault.Unavailable, "The job service cannot reach its records or queue; autocomplete and validate still answer."))
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 }

@@ -287,6 +287,15 @@ func (c *Conn) Queue() *Queue { return c.queue }
 // connection.
 func (c *Conn) JetStream() jetstream.JetStream { return c.js }
 
+// Healthy reports whether the connection to the NATS server is up: an
+// error while it is disconnected or reconnecting (for readiness checks).
+func (c *Conn) Healthy() error {
+	if st := c.nc.Status(); st != nats.CONNECTED {
+		return fmt.Errorf("natsdriver: the connection to NATS is %s", st)
+	}
+	return nil
+}
+
 // NATS returns the NATS connection.
 func (c *Conn) NATS() *nats.Conn { return c.nc }
 

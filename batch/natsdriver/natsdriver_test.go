@@ -443,3 +443,25 @@ func TestSettingsKept(t *testing.T) {
 		t.Errorf("the consumer's ack wait became %s after a later node connected", got)
 	}
 }
+
+// TestHealthy: a connection reports the server gone while it is down, and
+// healthy again once it is back (the readiness of /readyz).
+func TestHealthy(t *testing.T) {
+	srv := natstest.Start(t)
+	c := connect(t, srv.URL(), natsdriver.Options{})
+	if err := c.Healthy(); err != nil {
+		t.Fatalf("Healthy with the server up: %v", err)
+	}
+	srv.Shutdown()
+	for deadline := time.Now().Add(10 * time.Second); c.Healthy() == nil; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Healthy with the server down: nil")
+		}
+	}
+	srv.Restart()
+	for deadline := time.Now().Add(30 * time.Second); c.Healthy() != nil; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("Healthy after the server came back: %v", c.Healthy())
+		}
+	}
+}

@@ -23,6 +23,9 @@ type backend struct {
 	queue jobs.Queue
 	keys  apikey.Driver
 	close func()
+	// healthy reports whether the backend's server is reachable (nil:
+	// embedded, always)
+	healthy func() error
 	// lease is the queue's ack wait, which a Manager's lease follows:
 	// --lease, or what the cluster's consumer was made with
 	lease time.Duration
@@ -83,7 +86,7 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 	if err != nil {
 		return nil, err
 	}
-	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }, lease: conn.AckWait()}, nil
+	return &backend{store: conn.Jobs(), queue: conn.Queue(), keys: keys, close: func() { conn.Close() }, lease: conn.AckWait(), healthy: conn.Healthy}, nil
 }
 
 // connectKeys connects to a NATS server for its key bucket alone.

@@ -190,7 +190,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	api, err := httpapi.New(httpapi.Options{
 		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, BaseURL: c.baseURL,
-		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, MaxUploadsPerKey: c.maxUploadsPerKey, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
+		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, MaxUploadsPerKey: c.maxUploadsPerKey, Healthy: be.healthy, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 	})
 	if err != nil {
 		stopWork()
