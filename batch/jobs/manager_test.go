@@ -6,7 +6,10 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -369,10 +372,25 @@ func TestManagerDeleteAndCounts(t *testing.T) {
 	if err := m.Delete(ctx, "other", big.ID); !errors.Is(err, jobs.ErrNotFound) {
 		t.Errorf("delete by another owner: %v", err)
 	}
+	// the temporary file of a part whose worker was killed while writing
+	// it (fileblob writes beside the key, then renames)
+	stray := filepath.Join(r.bucketDir, "processed", big.ID, "parts", "00003.csv.18a2b3c4d5e6f708.tmp")
+	if err := os.MkdirAll(filepath.Dir(stray), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stray, []byte("rows of a tenant\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, j := range []jobs.Job{big, small} { // running, then finished
 		if err := m.Delete(ctx, "k", j.ID); err != nil {
 			t.Fatal(err)
 		}
+		filepath.WalkDir(r.bucketDir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.Contains(path, j.ID) {
+				t.Errorf("%s is left after DELETE", path)
+			}
+			return nil
+		})
 		if _, err := m.Job(ctx, "k", j.ID); !errors.Is(err, jobs.ErrNotFound) {
 			t.Errorf("deleted job %s: %v", j.ID, err)
 		}
