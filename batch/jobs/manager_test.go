@@ -595,6 +595,14 @@ func TestChunksJoinToTheWhole(t *testing.T) {
 	if j.Rows != want.Rows || len(j.Parts) != (want.Rows+96)/97 {
 		t.Fatalf("submitted: %d rows in %d chunks; Batch reads %d rows", j.Rows, len(j.Parts), want.Rows)
 	}
+	// what a worker killed while writing chunk 2's part left behind
+	stray := filepath.Join(r.bucketDir, "processed", j.ID, "parts", "00002.csv.18a2b3c4d5e6f708.tmp")
+	if err := os.MkdirAll(filepath.Dir(stray), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stray, []byte("rows of a tenant\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, m := range nodes {
 		start(t, m)
 	}
@@ -622,5 +630,14 @@ func TestChunksJoinToTheWhole(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
+	}
+	for try := 0; ; try++ {
+		if _, err := os.Stat(stray); os.IsNotExist(err) {
+			break
+		}
+		if try == 100 {
+			t.Fatal("the temporary part of a killed worker kept after the join")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

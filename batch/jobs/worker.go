@@ -442,9 +442,7 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 	if errors.Is(err, ErrNotFound) {
 		// deleted while joined: what was written is not needed
 		m.o.Bucket.Delete(settle, j.OutputKey)
-		for k := range j.Parts {
-			m.o.Bucket.Delete(settle, PartKey(id, k))
-		}
+		m.removeParts(settle, id)
 		t.Ack(settle)
 		return
 	}
@@ -455,10 +453,22 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 	}
 	t.Ack(settle)
 	if j.State == Completed {
-		for k := range j.Parts {
-			m.o.Bucket.Delete(settle, PartKey(id, k))
-		}
+		m.removeParts(settle, id)
 		log.Info("job completed", "rows", j.Rows)
+	}
+}
+
+// removeParts removes a joined job's parts, and whatever else lies beside
+// them: the temporary file of a part whose worker was killed while
+// writing it, which a retry of the chunk left behind.
+func (m *Manager) removeParts(ctx context.Context, id string) {
+	it := m.o.Bucket.List(&blob.ListOptions{Prefix: "processed/" + id + "/parts/"})
+	for {
+		obj, err := it.Next(ctx)
+		if err != nil {
+			return // io.EOF, or the bucket unreachable: retention removes the rest
+		}
+		m.o.Bucket.Delete(ctx, obj.Key)
 	}
 }
 
