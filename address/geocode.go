@@ -98,6 +98,7 @@ func regionalNameFits(named []Place, r Result) bool {
 func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
+	g.saysState = saysState(s.Tokens)
 	g.res.Level = LevelNone
 	g.cc = s.Address.Country
 	if g.cc == "" {
@@ -138,6 +139,7 @@ type geocoder struct {
 	streetMissed bool
 	streetAtArea bool // the street has no point: its area's stands in (level STREET)
 	stateWritten bool // the input named the state (not inferred from the postcode)
+	saysState    bool // and said "State" after its name ("Oyo State"; see saysState)
 	// stateOverruled is set when the places named replaced the written
 	// state, stateContradicted when they contradict the state kept
 	// (stateByEvidence).
@@ -263,7 +265,7 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	if err := g.findStreet(ctx); err != nil {
 		return err
 	}
-	if err := g.cityAround(ctx, s); err != nil {
+	if err := g.cityAround(ctx); err != nil {
 		return err
 	}
 	if err := g.complete(ctx); err != nil {

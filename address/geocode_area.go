@@ -116,7 +116,7 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	if g.a.Street == "" && g.a.Organization != "" {
 		add("organization", g.a.Organization, -1.5)
 	}
-	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !saysState(s.Tokens) {
+	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !g.saysState {
 		// "Oyo, Nigeria": a state named alone may mean its town of that name
 		add("city", g.a.State, -0.5)
 		if m := ms[len(ms)-1]; m.text == g.a.State {
@@ -276,13 +276,13 @@ func beforeLGA(s string) ([]string, bool) {
 func stripEstate(s string) string {
 	f := strings.Fields(s)
 	out := f[:0]
-	for i, w := range f {
+	for _, w := range f {
 		k := Fold(w)
 		if k == "phase" {
 			break
 		}
 		if estateWords[k] == "" && k != "housing" {
-			out = append(out, f[i])
+			out = append(out, w)
 		}
 	}
 	return strings.Join(out, " ")
@@ -395,7 +395,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	switch {
 	case g.stateWritten && g.state != nil && best.p.Kind != KindState && !best.p.Within(g.state.ID):
-		if err := g.stateByEvidence(ctx, s, cands, best); err != nil {
+		if err := g.stateByEvidence(ctx, cands, best); err != nil {
 			return err
 		}
 		if g.stateContradicted {

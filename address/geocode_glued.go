@@ -298,8 +298,8 @@ func hasStreetType(name string) bool {
 // Kano", stays the city). The point stays that of what was found. Where
 // the capital has another name than its state (Lagos: Ikeja), nothing
 // changes.
-func (g *geocoder) cityAround(ctx context.Context, s Standardized) error {
-	if g.state == nil || !g.stateWritten || saysState(s.Tokens) {
+func (g *geocoder) cityAround(ctx context.Context) error {
+	if g.state == nil || !g.stateWritten || g.saysState {
 		return nil
 	}
 	district := "city"

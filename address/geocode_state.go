@@ -26,7 +26,7 @@ import (
 // state) the written state is kept. Either way
 // the conflict state_conflict says which was taken and why, and keeps
 // the verdict below HIGH_CONFIDENCE.
-func (g *geocoder) stateByEvidence(ctx context.Context, s Standardized, cands []scored, best scored) error {
+func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best scored) error {
 	written := g.state
 	// the most important of the places as well supported as the best
 	// speaks for them ("Onitsha": the city, not a post office of its name)
@@ -45,7 +45,7 @@ func (g *geocoder) stateByEvidence(ctx context.Context, s Standardized, cands []
 		inState, postcodeIn = true, true
 	}
 	var townWritten *Place
-	if !inState && !saysState(s.Tokens) {
+	if !inState && !g.saysState {
 		// "Tudun Wada, Gombe": the state's name, written
 		// without "State", names a city of that state as well
 		town, err := g.townOfState(ctx, written)
