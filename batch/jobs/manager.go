@@ -481,31 +481,41 @@ func (m *Manager) remove(ctx context.Context, j Job) error {
 	for k := range j.Parts {
 		keys = append(keys, PartKey(j.ID, k))
 	}
+	for _, key := range keys {
+		if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+			return err
+		}
+	}
 	// and whatever else lies under the job's prefixes: the temporary
 	// file of a part whose worker was killed while writing it
 	for _, prefix := range []string{"uploads/" + j.ID + "/", "processed/" + j.ID + "/"} {
-		it := m.o.Bucket.List(&blob.ListOptions{Prefix: prefix})
-		for {
-			obj, err := it.Next(ctx)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			if !obj.IsDir && !slices.Contains(keys, obj.Key) {
-				keys = append(keys, obj.Key)
-			}
-		}
-	}
-	for _, key := range keys {
-		if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+		if err := m.deleteUnder(ctx, prefix); err != nil {
 			return err
 		}
 	}
 	// an update in flight meets ErrNotFound: it does not write the record
 	// back
 	return m.o.Store.Delete(ctx, j.ID)
+}
+
+// deleteUnder deletes every file of the bucket under prefix.
+func (m *Manager) deleteUnder(ctx context.Context, prefix string) error {
+	it := m.o.Bucket.List(&blob.ListOptions{Prefix: prefix})
+	for {
+		obj, err := it.Next(ctx)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if obj.IsDir {
+			continue
+		}
+		if err := m.o.Bucket.Delete(ctx, obj.Key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+			return err
+		}
+	}
 }
 
 // Counts returns the number of jobs kept in each state.

@@ -462,13 +462,8 @@ func (m *Manager) finish(ctx context.Context, t Task, id string) {
 // them: the temporary file of a part whose worker was killed while
 // writing it, which a retry of the chunk left behind.
 func (m *Manager) removeParts(ctx context.Context, id string) {
-	it := m.o.Bucket.List(&blob.ListOptions{Prefix: "processed/" + id + "/parts/"})
-	for {
-		obj, err := it.Next(ctx)
-		if err != nil {
-			return // io.EOF, or the bucket unreachable: retention removes the rest
-		}
-		m.o.Bucket.Delete(ctx, obj.Key)
+	if err := m.deleteUnder(ctx, "processed/"+id+"/parts/"); err != nil {
+		m.o.Logger.Warn("remove a job's parts; retention removes the rest", "job", id, "err", err)
 	}
 }
 
