@@ -60,9 +60,14 @@ func newKeys(ctx context.Context, js jetstream.JetStream, replicas int) (*Keys, 
 // ConnectKeys connects to the NATS server at url for its key bucket alone
 // (created when missing), as `addrkit keys` does: the job service's stream
 // and consumer are left to the nodes, whose flags set them. Close closes
-// the connection.
-func ConnectKeys(ctx context.Context, url string) (*Keys, error) {
-	nc, err := nats.Connect(url, nats.Name("addrkit keys"))
+// the connection. sec holds the credentials and TLS settings, as a
+// node's Options.Security.
+func ConnectKeys(ctx context.Context, url string, sec Security) (*Keys, error) {
+	opts, err := sec.options()
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect(url, append(opts, nats.Name("addrkit keys"))...)
 	if err != nil {
 		return nil, explain(url, err)
 	}

@@ -2,6 +2,7 @@ package natsdriver
 
 import (
 	"context"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -65,6 +66,8 @@ type Options struct {
 	// Logger receives disconnections and reconnections; slog.Default()
 	// when nil.
 	Logger *slog.Logger
+	// Security holds the node's credentials and TLS settings.
+	Security Security
 }
 
 func (o Options) withDefaults() Options {
@@ -112,7 +115,11 @@ type Conn struct {
 func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
 	o = o.withDefaults()
 	c := &Conn{opts: o, log: o.Logger, closing: make(chan struct{}), closed: make(chan struct{}), changed: make(chan struct{})}
-	nc, err := nats.Connect(url,
+	sec, err := o.Security.options()
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect(url, append(sec,
 		nats.Name(o.Name),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(o.ReconnectWait),
@@ -127,7 +134,7 @@ func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
 			c.signal()
 		}),
 		nats.ClosedHandler(func(*nats.Conn) { close(c.closed) }),
-	)
+	)...)
 	if err != nil {
 		return nil, explain(url, err)
 	}
@@ -144,15 +151,28 @@ func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
 }
 
 // explain says what to do about a NATS server that cannot be used: none
-// listening at url, or one without JetStream.
+// listening at url, one that refuses this node's credentials or TLS, or
+// one without JetStream. url appears redacted: no password ever reaches a
+// log line through an error.
 func explain(url string, err error) error {
+	at := Redact(url)
+	var unknownCA x509.UnknownAuthorityError
+	var badHost x509.HostnameError
 	switch {
 	case errors.Is(err, nats.ErrNoServers):
-		return fmt.Errorf("natsdriver: connect to NATS at %s: %w (is nats-server running there?)", url, err)
+		return fmt.Errorf("natsdriver: connect to NATS at %s: %w (is nats-server running there?)", at, err)
+	case errors.Is(err, nats.ErrAuthorization), errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked):
+		return fmt.Errorf("natsdriver: the NATS server at %s refused this node: %w (check the user and password, --nats-creds or --nats-nkey)", at, err)
+	case errors.As(err, &unknownCA), errors.As(err, &badHost):
+		return fmt.Errorf("natsdriver: the NATS server at %s is not trusted: %w (give the CA that signed its certificate with --nats-tls-ca, and connect by a name it was issued for)", at, err)
+	case errors.Is(err, nats.ErrSecureConnRequired):
+		return fmt.Errorf("natsdriver: the NATS server at %s refused this node: %w (use a tls:// URL or --nats-tls-ca)", at, err)
+	case errors.Is(err, nats.ErrSecureConnWanted):
+		return fmt.Errorf("natsdriver: NATS at %s: %w (the server has no TLS: drop tls:// and the --nats-tls flags, or enable TLS on the server)", at, err)
 	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
-		return fmt.Errorf("natsdriver: NATS at %s: %w (start nats-server with -js)", url, err)
+		return fmt.Errorf("natsdriver: NATS at %s: %w (start nats-server with -js)", at, err)
 	}
-	return fmt.Errorf("natsdriver: NATS at %s: %w", url, err)
+	return fmt.Errorf("natsdriver: NATS at %s: %w", at, err)
 }
 
 // setup opens the buckets, the stream and the consumer, creating those

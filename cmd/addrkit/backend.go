@@ -48,6 +48,9 @@ func checkCluster(c serveConfig) error {
 		return usageError{fmt.Sprintf("--role %q: give api, worker or all", c.role)}
 	}
 	if c.nats == "" {
+		if c.natsAuth != (natsFlags{}) {
+			return usageError{"the --nats-* flags need --nats"}
+		}
 		if c.role != roleAll {
 			return usageError{fmt.Sprintf("--role %s needs --nats: without a NATS server the API and the workers are one process", c.role)}
 		}
@@ -82,7 +85,11 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 		}
 		return &backend{store: store, queue: jobs.NewMemoryQueue(c.lease), keys: keys, close: func() { store.Close() }, lease: c.lease}, nil
 	}
-	conn, keys, err := connect(ctx, c.nats, natsdriver.Options{Name: "addrkit " + c.role, AckWait: c.lease, Replicas: c.replicas, Logger: log})
+	sec, err := c.natsAuth.security()
+	if err != nil {
+		return nil, err
+	}
+	conn, keys, err := connect(ctx, c.nats, natsdriver.Options{Name: "addrkit " + c.role, AckWait: c.lease, Replicas: c.replicas, Logger: log, Security: sec})
 	if err != nil {
 		return nil, err
 	}
@@ -90,8 +97,12 @@ func openBackend(ctx context.Context, c serveConfig, log *slog.Logger) (*backend
 }
 
 // connectKeys connects to a NATS server for its key bucket alone.
-func connectKeys(ctx context.Context, url string) (apikey.Driver, error) {
-	return natsdriver.ConnectKeys(ctx, url)
+func connectKeys(ctx context.Context, url string, auth natsFlags) (apikey.Driver, error) {
+	sec, err := auth.security()
+	if err != nil {
+		return nil, err
+	}
+	return natsdriver.ConnectKeys(ctx, url, sec)
 }
 
 // connect connects to a NATS server and opens its key bucket.

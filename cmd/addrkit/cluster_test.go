@@ -100,6 +100,14 @@ func startNode(t testing.TB, args ...string) *node {
 	return n
 }
 
+// nodeArgsRefused are the arguments of an API node that gives the wrong
+// password.
+func nodeArgsRefused(t *testing.T, natsURL, ca, blobs, shared string) []string {
+	wrong := strings.Replace(natsURL, "tls://", "tls://addrkit:wrong@", 1)
+	return []string{"serve", "--role", roleAPI, "--data", t.TempDir(), "--listen", "127.0.0.1:0", "--nats", wrong, "--nats-tls-ca", ca,
+		"--blob", blobs, "--signing-key", filepath.Join(shared, "signing.key")}
+}
+
 func (n *node) log() string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -107,7 +115,10 @@ func (n *node) log() string {
 }
 
 // TestCluster runs addrkit as a cluster of real processes over a real NATS
-// server: two API nodes and two workers sharing a file:// bucket. A worker
+// server that wants TLS and a password: two API nodes and two workers
+// sharing a file:// bucket, connected with the CA and the password (in
+// the URL of one API node, from a file for the others), which no log line
+// shows; a node without the password is refused, saying so. A worker
 // killed with SIGKILL in the middle of a job, and a restart of the NATS
 // server in the middle of another, lose no row and run none twice; the
 // second API node answers for the jobs the first accepted, with the same
@@ -116,27 +127,50 @@ func TestCluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a NATS server and four addrkit processes; not in -short")
 	}
-	ns := natstest.Start(t)
+	const secret = "cluster-Pa55word"
+	certs := natstest.NewCerts(t)
+	ns := natstest.StartWith(t, natstest.Options{User: "addrkit", Password: secret, TLS: certs.Server})
 	shared := t.TempDir()
+	passwordFile := filepath.Join(shared, "nats-password")
+	if err := os.WriteFile(passwordFile, []byte(secret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	withPassword := strings.Replace(ns.URL(), "tls://", "tls://addrkit:"+secret+"@", 1)
+	auth := []string{"--nats", ns.URL(), "--nats-tls-ca", certs.CA, "--nats-user", "addrkit", "--nats-password-file", passwordFile}
 	blobs := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(shared, "blobs"))}).String()
 	if err := os.MkdirAll(filepath.Join(shared, "blobs"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	common := []string{"--nats", ns.URL(), "--blob", blobs, "--signing-key", filepath.Join(shared, "signing.key"),
+	common := []string{"--blob", blobs, "--signing-key", filepath.Join(shared, "signing.key"),
 		"--lease", "3s", "--chunk-rows", "2000", "--keys-reload", "100ms"}
 	nodeArgs := func(role string, extra ...string) []string {
 		return append(append([]string{"--role", role, "--data", t.TempDir()}, common...), extra...)
 	}
-	var out bytes.Buffer
-	if err := Run(context.Background(), []string{"keys", "create", "--name", "cluster", "--nats", ns.URL()}, nil, &out, io.Discard); err != nil {
+	var out, refused bytes.Buffer
+	err := Run(context.Background(), []string{"keys", "list", "--nats", ns.URL(), "--nats-tls-ca", certs.CA}, nil, io.Discard, &refused)
+	if err == nil || !strings.Contains(err.Error(), "refused this node") {
+		t.Fatalf("keys without the password: %v, want an error that says the server refused it", err)
+	}
+	err = Run(context.Background(), nodeArgsRefused(t, ns.URL(), certs.CA, blobs, shared), nil, io.Discard, &refused)
+	if err == nil || !strings.Contains(err.Error(), "refused this node") || strings.Contains(refused.String(), secret) {
+		t.Fatalf("an API node with the wrong password: %v\n%s\nwant an error that says the server refused it", err, refused.String())
+	}
+	if err := Run(context.Background(), append([]string{"keys", "create", "--name", "cluster"}, auth...), nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	key := strings.TrimSpace(out.String()[strings.LastIndex(strings.TrimSpace(out.String()), "\n")+1:])
 
-	apiA := startNode(t, nodeArgs(roleAPI, "--listen", "127.0.0.1:0")...)
-	apiB := startNode(t, nodeArgs(roleAPI, "--listen", "127.0.0.1:0")...)
-	w1 := startNode(t, nodeArgs(roleWorker)...)
-	startNode(t, nodeArgs(roleWorker)...)
+	apiA := startNode(t, nodeArgs(roleAPI, "--listen", "127.0.0.1:0", "--nats", withPassword, "--nats-tls-ca", certs.CA)...)
+	apiB := startNode(t, nodeArgs(roleAPI, append([]string{"--listen", "127.0.0.1:0"}, auth...)...)...)
+	w1 := startNode(t, nodeArgs(roleWorker, auth...)...)
+	w2 := startNode(t, nodeArgs(roleWorker, auth...)...)
+	defer func() {
+		for _, n := range []*node{apiA, apiB, w1, w2} {
+			if strings.Contains(n.log(), secret) {
+				t.Errorf("a node's log shows the NATS password:\n%s", n.log())
+			}
+		}
+	}()
 
 	const rows = 60000
 	submit := func() string {
@@ -226,7 +260,7 @@ func TestCluster(t *testing.T) {
 
 	// 3. a key revoked on the cluster is refused by both API nodes
 	keyID := strings.TrimPrefix(key, "ak_")[:13]
-	if err := Run(context.Background(), []string{"keys", "revoke", "--nats", ns.URL(), keyID}, nil, io.Discard, io.Discard); err != nil {
+	if err := Run(context.Background(), append(append([]string{"keys", "revoke"}, auth...), keyID), nil, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, api := range []*node{apiA, apiB} {

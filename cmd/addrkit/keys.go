@@ -12,6 +12,7 @@ import (
 
 	"github.com/addrkit/addrkit/batch/apikey"
 	"github.com/addrkit/addrkit/batch/apikey/badgerkeys"
+	"github.com/addrkit/addrkit/batch/natsdriver"
 )
 
 // keysDir is where the API keys of a data directory are kept.
@@ -41,6 +42,8 @@ seconds (their --keys-reload).
 	data := fs.String("data", defaultData, "data directory of the server (or ADDRKIT_DATA)")
 	name := fs.String("name", "", "create: what the key is for (a client, an application)")
 	natsURL := fs.String("nats", "", "NATS server of a cluster (or ADDRKIT_NATS): its keys, instead of DIR's")
+	var auth natsFlags
+	auth.register(fs)
 	if err := applyEnv(fs); err != nil {
 		return err
 	}
@@ -49,11 +52,11 @@ seconds (their --keys-reload).
 	}
 	where := "the data directory " + *data
 	if *natsURL != "" {
-		where = "the cluster of NATS " + *natsURL
+		where = "the cluster of NATS " + natsdriver.Redact(*natsURL)
 	}
 	open := func() (*apikey.Store, error) {
 		if *natsURL != "" {
-			keys, err := connectKeys(ctx, *natsURL)
+			keys, err := connectKeys(ctx, *natsURL, auth)
 			if err != nil {
 				return nil, err
 			}

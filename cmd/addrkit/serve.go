@@ -22,6 +22,7 @@ import (
 	"github.com/addrkit/addrkit/autocomplete/live"
 	"github.com/addrkit/addrkit/batch/apikey"
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/batch/natsdriver"
 	"github.com/addrkit/addrkit/httpapi"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
@@ -50,6 +51,7 @@ type serveConfig struct {
 	maxBody                                                           int64
 	rate                                                              float64
 	burst, jobs, maxUploads, maxUploadsPerKey, chunkRows, replicas    int
+	natsAuth                                                          natsFlags
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -70,7 +72,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&c.burst, "burst", 0, "burst of requests per API key (default: twice --rate)")
 	fs.IntVar(&c.jobs, "jobs", 1, "chunks of batch jobs processed at once (each uses every core)")
 	fs.IntVar(&c.chunkRows, "chunk-rows", jobs.DefaultChunkRows, "rows in a chunk of a batch job: the unit workers take")
-	fs.StringVar(&c.nats, "nats", "", "NATS server (nats://HOST:PORT) with JetStream: job records, chunk tasks and API keys are kept there, shared by every node; needs --blob")
+	fs.StringVar(&c.nats, "nats", "", "NATS server (nats://HOST:PORT, tls://HOST:PORT) with JetStream: job records, chunk tasks and API keys are kept there, shared by every node; needs --blob")
+	c.natsAuth.register(fs)
 	fs.IntVar(&c.replicas, "nats-replicas", 1, "replicas of the NATS buckets and stream made when missing (3 on a NATS cluster)")
 	fs.StringVar(&c.role, "role", roleAll, "what this node does: api (answers requests), worker (runs chunks) or all; api and worker need --nats")
 	fs.DurationVar(&c.lease, "lease", 30*time.Second, "how long a chunk's task waits for word from its worker before another worker takes it")
@@ -177,7 +180,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		wg.Go(func() { manager.Run(work) })
 	}
 	if c.role == roleWorker {
-		log.Info("working", "nats", c.nats, "jobs", c.jobs, "startup_ms", time.Since(start).Milliseconds())
+		log.Info("working", "nats", natsdriver.Redact(c.nats), "jobs", c.jobs, "startup_ms", time.Since(start).Milliseconds())
 		if ready != nil {
 			ready <- ""
 		}
@@ -214,7 +217,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	wg.Go(func() { keys.Watch(work, c.keysReload, log) })
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String(), "role", c.role, "nats", c.nats, "startup_ms", time.Since(start).Milliseconds())
+	log.Info("listening", "addr", ln.Addr().String(), "role", c.role, "nats", natsdriver.Redact(c.nats), "startup_ms", time.Since(start).Milliseconds())
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}

@@ -5,6 +5,7 @@
 package natstest
 
 import (
+	"crypto/tls"
 	"fmt"
 	"net"
 	"strconv"
@@ -17,9 +18,23 @@ import (
 // Server is a NATS server started by a test.
 type Server struct {
 	t    testing.TB
+	o    Options
 	dir  string
 	port int
 	srv  *server.Server
+}
+
+// Options secure a test server; the zero value accepts every client in
+// plain text.
+type Options struct {
+	// User and Password, when set, are the one user the server accepts.
+	User, Password string
+	// TLS, when set, is the server's TLS configuration: clients must use
+	// TLS (see NewCerts).
+	TLS *tls.Config
+	// VerifyClients makes the server ask TLS clients for a certificate
+	// signed by TLS.ClientCAs.
+	VerifyClients bool
 }
 
 // Start starts a server with JetStream on a free loopback port, its
@@ -27,7 +42,13 @@ type Server struct {
 // ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{t: t, dir: t.TempDir()}
+	return StartWith(t, Options{})
+}
+
+// StartWith starts a server as Start does, secured by o.
+func StartWith(t testing.TB, o Options) *Server {
+	t.Helper()
+	s := &Server{t: t, o: o, dir: t.TempDir()}
 	s.start()
 	t.Cleanup(s.Shutdown)
 	return s
@@ -43,6 +64,8 @@ func (s *Server) start() {
 		Host: "127.0.0.1", Port: port, JetStream: true, StoreDir: s.dir,
 		NoLog: true, NoSigs: true,
 		JetStreamMaxMemory: 64 << 20, JetStreamMaxStore: 1 << 30,
+		Username: s.o.User, Password: s.o.Password,
+		TLS: s.o.TLS != nil, TLSConfig: s.o.TLS, TLSVerify: s.o.VerifyClients, TLSTimeout: 2,
 	})
 	if err != nil {
 		s.t.Fatalf("natstest: %v", err)
@@ -62,8 +85,15 @@ func (s *Server) start() {
 	}
 }
 
-// URL is the server's client URL; it stays the same across Restart.
-func (s *Server) URL() string { return fmt.Sprintf("nats://127.0.0.1:%d", s.port) }
+// URL is the server's client URL, without credentials; it stays the
+// same across Restart. A TLS server's is tls://localhost:PORT (the name
+// its certificate holds).
+func (s *Server) URL() string {
+	if s.o.TLS != nil {
+		return fmt.Sprintf("tls://localhost:%d", s.port)
+	}
+	return fmt.Sprintf("nats://127.0.0.1:%d", s.port)
+}
 
 // Shutdown stops the server; its streams stay in its directory.
 func (s *Server) Shutdown() {
