@@ -2,13 +2,10 @@ package httpapi
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -83,11 +80,11 @@ func timestamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-// submit queues a job.
+// submit queues a job, its file sent in one of the forms of forms.go.
 func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		s.refuse(w, r, fault.UnsupportedMediaType,
-			"Send the job as JSON: Content-Type: application/json.")
+	f, boundary, err := formOf(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	idem := r.Header.Get("Idempotency-Key")
@@ -103,40 +100,16 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	paced := s.pacedBody(w, r)
-	r.Body = paced
-	body, err := s.readBody(r, s.o.MaxBodyBytes)
-	paced.done()
-	if err != nil {
-		if paced.slow {
-			w.Header().Set("Connection", "close")
-		}
-		s.fail(w, r, err)
-		return
-	}
-	var req SubmitRequest
-	if err := decodeJSON(body, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if strings.TrimSpace(req.FileContent) == "" {
-		// the filename's fault first, as Submit would give it
-		if err := jobs.ValidateFilename(req.Filename); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		s.refuse(w, r, fault.MissingField, "fileContent is required: the whole file as text, a header row first.")
-		return
-	}
-	digest := sha256.Sum256(body)
-	j, err := s.o.Jobs.Submit(r.Context(), jobs.SubmitRequest{
-		Owner: owner(r.Context()), Filename: req.Filename, Region: req.Region,
-		EnhancedMatching: req.EnhancedMatching == nil || *req.EnhancedMatching, ValidationScope: req.ValidationScope,
-		IdempotencyKey: idem, Digest: hex.EncodeToString(digest[:]),
-	}, strings.NewReader(req.FileContent))
+	defer paced.done()
+	j, err := s.receive(r, f, boundary, paced, idem)
 	switch {
 	case errors.Is(err, jobs.ErrReplayed):
 		w.Header().Set("Idempotent-Replayed", "true")
 	case err != nil:
+		if f != formJSON || paced.slow {
+			// the rest of the body is not read
+			w.Header().Set("Connection", "close")
+		}
 		s.fail(w, r, err)
 		return
 	}
@@ -147,6 +120,57 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		// nothing that changes as the job runs: a replay answers the same
 		Message: fmt.Sprintf("Job queued. Poll GET /v1/batch/%s for its progress, counts and download link.", j.ID),
 	})
+}
+
+// receive reads a submission of form f and submits its job: a JSON body
+// is read whole (it is bounded by MaxBodyBytes), a file or a form is
+// streamed to the job service as it comes.
+func (s *Server) receive(r *http.Request, f form, boundary string, body io.Reader, idem string) (jobs.Job, error) {
+	body, err := decompressed(r, body, s.o.MaxBodyBytes)
+	if err != nil {
+		return jobs.Job{}, err
+	}
+	var st settings
+	var file io.Reader
+	switch f {
+	case formJSON:
+		b, err := io.ReadAll(body)
+		if err != nil {
+			return jobs.Job{}, err
+		}
+		var req SubmitRequest
+		if err := decodeJSON(b, &req); err != nil {
+			return jobs.Job{}, err
+		}
+		if strings.TrimSpace(req.FileContent) == "" {
+			// the filename's fault first, as Submit would give it
+			if err := jobs.ValidateFilename(req.Filename); err != nil {
+				return jobs.Job{}, err
+			}
+			return jobs.Job{}, fault.New(fault.MissingField, "fileContent is required: the whole file as text, a header row first.")
+		}
+		st = settings{filename: req.Filename, region: req.Region, scope: req.ValidationScope, enhanced: req.EnhancedMatching}
+		file = strings.NewReader(req.FileContent)
+	case formFile:
+		if err := st.fromQuery(r.URL.Query()); err != nil {
+			return jobs.Job{}, err
+		}
+		file = body
+	case formMultipart:
+		if err := st.fromQuery(r.URL.Query()); err != nil {
+			return jobs.Job{}, err
+		}
+		if file, err = multipartFile(body, boundary, &st); err != nil {
+			return jobs.Job{}, err
+		}
+	}
+	// the digest is Submit's, of the settings and the file: the same file
+	// sent in another form is the same request
+	return s.o.Jobs.Submit(r.Context(), jobs.SubmitRequest{
+		Owner: owner(r.Context()), Filename: st.filename, Region: st.region,
+		EnhancedMatching: st.enhanced == nil || *st.enhanced, ValidationScope: st.scope,
+		IdempotencyKey: idem,
+	}, file)
 }
 
 // readBody reads a request's body, bounded by limitBody: a body over limit

@@ -25,6 +25,7 @@ type Problem struct {
 // them with their statuses). They are stable: clients may branch on them.
 const (
 	CodeMalformedJSON          = string(fault.MalformedJSON)
+	CodeMalformedBody          = string(fault.MalformedBody)
 	CodeMissingField           = string(fault.MissingField)
 	CodeInvalidField           = string(fault.InvalidField)
 	CodeInvalidFilename        = string(fault.InvalidFilename)
@@ -64,6 +65,7 @@ const (
 // statuses maps every code to its HTTP status: the one table of the API.
 var statuses = map[fault.Code]int{
 	fault.MalformedJSON:          http.StatusBadRequest,
+	fault.MalformedBody:          http.StatusBadRequest,
 	fault.MissingField:           http.StatusBadRequest,
 	fault.InvalidField:           http.StatusBadRequest,
 	fault.UnknownField:           http.StatusBadRequest,

@@ -2,6 +2,8 @@ package jobs
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -147,8 +149,12 @@ type SubmitRequest struct {
 	// a Submit of the same owner with the same key and Digest returns
 	// that job (with ErrReplayed) instead of making another.
 	IdempotencyKey string
-	// Digest identifies the request (a hash of it); it is compared when
-	// the IdempotencyKey has been used before.
+	// Digest identifies the request; it is compared when the
+	// IdempotencyKey has been used before. When empty, Submit makes it
+	// from the settings and the input it reads (a SHA-256), so that a
+	// request streamed twice is known the second time: a twin that finds
+	// the key's job stored reads its input to its end to compare, and
+	// one that finds it being stored gets ErrKeyInFlight.
 	Digest string
 }
 
@@ -199,10 +205,24 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		return Job{}, fault.New(fault.InvalidValidationScope, "validationScope %q is not supported; the one scope is %q.", req.ValidationScope, DefaultValidationScope)
 	}
 	id := NewJobID()
+	digest := func() (string, error) { return req.Digest, nil }
+	if req.Digest == "" {
+		h := sha256.New()
+		fmt.Fprintf(h, "%q %q %t %q\n", req.Filename, req.Region, req.EnhancedMatching, req.ValidationScope)
+		input = io.TeeReader(input, h)
+		digest = func() (string, error) {
+			// what is left of the input: all of it before the store,
+			// nothing after
+			if _, err := io.Copy(io.Discard, input); err != nil {
+				return "", fmt.Errorf("jobs: read the input: %w", err)
+			}
+			return hex.EncodeToString(h.Sum(nil)), nil
+		}
+	}
 	if req.IdempotencyKey != "" {
 		// the key is claimed, for the whole cluster, before anything is
 		// stored: a twin finds the claim and waits, or replays the job
-		j, replayed, cerr := m.claim(ctx, req, id)
+		j, replayed, cerr := m.claim(ctx, req, id, digest)
 		if cerr != nil || replayed {
 			return j, cerr
 		}
@@ -277,7 +297,8 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		}
 	}
 	if req.IdempotencyKey != "" {
-		rec := Idempotency{JobID: j.ID, Digest: req.Digest}
+		d, _ := digest() // the input is read: nothing can fail
+		rec := Idempotency{JobID: j.ID, Digest: d}
 		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
 			// the job runs; its claim names it for claimTTL more
 			m.o.Logger.Error("store an idempotency key", "job", j.ID, "err", err)
@@ -316,8 +337,9 @@ const claimTTL = 10 * time.Minute
 // held, it returns the job the key made (replayed, with ErrReplayed),
 // ErrKeyReused for another digest, or ErrKeyInFlight while the claim's
 // job is being stored. A key whose job is gone (deleted, expired) is
-// free: it is claimed again.
-func (m *Manager) claim(ctx context.Context, req SubmitRequest, id string) (_ Job, replayed bool, err error) {
+// free: it is claimed again. digest is the request's: given, or read
+// from the input when the held key's digest must be compared.
+func (m *Manager) claim(ctx context.Context, req SubmitRequest, id string, digest func() (string, error)) (_ Job, replayed bool, err error) {
 	for range 3 {
 		held, err := m.o.Store.Claim(ctx, req.Owner, req.IdempotencyKey, Idempotency{JobID: id, Digest: req.Digest, Pending: true}, claimTTL)
 		switch {
@@ -325,12 +347,19 @@ func (m *Manager) claim(ctx context.Context, req SubmitRequest, id string) (_ Jo
 			return Job{}, false, nil
 		case !errors.Is(err, ErrExists):
 			return Job{}, false, err
-		case held.Digest != req.Digest:
+		case req.Digest != "" && held.Digest != "" && held.Digest != req.Digest:
 			return Job{}, false, ErrKeyReused
 		}
 		j, _, err := m.o.Store.Get(ctx, held.JobID)
 		switch {
 		case err == nil:
+			d, err := digest()
+			if err != nil {
+				return Job{}, false, err
+			}
+			if d != held.Digest {
+				return Job{}, false, ErrKeyReused
+			}
 			return j, true, ErrReplayed
 		case !errors.Is(err, ErrNotFound):
 			return Job{}, false, err

@@ -342,6 +342,23 @@ func TestManagerIdempotency(t *testing.T) {
 	if err != nil || fresh.ID == first.ID {
 		t.Errorf("after the job was deleted: %v, job %s", err, fresh.ID)
 	}
+	// without a Digest, Submit makes one of the settings and the input
+	streamed := jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "Nigeria", IdempotencyKey: "stream-1"}
+	s1, err := m.Submit(ctx, streamed, strings.NewReader(rows(5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s2, err := m.Submit(ctx, streamed, strings.NewReader(rows(5))); !errors.Is(err, jobs.ErrReplayed) || s2.ID != s1.ID {
+		t.Errorf("the same input streamed again: %v, job %s, want ErrReplayed and %s", err, s2.ID, s1.ID)
+	}
+	if _, err := m.Submit(ctx, streamed, strings.NewReader(rows(6))); !errors.Is(err, jobs.ErrKeyReused) {
+		t.Errorf("another input streamed with the key: %v, want ErrKeyReused", err)
+	}
+	renamed := streamed
+	renamed.Filename = "b.csv"
+	if _, err := m.Submit(ctx, renamed, strings.NewReader(rows(5))); !errors.Is(err, jobs.ErrKeyReused) {
+		t.Errorf("the same input under another name with the key: %v, want ErrKeyReused", err)
+	}
 }
 
 func TestManagerDeleteAndCounts(t *testing.T) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -53,29 +54,76 @@ const clusterShortRows = 20_000
 // API node and this process (the NATS server and the client) spent on the
 // job. With -short, the job has clusterShortRows rows.
 func BenchmarkCluster(b *testing.B) {
-	shared := shareddata.Dir(b)
-	if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
-		shareddata.Missing(b, "set ADDRKIT_EVAL_GAZETTEER=DIR: the gazetteer of scripts/import-nigeria.sh, built there when DIR is empty")
-	}
-	gazetteer := storetest.NigeriaDir(b, shared)
+	shared, gazetteer := benchGazetteer(b)
 	rows := clusterRows
 	if testing.Short() {
 		rows = clusterShortRows
 	}
-	body := clusterBody(b, shared, rows)
+	csvFile := clusterCSV(b, shared, rows)
+	body, err := json.Marshal(map[string]any{"filename": "bench.csv", "fileContent": string(csvFile), "region": "Nigeria"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	up := upload{contentType: "application/json", body: body}
 	for _, workers := range []int{1, 2} {
 		b.Run("workers="+strconv.Itoa(workers), func(b *testing.B) {
 			for range b.N {
-				runCluster(b, gazetteer, body, workers, rows)
+				runCluster(b, gazetteer, up, workers, rows)
 			}
 		})
 	}
 }
 
-// clusterBody returns the JSON request of the benchmark's job: n rows
-// (id, address) of the shared data's addresses repeated in turn, as
+// maxUploadGrowthMB is the target of BenchmarkStreamedUpload: the most
+// the API node's peak RSS may grow while it takes a 500,000-row file.
+const maxUploadGrowthMB = 60
+
+// BenchmarkStreamedUpload runs BenchmarkCluster's 500,000 rows (also with
+// -short: the upload's memory is the point) through one API node and one
+// worker, sent as the file itself, gzip-compressed (Content-Type:
+// text/csv, Content-Encoding: gzip), and checks that the job completes
+// with every row and that the API node's peak RSS grew less than
+// maxUploadGrowthMB over its RSS before the upload (api-RSS-growth-MB);
+// it fails otherwise. Its other metrics are BenchmarkCluster's.
+func BenchmarkStreamedUpload(b *testing.B) {
+	shared, gazetteer := benchGazetteer(b)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(clusterCSV(b, shared, clusterRows)); err != nil {
+		b.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		b.Fatal(err)
+	}
+	up := upload{contentType: "text/csv", encoding: "gzip", query: "?filename=bench.csv&region=Nigeria", body: gz.Bytes()}
+	for range b.N {
+		if growth := runCluster(b, gazetteer, up, 1, clusterRows); growth >= maxUploadGrowthMB {
+			b.Fatalf("the API node's peak RSS grew %.1f MB taking a %d-row file (%d bytes gzip-compressed); the target is under %d MB",
+				growth, clusterRows, gz.Len(), maxUploadGrowthMB)
+		}
+	}
+}
+
+// benchGazetteer returns the shared data's directory and the gazetteer of
+// scripts/import-nigeria.sh, or skips (fails, in CI) without them.
+func benchGazetteer(b *testing.B) (shared, gazetteer string) {
+	shared = shareddata.Dir(b)
+	if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
+		shareddata.Missing(b, "set ADDRKIT_EVAL_GAZETTEER=DIR: the gazetteer of scripts/import-nigeria.sh, built there when DIR is empty")
+	}
+	return shared, storetest.NigeriaDir(b, shared)
+}
+
+// upload is how a benchmark sends its job.
+type upload struct {
+	contentType, encoding, query string
+	body                         []byte
+}
+
+// clusterCSV returns the file of the benchmark's job: n rows (id,
+// address) of the shared data's addresses repeated in turn, as
 // BenchmarkJob writes them.
-func clusterBody(b *testing.B, shared string, n int) []byte {
+func clusterCSV(b *testing.B, shared string, n int) []byte {
 	var addrs []string
 	shareddata.ReadCSV(b, filepath.Join(shared, "ng-inec-polling-units", "polling_units.csv"), func(row map[string]string) {
 		addrs = append(addrs, strings.Join([]string{row["pu_name"], row["ward"], row["lga"], row["state"]}, ", "))
@@ -96,17 +144,14 @@ func clusterBody(b *testing.B, shared string, n int) []byte {
 	if err := cw.Error(); err != nil {
 		b.Fatal(err)
 	}
-	body, err := json.Marshal(map[string]any{"filename": "bench.csv", "fileContent": buf.String(), "region": "Nigeria"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return body
+	return buf.Bytes()
 }
 
 // runCluster starts a NATS server, an API node and workers, runs one job
-// of body (rows rows) through them and reports its metrics; everything is
-// stopped before it returns.
-func runCluster(b *testing.B, gazetteer string, body []byte, workers, rows int) {
+// of rows rows sent as up through them and reports its metrics; everything
+// is stopped before it returns. It returns how much the API node's peak
+// RSS grew over its RSS before the job, in MB.
+func runCluster(b *testing.B, gazetteer string, up upload, workers, rows int) float64 {
 	b.StopTimer()
 	ns := natstest.Start(b)
 	defer ns.Shutdown()
@@ -138,17 +183,20 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers, rows int) 
 	}()
 	startRSS := make([]float64, len(nodes))
 	cpu0 := make([]float64, len(nodes))
+	var apiRSS float64
 	for i, n := range nodes {
 		startRSS[i] = procstat.PeakRSS(n.cmd.Process.Pid)
 		// the peak of the job, not of loading the gazetteer
 		procstat.ResetPeakRSS(n.cmd.Process.Pid)
 		cpu0[i] = cpuSeconds(n.cmd.Process.Pid)
 	}
+	apiRSS = procstat.PeakRSS(api.cmd.Process.Pid) // after the reset: the RSS now
 
 	self0 := selfCPUSeconds()
 	b.StartTimer()
 	start := time.Now()
-	code, v := request(b, "POST", api.base+"/v1/batch/process", key, bytes.NewReader(body))
+	code, v := requestWith(b, "POST", api.base+"/v1/batch/process"+up.query, key, bytes.NewReader(up.body),
+		"Content-Type", up.contentType, "Content-Encoding", up.encoding)
 	submitted := time.Since(start)
 	if code != 202 {
 		b.Fatalf("submit: %d %v", code, v)
@@ -204,10 +252,12 @@ func runCluster(b *testing.B, gazetteer string, body []byte, workers, rows int) 
 	b.ReportMetric(submitted.Seconds(), "submit-s")
 	b.ReportMetric(join.Seconds(), "join-s")
 	b.ReportMetric(peak[0], "api-peak-RSS-MB")
+	b.ReportMetric(peak[0]-apiRSS, "api-RSS-growth-MB")
 	b.ReportMetric(maxOf(peak[1:]), "worker-peak-RSS-MB")
 	b.ReportMetric(workerCPU, "worker-cpu-s")
 	b.ReportMetric(cpuSeconds(api.cmd.Process.Pid)-cpu0[0], "api-cpu-s")
 	b.ReportMetric(selfCPU, "nats+client-cpu-s")
+	return peak[0] - apiRSS
 }
 
 // cpuSeconds returns the user and system CPU time process pid has used

@@ -66,7 +66,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.linkTTL, "link-ttl", 24*time.Hour, "how long a download link is good")
 	fs.DurationVar(&c.retention, "retention", 7*24*time.Hour, "how long finished jobs and their files are kept")
 	fs.Int64Var(&c.maxBody, "max-body", httpapi.DefaultMaxBodyBytes, "largest request body, in bytes")
-	fs.IntVar(&c.maxUploads, "max-uploads", httpapi.DefaultMaxUploads, "submissions read at once (each body is held in memory while read)")
+	fs.IntVar(&c.maxUploads, "max-uploads", httpapi.DefaultMaxUploads, "submissions read at once (a JSON body is held in memory while read; a streamed one is not)")
 	fs.IntVar(&c.maxUploadsPerKey, "max-uploads-per-key", 0, "submissions of one API key read at once (0: half of --max-uploads, at least 1)")
 	fs.Float64Var(&c.rate, "rate", httpapi.DefaultRateLimit, "requests per second per API key (negative: no limit)")
 	fs.IntVar(&c.burst, "burst", 0, "burst of requests per API key (default: twice --rate)")

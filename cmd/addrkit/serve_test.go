@@ -87,12 +87,22 @@ func call(t *testing.T, method, url, key, body string) (int, map[string]any) {
 // request is call with the body as a reader (nil for none).
 func request(tb testing.TB, method, url, key string, body io.Reader) (int, map[string]any) {
 	tb.Helper()
+	return requestWith(tb, method, url, key, body, "Content-Type", "application/json")
+}
+
+// requestWith is request with the headers given (name, value pairs).
+func requestWith(tb testing.TB, method, url, key string, body io.Reader, header ...string) (int, map[string]any) {
+	tb.Helper()
 	req, err := http.NewRequest(method, url, body)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	req.Header.Set("Authorization", "Bearer "+key)
-	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i+1] != "" {
+			req.Header.Set(header[i], header[i+1])
+		}
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		tb.Fatal(err)

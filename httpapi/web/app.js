@@ -323,12 +323,12 @@ $("batch-form").addEventListener("submit", async (e) => {
   }
   $("upload-button").disabled = true;
   try {
-    const text = await f.text();
-    const r = await api("/v1/batch/process", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ filename: f.name, fileContent: text, region: $("batch-region").value, enhancedMatching: true, validationScope: "full" }),
-    });
+    // the file is streamed as a form, the fields before it: the page
+    // never reads it whole, nor does the server
+    const form = new FormData();
+    form.append("region", $("batch-region").value);
+    form.append("file", f, f.name);
+    const r = await api("/v1/batch/process", { method: "POST", body: form });
     follow(r.jobId);
   } catch (err) {
     showError("batch-error", err.message);

@@ -31,11 +31,12 @@ type Code string
 const (
 	// the body or query of a request
 	MalformedJSON        Code = "malformed_json"         // the body is not a JSON object
+	MalformedBody        Code = "malformed_body"         // the body cannot be read: broken gzip or multipart, cut short
 	MissingField         Code = "missing_field"          // a required field is absent or empty
 	InvalidField         Code = "invalid_field"          // a field has the wrong type or value
 	UnknownField         Code = "unknown_field"          // a field that is no column name
 	InvalidParameter     Code = "invalid_parameter"      // a query parameter is wrong
-	UnsupportedMediaType Code = "unsupported_media_type" // a body that is not application/json
+	UnsupportedMediaType Code = "unsupported_media_type" // a body of a type or encoding not taken
 	BodyTooLarge         Code = "body_too_large"         // the body is over the size limit
 	SlowBody             Code = "slow_body"              // the body came too slowly
 
