@@ -142,8 +142,22 @@ func Decode(r io.Reader) (*Index, error) {
 	if d.err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrFormat, d.err)
 	}
+	// read to the end of the zstd frame, whose checksum (XXH64 of the
+	// whole index, written by Encode) is checked there: vellum checks only
+	// an FST's header and footer, and a flipped byte inside one would
+	// send a look-up astray
+	if n, err := io.Copy(io.Discard, d.r); err != nil || n > 0 {
+		if err == nil {
+			err = fmt.Errorf("%d bytes after the index", n)
+		}
+		return nil, fmt.Errorf("%w: %v", ErrDamaged, err)
+	}
 	return ix, nil
 }
+
+// ErrDamaged is returned by Decode for an index whose checksum does not
+// match its content.
+var ErrDamaged = errors.New("autocomplete: the index is damaged (its checksum does not match)")
 
 // check verifies that the arrays of a decoded table fit each other, so
 // that no look-up can run out of bounds.

@@ -3,6 +3,7 @@ package autocomplete
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 )
@@ -37,10 +38,10 @@ func Open(ctx context.Context, st Store, opts Options) (*Index, error) {
 		return nil, fmt.Errorf("autocomplete: %w", err)
 	}
 	data, ok, err := st.Blob(blobName)
-	reason := "none kept"
+	reason, damaged := "none kept", false
 	switch {
 	case err != nil:
-		reason = err.Error()
+		reason, damaged = err.Error(), true
 	case ok:
 		ix, err := Decode(bytes.NewReader(data))
 		if err == nil && ix.version == version {
@@ -48,11 +49,15 @@ func Open(ctx context.Context, st Store, opts Options) (*Index, error) {
 		}
 		reason = "stale"
 		if err != nil {
-			reason = err.Error()
+			reason, damaged = err.Error(), true
 		}
 	}
 	if opts.Logger != nil {
-		opts.Logger.Info("building the autocomplete index", "reason", reason)
+		if damaged {
+			opts.Logger.Warn("the stored autocomplete index cannot be read: building it anew (addrkit index keeps a good one)", "reason", reason)
+		} else {
+			opts.Logger.Info("building the autocomplete index", "reason", reason)
+		}
 	}
 	ix, err := Build(ctx, st, version)
 	if err != nil {
@@ -63,6 +68,38 @@ func Open(ctx context.Context, st Store, opts Options) (*Index, error) {
 	}
 	return ix, ix.save(st)
 }
+
+// Verify reads the index kept in the store and checks it (its checksum,
+// the bounds of its tables): nil for a good index of the places stored
+// now; ErrStale for a good one of other places (Open rebuilds it); the
+// error of Decode for a damaged one; ErrNone when none is kept.
+func Verify(st Store) (*Index, error) {
+	version, err := st.Version()
+	if err != nil {
+		return nil, fmt.Errorf("autocomplete: %w", err)
+	}
+	data, ok, err := st.Blob(blobName)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("autocomplete: read the index: %w", err)
+	case !ok:
+		return nil, ErrNone
+	}
+	ix, err := Decode(bytes.NewReader(data))
+	switch {
+	case err != nil:
+		return nil, err
+	case ix.version != version:
+		return ix, ErrStale
+	}
+	return ix, nil
+}
+
+// Errors of Verify.
+var (
+	ErrStale = errors.New("autocomplete: the index kept was built from other places; it is rebuilt when served")
+	ErrNone  = errors.New("autocomplete: no index is kept; it is built when served")
+)
 
 // Rebuild builds the index from the places stored now and keeps it in
 // the store: run it after an import.

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -54,7 +56,15 @@ type Options struct {
 	// telling it; Layout.Options sets the column Split chose by content,
 	// so that every chunk reads the same.
 	AddressColumn string
+	// Logger receives the panic, and its stack, of a record that made the
+	// reader fail (a bug: the record is UNVERIFIED with that reason in
+	// its error column, and the batch goes on); slog.Default() when nil.
+	Logger *slog.Logger
 }
+
+// internalRowError is the reason of a record whose reading failed on a
+// bug of addrkit.
+const internalRowError = "internal error while reading this record (a bug, logged by the server); the record is kept as it was"
 
 // Summary counts the rows of a batch, and says how its input was read.
 // Rows = HighConfidence + Partial + Unverified.
@@ -383,7 +393,17 @@ func rowReason(err error) string {
 }
 
 // process standardizes and geocodes one row.
-func process(ctx context.Context, opts Options, m *mapping, rec []string, bad string) outcome {
+func process(ctx context.Context, opts Options, m *mapping, rec []string, bad string) (o outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			log := opts.Logger
+			if log == nil {
+				log = slog.Default()
+			}
+			log.Error("batch: a record made the reader panic", "panic", p, "stack", string(debug.Stack()))
+			o = outcome{err: internalRowError, r: unverified()}
+		}
+	}()
 	if bad != "" {
 		return outcome{err: bad, r: unverified()}
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -499,5 +500,46 @@ func TestBatchColumns(t *testing.T) {
 	_, err = batch.Batch(context.Background(), strings.NewReader("a,b\n1,2\n"), io.Discard, batch.Options{Gazetteer: gazetteer(t), AddressColumn: "c"})
 	if err == nil {
 		t.Error("AddressColumn of no column: no error")
+	}
+}
+
+// boom is a gazetteer that panics when asked for the name "boom".
+type boom struct{ address.Gazetteer }
+
+func (b boom) Named(ctx context.Context, country, key string) ([]address.Place, error) {
+	if key == "boom" {
+		panic("a bug, planted")
+	}
+	return b.Gazetteer.Named(ctx, country, key)
+}
+
+// TestBatchRowPanic: a record that makes the reader panic (a bug) is
+// UNVERIFIED with a reason, logged with its stack, and every other
+// record is read.
+func TestBatchRowPanic(t *testing.T) {
+	var logs bytes.Buffer
+	var out bytes.Buffer
+	input := "street,city\n12 Allen Avenue,Ikeja\n1 Boom Street,Boom\n7 Ogui Road,Enugu\n"
+	sum, err := batch.Batch(context.Background(), strings.NewReader(input), &out, batch.Options{
+		Gazetteer: boom{gazetteer(t)}, Region: "NG", Filename: "a.csv", Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&out).ReadAll()
+	if err != nil || len(recs) != 4 || sum.Rows != 3 {
+		t.Fatalf("%d records, %v, summary %+v", len(recs), err, sum)
+	}
+	header := recs[0]
+	if got := col(header, recs[2], "error"); !strings.Contains(got, "internal error") || col(header, recs[2], "status") != "UNVERIFIED" {
+		t.Errorf("the record that panicked: status %s, error %q", col(header, recs[2], "status"), got)
+	}
+	for _, r := range []int{1, 3} {
+		if col(header, recs[r], "error") != "" || col(header, recs[r], "latitude") == "" {
+			t.Errorf("record %d was not read: %q", r, recs[r])
+		}
+	}
+	if !strings.Contains(logs.String(), "a bug, planted") || !strings.Contains(logs.String(), "goroutine") {
+		t.Errorf("the panic was not logged with its stack: %s", logs.String())
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/badgerx"
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/ristretto/v2"
 )
@@ -117,7 +118,7 @@ func Open(dir string, opts Options) (*Gazetteer, error) {
 		// default) would only hold them a second time
 		bo = bo.WithBlockCacheSize(4 << 20)
 	}
-	db, err := badger.Open(bo)
+	db, err := badgerx.Open(bo, badgerx.RemedyGazetteer)
 	if err != nil {
 		return nil, fmt.Errorf("storage: open gazetteer %s: %w", dir, err)
 	}

@@ -2,7 +2,9 @@ package jobs_test
 
 import (
 	"context"
+	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -141,4 +143,48 @@ func TestReconcile(t *testing.T) {
 	if got, _ := b.Job(ctx, "k", old.ID); got.State != jobs.Failed || !strings.Contains(got.Reason, "not finished within the retention") {
 		t.Errorf("a job past the retention: %s %q", got.State, got.Reason)
 	}
+}
+
+// panicOnce is a job store whose first Update after armed panics.
+type panicOnce struct {
+	jobs.Store
+	armed atomic.Bool
+}
+
+func (p *panicOnce) Update(ctx context.Context, j jobs.Job, rev uint64) (uint64, error) {
+	if p.armed.CompareAndSwap(true, false) {
+		panic("a bug, planted")
+	}
+	return p.Store.Update(ctx, j, rev)
+}
+
+// TestRunSurvivesPanic: a panic in the middle of a chunk (a bug) is
+// recovered and logged, the node reports itself unhealthy, and the chunk
+// runs again after its lease: the job completes with every row.
+func TestRunSurvivesPanic(t *testing.T) {
+	r := newRig(t)
+	store := &panicOnce{Store: r.store}
+	m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: store, Queue: jobs.NewMemoryQueue(time.Second), Bucket: r.bucket,
+		ProgressEvery: 5 * time.Millisecond, Lease: time.Second, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	j, err := m.Submit(ctx, jobs.SubmitRequest{Owner: "k", Filename: "a.csv", Region: "NG"}, strings.NewReader(rows(50)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Healthy(); err != nil {
+		t.Fatalf("healthy before: %v", err)
+	}
+	store.armed.Store(true)
+	start(t, m)
+	j = waitFor(t, m, "k", j.ID, func(j jobs.Job) bool { return j.State.Final() })
+	if j.State != jobs.Completed || j.Summary.Rows != 50 {
+		t.Fatalf("after the panic: %+v", j)
+	}
+	if err := m.Healthy(); err == nil || !strings.Contains(err.Error(), "a bug, planted") {
+		t.Errorf("Healthy after a recovered panic: %v", err)
+	}
+	output(t, r, j, 50)
 }

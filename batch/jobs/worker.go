@@ -59,22 +59,28 @@ func (m *Manager) Run(ctx context.Context) error {
 			case <-ctx.Done():
 				return
 			}
-			if n, err := m.Reconcile(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				m.o.Logger.Error("look for stalled jobs", "err", err)
-			} else if n > 0 {
-				m.o.Logger.Warn("stalled jobs queued again", "jobs", n)
-			}
+			func() {
+				defer m.survive("the look for stalled jobs")
+				if n, err := m.Reconcile(ctx, time.Now()); err != nil && ctx.Err() == nil {
+					m.o.Logger.Error("look for stalled jobs", "err", err)
+				} else if n > 0 {
+					m.o.Logger.Warn("stalled jobs queued again", "jobs", n)
+				}
+			}()
 		}
 	})
 	wg.Go(func() {
 		tick := time.NewTicker(time.Hour)
 		defer tick.Stop()
 		for {
-			if n, err := m.Expire(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				m.o.Logger.Error("expire old jobs", "err", err)
-			} else if n > 0 {
-				m.o.Logger.Info("expired old jobs", "jobs", n)
-			}
+			func() {
+				defer m.survive("the expiry of old jobs")
+				if n, err := m.Expire(ctx, time.Now()); err != nil && ctx.Err() == nil {
+					m.o.Logger.Error("expire old jobs", "err", err)
+				} else if n > 0 {
+					m.o.Logger.Info("expired old jobs", "jobs", n)
+				}
+			}()
 			select {
 			case <-tick.C:
 			case <-ctx.Done():
@@ -89,7 +95,10 @@ func (m *Manager) Run(ctx context.Context) error {
 				if err != nil {
 					return // ctx ended, or the queue is closed
 				}
-				m.process(ctx, t)
+				func() {
+					defer m.survive("chunk " + t.ID())
+					m.process(ctx, t)
+				}()
 			}
 		})
 	}
@@ -583,7 +592,7 @@ func (m *Manager) watch(ctx context.Context, t Task, id string, stop context.Can
 // runChunk runs chunk k of a job through Batch into its part; the part is
 // committed only when whole.
 func (m *Manager) runChunk(ctx context.Context, j Job, k int) (batch.Summary, error) {
-	opts := batch.Options{Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename}
+	opts := batch.Options{Gazetteer: m.o.Gazetteer, Region: j.Region, Filename: j.Filename, Logger: m.o.Logger}
 	start, length := int64(0), int64(-1)
 	if j.Layout.Chunks() > 0 {
 		var end int64

@@ -64,6 +64,7 @@ commands:
   index         rebuild the autocomplete index of the gazetteer in --data
   serve         serve the /v1 HTTP API (batch jobs, autocomplete)
   keys          create, list and revoke the API keys of the server
+  verify        check a data directory (gazetteer, index, jobs, keys) for damage, without serving it
 
 Run "addrkit <command> -h" for the flags of a command.
 `
@@ -104,6 +105,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runServe(ctx, args[1:], stdout, stderr)
 	case "keys":
 		return runKeys(ctx, args[1:], stdout, stderr)
+	case "verify":
+		return runVerify(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -128,6 +131,22 @@ func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
 		return true, nil
 	case err != nil:
 		return false, usageError{fmt.Sprintf("%v (addrkit %s -h lists its flags)", err, fs.Name())}
+	}
+	return false, nil
+}
+
+// parseNoArgs reads a command's flags from the environment and args, as
+// parseFlags does, for a command that takes no arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
+	if err := applyEnv(fs); err != nil {
+		return false, err
+	}
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return help, err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return false, usageError{fs.Name() + " takes no arguments"}
 	}
 	return false, nil
 }

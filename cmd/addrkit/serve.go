@@ -85,15 +85,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "Serves the /v1 HTTP API. Every flag can also be set as ADDRKIT_<FLAG> (ADDRKIT_LISTEN, ADDRKIT_RATE...).")
 		fs.PrintDefaults()
 	}
-	if err := applyEnv(fs); err != nil {
+	if help, err := parseNoArgs(fs, args); help || err != nil {
 		return err
-	}
-	if help, err := parseFlags(fs, args); help || err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return usageError{"serve takes no arguments"}
 	}
 	// tenants' files (uploads, parts, outputs, job records) are the
 	// server's user's alone
@@ -126,7 +119,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	if err != nil {
 		return err
 	}
-	index, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
+	index, err := autocomplete.Open(ctx, gz, autocomplete.Options{Logger: log})
 	if err != nil {
 		gz.Close()
 		return err
@@ -175,7 +168,8 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	work, stopWork := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	wg.Go(func() { places.Watch(work, placesCheck) })
+	bg := &background{log: log}
+	wg.Go(bg.guard("the gazetteer's watch", func() { places.Watch(work, placesCheck) }))
 	if c.role != roleAPI {
 		wg.Go(func() { manager.Run(work) })
 	}
@@ -193,7 +187,8 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	api, err := httpapi.New(httpapi.Options{
 		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, BaseURL: c.baseURL,
-		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, MaxUploadsPerKey: c.maxUploadsPerKey, Healthy: be.healthy, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
+		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, MaxUploadsPerKey: c.maxUploadsPerKey, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
+		Healthy: firstError(be.healthy, manager.Healthy, bg.healthy),
 	})
 	if err != nil {
 		stopWork()
@@ -214,7 +209,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	wg.Go(func() { keys.Watch(work, c.keysReload, log) })
+	wg.Go(bg.guard("the API keys' watch", func() { keys.Watch(work, c.keysReload, log) }))
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "role", c.role, "nats", natsdriver.Redact(c.nats), "startup_ms", time.Since(start).Milliseconds())

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/internal/badgerx"
 	badger "github.com/dgraph-io/badger/v4"
 )
 
@@ -68,7 +69,7 @@ func options(dir string) badger.Options {
 func open(ctx context.Context, opts badger.Options, wait time.Duration) (*badger.DB, error) {
 	deadline := time.Now().Add(wait)
 	for {
-		db, err := badger.Open(opts)
+		db, err := badgerx.Open(opts, badgerx.RemedyKeys)
 		if err == nil || !strings.Contains(err.Error(), "directory lock") || time.Now().After(deadline) {
 			return db, err
 		}

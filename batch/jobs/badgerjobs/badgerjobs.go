@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/jobs"
+	"github.com/addrkit/addrkit/internal/badgerx"
 	badger "github.com/dgraph-io/badger/v4"
 )
 
@@ -32,7 +33,7 @@ func Open(dir string) (*Store, error) {
 	if dir == "" {
 		opts = opts.WithInMemory(true)
 	}
-	db, err := badger.Open(opts)
+	db, err := badgerx.Open(opts, badgerx.RemedyJobs)
 	if err != nil {
 		return nil, fmt.Errorf("badgerjobs: open: %w", err)
 	}
