@@ -8,9 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
-	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
@@ -31,6 +29,9 @@ type SubmitRequest struct {
 	Region           string `json:"region"`
 	EnhancedMatching *bool  `json:"enhancedMatching"`
 	ValidationScope  string `json:"validationScope"`
+	// CallbackURL, when set, receives a signed POST of the job's status
+	// when it completes, fails or is cancelled.
+	CallbackURL string `json:"callbackUrl"`
 }
 
 // SubmitResponse is the answer to POST /v1/batch/process.
@@ -43,42 +44,9 @@ type SubmitResponse struct {
 	Message  string `json:"message"`
 }
 
-// JobStatus is the answer to GET /v1/batch/{jobId}.
-type JobStatus struct {
-	ID                  string  `json:"id"`
-	Status              string  `json:"status"`
-	Filename            string  `json:"filename"`
-	Region              string  `json:"region"`
-	RowCount            int     `json:"rowCount"`
-	ProcessedCount      int     `json:"processedCount"`
-	Progress            float64 `json:"progress"`
-	HighConfidenceCount int     `json:"highConfidenceCount"`
-	PartialMatchCount   int     `json:"partialMatchCount"`
-	UnverifiedCount     int     `json:"unverifiedCount"`
-	ValidatedCount      int     `json:"validatedCount"`
-	ValidatedPercent    float64 `json:"validatedPercent"`
-	DownloadURL         string  `json:"downloadUrl,omitempty"`
-	Error               string  `json:"error,omitempty"`
-	CreatedAt           string  `json:"createdAt"`
-	StartedAt           string  `json:"startedAt,omitempty"`
-	FinishedAt          string  `json:"finishedAt,omitempty"`
-
-	// Encoding is the encoding the file was decoded from, when it was not
-	// UTF-8 (a job submitted through the library).
-	Encoding string `json:"encoding,omitempty"`
-	// UnusedColumns and Warnings are batch.Summary's: the columns that
-	// gave nothing to the addresses, and what the reader decided that no
-	// header name told it.
-	UnusedColumns []string `json:"unusedColumns,omitempty"`
-	Warnings      []string `json:"warnings,omitempty"`
-}
-
-func timestamp(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
+// JobStatus is the answer to GET /v1/batch/{jobId}: the job service's
+// status of a job, which a completion callback carries too.
+type JobStatus = jobs.Status
 
 // submit queues a job, its file sent in one of the forms of forms.go.
 func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
@@ -149,7 +117,7 @@ func (s *Server) receive(r *http.Request, f form, boundary string, body io.Reade
 			}
 			return jobs.Job{}, fault.New(fault.MissingField, "fileContent is required: the whole file as text, a header row first.")
 		}
-		st = settings{filename: req.Filename, region: req.Region, scope: req.ValidationScope, enhanced: req.EnhancedMatching}
+		st = settings{filename: req.Filename, region: req.Region, scope: req.ValidationScope, enhanced: req.EnhancedMatching, callback: req.CallbackURL}
 		file = strings.NewReader(req.FileContent)
 	case formFile:
 		if err := st.fromQuery(r.URL.Query()); err != nil {
@@ -169,7 +137,7 @@ func (s *Server) receive(r *http.Request, f form, boundary string, body io.Reade
 	return s.o.Jobs.Submit(r.Context(), jobs.SubmitRequest{
 		Owner: owner(r.Context()), Filename: st.filename, Region: st.region,
 		EnhancedMatching: st.enhanced == nil || *st.enhanced, ValidationScope: st.scope,
-		IdempotencyKey: idem,
+		IdempotencyKey: idem, CallbackURL: st.callback,
 	}, file)
 }
 
@@ -246,32 +214,7 @@ func (s *Server) job(w http.ResponseWriter, r *http.Request) (jobs.Job, bool) {
 
 // statusOf is the status response of a job.
 func (s *Server) statusOf(r *http.Request, j jobs.Job) (JobStatus, error) {
-	st := JobStatus{
-		ID: j.ID, Status: string(j.State), Filename: j.Filename, Region: j.Region,
-		RowCount: max(j.Rows, j.Summary.Rows), ProcessedCount: j.Processed,
-		HighConfidenceCount: j.Summary.HighConfidence, PartialMatchCount: j.Summary.Partial,
-		UnverifiedCount: j.Summary.Unverified, ValidatedCount: j.Summary.ValidatedRows, ValidatedPercent: j.Summary.Validated,
-		UnusedColumns: j.Summary.UnusedColumns, Warnings: j.Summary.Warnings,
-		Error:     j.Reason,
-		CreatedAt: timestamp(j.Created), StartedAt: timestamp(j.Started), FinishedAt: timestamp(j.Finished),
-	}
-	if j.Summary.Encoding != batch.UTF8 {
-		st.Encoding = string(j.Summary.Encoding)
-	}
-	switch {
-	case j.State == jobs.Completed:
-		st.Progress = 100
-	case st.RowCount > 0:
-		st.Progress = float64(int(10000*float64(j.Processed)/float64(st.RowCount))) / 100
-	}
-	if j.State == jobs.Completed {
-		u, err := s.o.Jobs.DownloadURL(r.Context(), j, s.base(r))
-		if err != nil {
-			return st, err
-		}
-		st.DownloadURL = u
-	}
-	return st, nil
+	return s.o.Jobs.Status(r.Context(), j, s.base(r))
 }
 
 func (s *Server) writeStatus(w http.ResponseWriter, r *http.Request, j jobs.Job) {

@@ -117,9 +117,9 @@ func bodyFault(err error) error {
 
 // settings are a submission's settings besides its file.
 type settings struct {
-	filename, region, scope string
-	enhanced                *bool
-	given                   bool // a filename was given as a setting
+	filename, region, scope, callback string
+	enhanced                          *bool
+	given                             bool // a filename was given as a setting
 }
 
 // set sets the setting name (a query parameter or a form field);
@@ -132,6 +132,8 @@ func (st *settings) set(name, value string) (known bool, err error) {
 		st.region = value
 	case "validationScope":
 		st.scope = value
+	case "callbackUrl":
+		st.callback = value
 	case "enhancedMatching":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -193,7 +195,7 @@ func multipartFile(body io.Reader, boundary string, st *settings) (io.Reader, er
 		case err != nil:
 			return nil, fault.New(fault.InvalidField, "%s", fault.MessageOf(err))
 		case !known:
-			return nil, fault.New(fault.UnknownField, "The form field %q is not a setting of a job: send filename, region, enhancedMatching, validationScope and the file.", p.FormName())
+			return nil, fault.New(fault.UnknownField, "The form field %q is not a setting of a job: send filename, region, enhancedMatching, validationScope, callbackUrl and the file.", p.FormName())
 		}
 	}
 }

@@ -40,7 +40,9 @@ type Jobs interface {
 	Job(ctx context.Context, owner, id string) (jobs.Job, error)
 	Cancel(ctx context.Context, owner, id string) (jobs.Job, error)
 	Delete(ctx context.Context, owner, id string) error
-	DownloadURL(ctx context.Context, j jobs.Job, base string) (string, error)
+	// Status is a job's status answer, its download link made with
+	// base.
+	Status(ctx context.Context, j jobs.Job, base string) (jobs.Status, error)
 	// OpenDownload opens the output a signed link at /processed/ names
 	// (the links of a file:// bucket: see jobs.ManagerOptions.Signer).
 	OpenDownload(ctx context.Context, path string, query url.Values) (jobs.Download, error)

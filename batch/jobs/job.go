@@ -44,6 +44,9 @@ type Job struct {
 	// EnhancedMatching and ValidationScope are the submitted options.
 	EnhancedMatching bool   `json:"enhancedMatching"`
 	ValidationScope  string `json:"validationScope"`
+	// CallbackURL, when set, receives the job's Status when it completes,
+	// fails or is cancelled (ManagerOptions.Callbacks).
+	CallbackURL string `json:"callbackUrl,omitempty"`
 
 	State  State  `json:"status"`
 	Reason string `json:"reason,omitempty"` // why it FAILED

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -69,6 +70,23 @@ type ManagerOptions struct {
 	// when 0. A running chunk keeps its task in progress as often. The
 	// queue's ack wait should be Lease or more.
 	Lease time.Duration
+	// Callbacks delivers the callbacks of jobs submitted with a
+	// CallbackURL (a *callback.Sender); without, such jobs are refused.
+	Callbacks Callbacks
+	// BaseURL is the service's public address, for the download links
+	// of callbacks (the links of a Signer are relative without it).
+	BaseURL string
+}
+
+// Callbacks checks the callback URL of a job when it is submitted, and
+// delivers its Status to it when the job is finished: package callback's
+// Sender.
+type Callbacks interface {
+	// Check returns a fault (invalid_field) for a URL it will not call.
+	Check(url string) error
+	// Deliver sends body to url in the background; delivery is the same
+	// for every attempt of one state change.
+	Deliver(url, delivery string, body []byte)
 }
 
 // Defaults of ManagerOptions.
@@ -173,6 +191,9 @@ type SubmitRequest struct {
 	// a Submit of the same owner with the same key and Digest returns
 	// that job (with ErrReplayed) instead of making another.
 	IdempotencyKey string
+	// CallbackURL, when set, receives the job's Status once it is
+	// finished (ManagerOptions.Callbacks).
+	CallbackURL string
 	// Digest identifies the request; it is compared when the
 	// IdempotencyKey has been used before. When empty, Submit makes it
 	// from the settings and the input it reads (a SHA-256), so that a
@@ -228,11 +249,19 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	default:
 		return Job{}, fault.New(fault.InvalidValidationScope, "validationScope %q is not supported; the one scope is %q.", req.ValidationScope, DefaultValidationScope)
 	}
+	if req.CallbackURL != "" {
+		if m.o.Callbacks == nil {
+			return Job{}, fault.New(fault.InvalidField, "callbackUrl: this server sends no callbacks; poll the job's status instead.")
+		}
+		if err := m.o.Callbacks.Check(req.CallbackURL); err != nil {
+			return Job{}, err
+		}
+	}
 	id := NewJobID()
 	digest := func() (string, error) { return req.Digest, nil }
 	if req.Digest == "" {
 		h := sha256.New()
-		fmt.Fprintf(h, "%q %q %t %q\n", req.Filename, req.Region, req.EnhancedMatching, req.ValidationScope)
+		fmt.Fprintf(h, "%q %q %t %q %q\n", req.Filename, req.Region, req.EnhancedMatching, req.ValidationScope, req.CallbackURL)
 		input = io.TeeReader(input, h)
 		digest = func() (string, error) {
 			// what is left of the input: all of it before the store,
@@ -262,7 +291,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	now := time.Now().UTC()
 	j := Job{
 		ID: id, Owner: req.Owner, Filename: req.Filename, Region: req.Region,
-		EnhancedMatching: req.EnhancedMatching, ValidationScope: req.ValidationScope,
+		EnhancedMatching: req.EnhancedMatching, ValidationScope: req.ValidationScope, CallbackURL: req.CallbackURL,
 		State: Queued, Created: now, Updated: now,
 	}
 	// keyed by the job id alone: the client's name is kept for the link
@@ -601,15 +630,43 @@ func (m *Manager) RowsWritten() int64 { return m.rows.Load() }
 func (m *Manager) update(ctx context.Context, id string, change func(*Job) bool) (Job, error) {
 	for {
 		j, rev, err := m.o.Store.Get(ctx, id)
-		if err != nil || !change(&j) {
+		if err != nil {
 			return j, err
 		}
+		was := j.State
+		if !change(&j) {
+			return j, nil
+		}
 		j.Updated = time.Now().UTC()
-		if _, err = m.o.Store.Update(ctx, j, rev); !errors.Is(err, ErrConflict) {
+		_, err = m.o.Store.Update(ctx, j, rev)
+		if err == nil && !was.Final() && j.State.Final() {
+			m.finished(ctx, j)
+		}
+		if !errors.Is(err, ErrConflict) {
 			return j, err
 		}
 		// changed meanwhile (by another node, or this one): read it again
 	}
+}
+
+// finished calls back a job's client, once this process has recorded
+// the job's final state: the revision check of Update lets one process
+// record it.
+func (m *Manager) finished(ctx context.Context, j Job) {
+	if j.CallbackURL == "" || m.o.Callbacks == nil {
+		return
+	}
+	st, err := m.Status(ctx, j, m.o.BaseURL)
+	if err != nil {
+		m.o.Logger.Error("callback: the job's status", "job", j.ID, "err", err)
+		return
+	}
+	body, err := json.Marshal(st)
+	if err != nil {
+		m.o.Logger.Error("callback: the job's status", "job", j.ID, "err", err)
+		return
+	}
+	m.o.Callbacks.Deliver(j.CallbackURL, j.ID+"/"+string(j.State), body)
 }
 
 // DownloadURL returns a link to a completed job's output, good for

@@ -21,6 +21,7 @@ import (
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/autocomplete/live"
 	"github.com/addrkit/addrkit/batch/apikey"
+	"github.com/addrkit/addrkit/batch/callback"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/batch/natsdriver"
 	"github.com/addrkit/addrkit/httpapi"
@@ -47,6 +48,8 @@ func applyEnv(fs *flag.FlagSet) error {
 // serveConfig is what `addrkit serve` is told.
 type serveConfig struct {
 	data, listen, blobURL, baseURL, signingKey, logFormat, nats, role string
+	callbackKey                                                       string
+	callbackPrivate                                                   bool
 	linkTTL, retention, shutdown, keysReload, lease                   time.Duration
 	maxBody                                                           int64
 	rate                                                              float64
@@ -63,6 +66,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.blobURL, "blob", "", "gocloud.dev bucket URL for inputs and outputs (file://, mem://; s3://, gs:// with -tags cloud); default file://DATA/blobs")
 	fs.StringVar(&c.baseURL, "base-url", "", "public address of the service, for links (default: from each request's Host)")
 	fs.StringVar(&c.signingKey, "signing-key", "", "file with the hex key signing download links of file:// and mem:// buckets (default DATA/signing.key, made when missing)")
+	fs.StringVar(&c.callbackKey, "callback-key", "", "file with the hex key signing jobs' completion callbacks, which receivers verify with (default DATA/callback.key, made when missing; the same file on every node of a cluster)")
+	fs.BoolVar(&c.callbackPrivate, "callback-allow-private", false, "let callbacks go to loopback, private and link-local addresses (refused by default)")
 	fs.DurationVar(&c.linkTTL, "link-ttl", 24*time.Hour, "how long a download link is good")
 	fs.DurationVar(&c.retention, "retention", 7*24*time.Hour, "how long finished jobs and their files are kept")
 	fs.Int64Var(&c.maxBody, "max-body", httpapi.DefaultMaxBodyBytes, "largest request body, in bytes")
@@ -159,9 +164,15 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 		return err
 	}
 	defer bucket.Close()
+	callbacks, err := openCallbacks(c, log)
+	if err != nil {
+		return err
+	}
+	defer callbacks.Close()
 	manager, err := jobs.NewManager(jobs.ManagerOptions{
 		Gazetteer: places, Store: be.store, Queue: be.queue, Bucket: bucket, Parallel: c.jobs, ChunkRows: c.chunkRows,
 		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention, Lease: be.lease,
+		Callbacks: callbacks, BaseURL: c.baseURL,
 	})
 	if err != nil {
 		return err
@@ -274,6 +285,23 @@ func openBucket(ctx context.Context, c serveConfig) (*blob.Bucket, *jobs.Signer,
 		return nil, nil, err
 	}
 	return bucket, &jobs.Signer{Key: key}, nil
+}
+
+// openCallbacks returns the sender of jobs' completion callbacks, signed
+// with the key of --callback-key.
+func openCallbacks(c serveConfig, log *slog.Logger) (*callback.Sender, error) {
+	path := c.callbackKey
+	if path == "" {
+		path = filepath.Join(c.data, "callback.key")
+		if c.nats != "" {
+			log.Warn("--nats without --callback-key: this node signs callbacks with its own key; give every node the same file", "key", path)
+		}
+	}
+	key, err := signingKey(path)
+	if err != nil {
+		return nil, fmt.Errorf("--callback-key: %w", err)
+	}
+	return callback.New(callback.Options{Key: key, AllowPrivate: c.callbackPrivate, Logger: log}), nil
 }
 
 // besideTemp asks a file:// bucket for the files it is writing to be kept
