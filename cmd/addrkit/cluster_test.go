@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -21,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/addrkit/addrkit/batch/callback"
 	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
@@ -141,7 +143,22 @@ func TestCluster(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(shared, "blobs"), 0o700); err != nil {
 		t.Fatal(err)
 	}
+	// every job calls back a receiver here: once, signed with the
+	// cluster's callback key, whichever node finishes it
+	callbacks := make(chan string, 16)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		key, err := signingKey(filepath.Join(shared, "callback.key"))
+		if err != nil {
+			t.Error(err)
+		} else if err := callback.Verify(key, r.Header.Get(callback.Header), body, time.Now(), 0); err != nil {
+			t.Errorf("a callback that does not verify: %v", err)
+		}
+		callbacks <- r.Header.Get("Addrkit-Delivery")
+	}))
+	defer receiver.Close()
 	common := []string{"--blob", blobs, "--signing-key", filepath.Join(shared, "signing.key"),
+		"--callback-key", filepath.Join(shared, "callback.key"), "--callback-allow-private",
 		"--lease", "3s", "--chunk-rows", "2000", "--keys-reload", "100ms"}
 	nodeArgs := func(role string, extra ...string) []string {
 		return append(append([]string{"--role", role, "--data", t.TempDir()}, common...), extra...)
@@ -174,7 +191,7 @@ func TestCluster(t *testing.T) {
 
 	const rows = 60000
 	submit := func() string {
-		body, _ := json.Marshal(map[string]any{"filename": "clients.csv", "fileContent": testfiles.AddressCSV(rows), "region": "Nigeria"})
+		body, _ := json.Marshal(map[string]any{"filename": "clients.csv", "fileContent": testfiles.AddressCSV(rows), "region": "Nigeria", "callbackUrl": receiver.URL})
 		code, v := call(t, "POST", apiA.base+"/v1/batch/process", key, string(body))
 		if code != 202 {
 			t.Fatalf("submit: %d %v", code, v)
@@ -257,6 +274,27 @@ func TestCluster(t *testing.T) {
 	ns.Restart()
 	wait(id, finished)
 	check(id)
+
+	// each of the two jobs called back once
+	var delivered []string
+	for len(delivered) < 2 {
+		select {
+		case d := <-callbacks:
+			delivered = append(delivered, d)
+		case <-time.After(30 * time.Second):
+			t.Fatalf("callbacks: %q, want one for each of the two jobs", delivered)
+		}
+	}
+	select {
+	case d := <-callbacks:
+		t.Errorf("a second callback: %s (after %q)", d, delivered)
+	case <-time.After(500 * time.Millisecond):
+	}
+	for _, d := range delivered {
+		if !strings.HasSuffix(d, "/COMPLETED") || delivered[0] == delivered[1] {
+			t.Errorf("callback %s, want COMPLETED", d)
+		}
+	}
 
 	// 3. a key revoked on the cluster is refused by both API nodes
 	keyID := strings.TrimPrefix(key, "ak_")[:13]
