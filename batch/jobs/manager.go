@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"mime"
 	"net/url"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -76,6 +78,9 @@ type ManagerOptions struct {
 	// BaseURL is the service's public address, for the download links
 	// of callbacks (the links of a Signer are relative without it).
 	BaseURL string
+	// Dir, for a file:// bucket, is its directory: the directories its
+	// jobs' files leave empty are removed too (fileblob keeps them).
+	Dir string
 }
 
 // Callbacks checks the callback URL of a job when it is submitted, and
@@ -145,6 +150,9 @@ type runningJob struct {
 func NewManager(o ManagerOptions) (*Manager, error) {
 	if o.Gazetteer == nil || o.Store == nil || o.Queue == nil || o.Bucket == nil {
 		return nil, errors.New("batch: a Manager needs a gazetteer, a job store, a queue and a bucket")
+	}
+	if o.Dir != "" {
+		o.Dir = filepath.Clean(o.Dir)
 	}
 	if o.Parallel <= 0 {
 		o.Parallel = 1
@@ -338,7 +346,13 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		return Job{}, fmt.Errorf("jobs: store the job: %w", err)
 	}
 	undo := func() {
-		m.o.Store.Delete(ctx, j.ID)
+		if err := m.o.Store.Delete(ctx, j.ID); err != nil {
+			// the record stays (its store is away): so does its input, and
+			// Reconcile queues the job once it has gone stale, rather than
+			// fail it for a missing input; its idempotency claim names it
+			m.o.Logger.Warn("a refused submission's job could not be removed; it will run", "job", j.ID, "err", err)
+			return
+		}
 		m.o.Bucket.Delete(ctx, j.InputKey)
 	}
 	for k := range j.Parts {
@@ -580,24 +594,85 @@ func (m *Manager) remove(ctx context.Context, j Job) error {
 	return m.o.Store.Delete(ctx, j.ID)
 }
 
-// deleteUnder deletes every file of the bucket under prefix.
+// deleteUnder deletes every file of the bucket under prefix, and the
+// directories of a file:// bucket left empty.
 func (m *Manager) deleteUnder(ctx context.Context, prefix string) error {
+	return m.deleteWhere(ctx, prefix, func(*blob.ListObject) bool { return true })
+}
+
+// deleteWhere deletes the files of the bucket under prefix that del
+// chooses, then prunes the directories left empty.
+func (m *Manager) deleteWhere(ctx context.Context, prefix string, del func(*blob.ListObject) bool) error {
 	it := m.o.Bucket.List(&blob.ListOptions{Prefix: prefix})
 	for {
 		obj, err := it.Next(ctx)
 		if err == io.EOF {
+			m.prune(prefix)
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if obj.IsDir {
+		if obj.IsDir || !del(obj) {
 			continue
 		}
 		if err := m.o.Bucket.Delete(ctx, obj.Key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
 			return err
 		}
 	}
+}
+
+// prune removes the empty directories of a file:// bucket under prefix,
+// deepest first, and the prefix's own directories up to the bucket's
+// uploads/ or processed/. A directory a node is writing into meanwhile is
+// not empty, and stays (fileblob makes the directories of a key when it
+// writes one).
+func (m *Manager) prune(prefix string) {
+	if m.o.Dir == "" {
+		return
+	}
+	root := filepath.Join(m.o.Dir, filepath.FromSlash(prefix))
+	var dirs []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	for _, d := range slices.Backward(dirs) {
+		os.Remove(d) // fails, as it should, on one that is not empty
+	}
+	for d := filepath.Dir(root); strings.Count(strings.TrimPrefix(d, m.o.Dir), string(filepath.Separator)) > 1; d = filepath.Dir(d) {
+		if os.Remove(d) != nil {
+			break
+		}
+	}
+}
+
+// tmpSuffix ends the name of a file a bucket writer is writing (fileblob
+// with no_tmp_dir writes "<key>.<hex>.tmp" beside the key).
+const tmpSuffix = ".tmp"
+
+// Sweep deletes the files a killed process left half-written in the
+// bucket (uploads and parts whose name ends in .tmp) that nothing has
+// written for longer than the lease, and prunes the directories left
+// empty; it returns how many it deleted. Run calls it at start and every
+// hour.
+func (m *Manager) Sweep(ctx context.Context, now time.Time) (int, error) {
+	n := 0
+	for _, prefix := range []string{"uploads/", "processed/"} {
+		err := m.deleteWhere(ctx, prefix, func(obj *blob.ListObject) bool {
+			stale := strings.HasSuffix(obj.Key, tmpSuffix) && obj.ModTime.Before(now.Add(-m.o.Lease))
+			if stale {
+				n++
+			}
+			return stale
+		})
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // Counts returns the number of jobs kept in each state.

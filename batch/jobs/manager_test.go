@@ -55,7 +55,7 @@ func newRig(t *testing.T) *rig {
 func (r *rig) manager(t *testing.T, q jobs.Queue) *jobs.Manager {
 	t.Helper()
 	m, err := jobs.NewManager(jobs.ManagerOptions{Gazetteer: r.gz, Store: r.store, Queue: q, Bucket: r.bucket,
-		ProgressEvery: 5 * time.Millisecond, Lease: 2 * time.Second})
+		ProgressEvery: 5 * time.Millisecond, Lease: 2 * time.Second, Dir: r.bucketDir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,8 +403,8 @@ func TestManagerDeleteAndCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		filepath.WalkDir(r.bucketDir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.Contains(path, j.ID) {
-				t.Errorf("%s is left after DELETE", path)
+			if err == nil && strings.Contains(path, j.ID) {
+				t.Errorf("%s is left after DELETE", path) // a file, or an empty directory
 			}
 			return nil
 		})
@@ -656,5 +656,45 @@ func TestChunksJoinToTheWhole(t *testing.T) {
 			t.Fatal("the temporary part of a killed worker kept after the join")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestSweep: the files a killed process left half-written (.tmp) that
+// nothing wrote for longer than the lease are deleted, with the
+// directories they leave empty; a fresh one, being written, stays.
+func TestSweep(t *testing.T) {
+	r := newRig(t)
+	m := r.manager(t, jobs.NewMemoryQueue(0))
+	old := time.Now().Add(-time.Hour)
+	plant := func(rel string, at time.Time) string {
+		p := filepath.Join(r.bucketDir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("rows of a tenant\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	plant("uploads/job_batch_a/input.18a2b3c4d5e6f708.tmp", old)
+	plant("processed/job_batch_b/parts/00003.csv.18a2b3c4d5e6f709.tmp", old)
+	fresh := plant("processed/job_batch_c/parts/00001.csv.18a2b3c4d5e6f70a.tmp", time.Now())
+	kept := plant("processed/job_batch_d/validated.csv", old) // a finished output
+	n, err := m.Sweep(context.Background(), time.Now())
+	if err != nil || n != 2 {
+		t.Fatalf("Sweep: %d, %v; want 2", n, err)
+	}
+	for _, gone := range []string{"uploads/job_batch_a", "processed/job_batch_b"} {
+		if _, err := os.Stat(filepath.Join(r.bucketDir, gone)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is left: %v", gone, err)
+		}
+	}
+	for _, p := range []string{fresh, kept} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was swept: %v", p, err)
+		}
 	}
 }

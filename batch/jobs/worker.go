@@ -80,6 +80,11 @@ func (m *Manager) Run(ctx context.Context) error {
 				} else if n > 0 {
 					m.o.Logger.Info("expired old jobs", "jobs", n)
 				}
+				if n, err := m.Sweep(ctx, time.Now()); err != nil && ctx.Err() == nil {
+					m.o.Logger.Error("sweep half-written files", "err", err)
+				} else if n > 0 {
+					m.o.Logger.Info("swept half-written files a killed process left", "files", n)
+				}
 			}()
 			select {
 			case <-tick.C:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -106,6 +107,8 @@ type Conn struct {
 
 	mu      sync.Mutex
 	changed chan struct{} // closed, and replaced, on a disconnection or reconnection
+
+	downSince atomic.Int64 // Unix nanoseconds of the disconnection; 0 while connected
 }
 
 // Connect connects to the NATS server at url (several may be given,
@@ -123,14 +126,25 @@ func Connect(ctx context.Context, url string, o Options) (*Conn, error) {
 		nats.Name(o.Name),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(o.ReconnectWait),
+		// a request made while disconnected fails at once, instead of
+		// waiting in a buffer to be sent on reconnection: a submission
+		// answered 503 meanwhile must not make its job when the server
+		// comes back
+		nats.ReconnectBufSize(-1),
+		// a server that vanished without closing the connection (a
+		// partition) is noticed within about 15 s, not the default 4
+		// minutes: /readyz follows the connection's state
+		nats.PingInterval(5*time.Second), nats.MaxPingsOutstanding(2),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
 			if err != nil {
 				c.log.Warn("natsdriver: disconnected", "err", err)
 			}
+			c.downSince.CompareAndSwap(0, time.Now().UnixNano())
 			c.signal()
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) {
 			c.log.Info("natsdriver: reconnected", "server", nc.ConnectedUrlRedacted())
+			c.downSince.Store(0)
 			c.signal()
 		}),
 		nats.ClosedHandler(func(*nats.Conn) { close(c.closed) }),

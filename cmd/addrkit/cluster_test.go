@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/batch/callback"
+	"github.com/addrkit/addrkit/batch/natsdriver"
 	"github.com/addrkit/addrkit/batch/natsdriver/natstest"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
@@ -296,7 +298,65 @@ func TestCluster(t *testing.T) {
 		}
 	}
 
-	// 3. a key revoked on the cluster is refused by both API nodes
+	// 3. the NATS server down: what needs it answers 503 unavailable
+	// with Retry-After, fast; /readyz says so; autocomplete and validate
+	// answer; a submission refused meanwhile leaves no job behind
+	ns.Shutdown()
+	outage := func(method, path, body string) (int, string, string, time.Duration) {
+		req, _ := http.NewRequest(method, apiA.base+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json")
+		began := time.Now()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var p struct{ Code string }
+		json.NewDecoder(resp.Body).Decode(&p)
+		return resp.StatusCode, p.Code, resp.Header.Get("Retry-After"), time.Since(began)
+	}
+	ghost, _ := json.Marshal(map[string]any{"filename": "ghost.csv", "fileContent": testfiles.AddressCSV(10)})
+	for _, c := range []struct{ method, path, body string }{
+		{"POST", "/v1/batch/process", string(ghost)},
+		{"GET", "/v1/batch/" + id, ""},
+		{"POST", "/v1/batch/process", string(ghost)},
+	} {
+		code, problem, retry, took := outage(c.method, c.path, c.body)
+		t.Logf("NATS down: %s %s answered %d %s (Retry-After %s) in %s", c.method, c.path, code, problem, retry, took.Round(time.Millisecond))
+		if code != 503 || problem != "unavailable" || retry == "" || took > 10*time.Second {
+			t.Errorf("NATS down: %s %s answered %d %q, Retry-After %q, in %s", c.method, c.path, code, problem, retry, took)
+		}
+	}
+	if code, _, _, _ := outage("GET", "/readyz", ""); code != 503 {
+		t.Errorf("/readyz with NATS down: %d", code)
+	}
+	if code, v := call(t, "GET", apiB.base+"/v1/address/autocomplete?query=ikej", key, ""); code != 200 {
+		t.Errorf("autocomplete with NATS down: %d %v", code, v)
+	}
+	if code, v := call(t, "POST", apiB.base+"/v1/address/validate", key, `{"address":"12 Allen Avenue, Ikeja, Lagos"}`); code != 200 {
+		t.Errorf("validate with NATS down: %d %v", code, v)
+	}
+	ns.Restart()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if code, _, _, _ := outage("GET", "/readyz", ""); code == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("/readyz not 200 after NATS came back")
+		}
+	}
+	nc, err := natsdriver.Connect(context.Background(), withPassword, natsdriver.Options{Security: natsdriver.Security{TLSCA: certs.CA}, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := nc.Jobs().List(context.Background())
+	nc.Close()
+	if err != nil || len(all) != 2 {
+		t.Errorf("%d jobs after the outage (%v), want the 2 accepted: a refused submission left one behind", len(all), err)
+	}
+
+	// 4. a key revoked on the cluster is refused by both API nodes
 	keyID := strings.TrimPrefix(key, "ak_")[:13]
 	if err := Run(context.Background(), append(append([]string{"keys", "revoke"}, auth...), keyID), nil, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)

@@ -172,7 +172,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	manager, err := jobs.NewManager(jobs.ManagerOptions{
 		Gazetteer: places, Store: be.store, Queue: be.queue, Bucket: bucket, Parallel: c.jobs, ChunkRows: c.chunkRows,
 		Logger: log, Signer: signer, LinkTTL: c.linkTTL, Retention: c.retention, Lease: be.lease,
-		Callbacks: callbacks, BaseURL: c.baseURL,
+		Callbacks: callbacks, BaseURL: c.baseURL, Dir: fileDir(c),
 	})
 	if err != nil {
 		return err
@@ -302,6 +302,19 @@ func openCallbacks(c serveConfig, log *slog.Logger) (*callback.Sender, error) {
 		return nil, fmt.Errorf("--callback-key: %w", err)
 	}
 	return callback.New(callback.Options{Key: key, AllowPrivate: c.callbackPrivate, Logger: log}), nil
+}
+
+// fileDir is the directory of a file:// bucket ("" for another kind).
+func fileDir(c serveConfig) string {
+	if c.blobURL == "" {
+		dir, _ := filepath.Abs(filepath.Join(c.data, "blobs"))
+		return dir
+	}
+	u, err := url.Parse(c.blobURL)
+	if err != nil || u.Scheme != "file" {
+		return ""
+	}
+	return filepath.FromSlash(u.Path)
 }
 
 // besideTemp asks a file:// bucket for the files it is writing to be kept
