@@ -47,6 +47,10 @@ type Job struct {
 	// CallbackURL, when set, receives the job's Status when it completes,
 	// fails or is cancelled (ManagerOptions.Callbacks).
 	CallbackURL string `json:"callbackUrl,omitempty"`
+	// Digest is the digest of the request that made the job, when it was
+	// made with an idempotency key: a twin that finds the job before its
+	// key records the digest compares with this one.
+	Digest string `json:"digest,omitempty"`
 
 	State  State  `json:"status"`
 	Reason string `json:"reason,omitempty"` // why it FAILED

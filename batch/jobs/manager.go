@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -336,6 +337,9 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		return Job{}, fault.Wrap(batch.ErrTooManyRows, fault.TooManyRecords, "A job holds at most %d records, and the file has %d: split it.", m.o.MaxRows, l.Rows)
 	}
 	j.Rows, j.Layout, j.ChunkRows, j.Parts = l.Rows, l, m.o.ChunkRows, make([]Part, l.Chunks())
+	if req.IdempotencyKey != "" {
+		j.Digest, _ = digest() // the input is read: nothing can fail
+	}
 	j.Summary = l.Summary()
 	// 2. the record, 3. the tasks, 4. the idempotency key: carried through
 	// (or undone) even when the caller goes meanwhile, so that no record
@@ -364,8 +368,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 		}
 	}
 	if req.IdempotencyKey != "" {
-		d, _ := digest() // the input is read: nothing can fail
-		rec := Idempotency{JobID: j.ID, Digest: d}
+		rec := Idempotency{JobID: j.ID, Digest: j.Digest}
 		if err := m.o.Store.Remember(ctx, req.Owner, req.IdempotencyKey, rec, m.o.Retention); err != nil {
 			// the job runs; its claim names it for claimTTL more
 			m.o.Logger.Error("store an idempotency key", "job", j.ID, "err", err)
@@ -424,7 +427,9 @@ func (m *Manager) claim(ctx context.Context, req SubmitRequest, id string, diges
 			if err != nil {
 				return Job{}, false, err
 			}
-			if d != held.Digest {
+			// the key's record has the digest once the job is stored; the
+			// job's own record has it from the start
+			if want := cmp.Or(held.Digest, j.Digest); d != want {
 				return Job{}, false, ErrKeyReused
 			}
 			return j, true, ErrReplayed

@@ -298,6 +298,40 @@ func TestCluster(t *testing.T) {
 		}
 	}
 
+	// one Idempotency-Key sent to both API nodes at the same moment,
+	// eight times: eight jobs, each answered to both
+	small, _ := json.Marshal(map[string]any{"filename": "twins.csv", "fileContent": testfiles.AddressCSV(10)})
+	twins := map[string]bool{}
+	for i := range 8 {
+		ids := make([]string, 2)
+		var wg sync.WaitGroup
+		for n, api := range []*node{apiA, apiB} {
+			wg.Go(func() {
+				for try := 0; try < 100; try++ {
+					code, v := requestWith(t, "POST", api.base+"/v1/batch/process", key, bytes.NewReader(small),
+						"Content-Type", "application/json", "Idempotency-Key", fmt.Sprintf("twin-%d", i))
+					if code == 202 {
+						ids[n], _ = v["jobId"].(string)
+						return
+					}
+					if code != 409 {
+						t.Errorf("twin %d on node %d: %d %v", i, n, code, v)
+						return
+					}
+					time.Sleep(50 * time.Millisecond) // in progress on the other node
+				}
+			})
+		}
+		wg.Wait()
+		if ids[0] == "" || ids[0] != ids[1] {
+			t.Errorf("Idempotency-Key twin-%d on both nodes: jobs %q", i, ids)
+		}
+		twins[ids[0]] = true
+	}
+	if len(twins) != 8 {
+		t.Errorf("eight keys sent twice made %d jobs", len(twins))
+	}
+
 	// 3. the NATS server down: what needs it answers 503 unavailable
 	// with Retry-After, fast; /readyz says so; autocomplete and validate
 	// answer; a submission refused meanwhile leaves no job behind
@@ -352,8 +386,8 @@ func TestCluster(t *testing.T) {
 	}
 	all, err := nc.Jobs().List(context.Background())
 	nc.Close()
-	if err != nil || len(all) != 2 {
-		t.Errorf("%d jobs after the outage (%v), want the 2 accepted: a refused submission left one behind", len(all), err)
+	if err != nil || len(all) != 10 {
+		t.Errorf("%d jobs after the outage (%v), want the 10 accepted: a refused submission left one behind", len(all), err)
 	}
 
 	// 4. a key revoked on the cluster is refused by both API nodes
