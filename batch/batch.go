@@ -238,7 +238,16 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 		})
 	}
 	readErr := make(chan error, 1)
-	go func() { readErr <- readChunks(ctx, rs, opts, work, order) }()
+	go func() {
+		defer func() {
+			// a bug: the batch fails, not the process (readChunks has
+			// closed its channels on the way out)
+			if p := recover(); p != nil {
+				readErr <- fmt.Errorf("batch: the reader panicked: %v", p)
+			}
+		}()
+		readErr <- readChunks(ctx, rs, opts, work, order)
+	}()
 	writeErr := writeChunks(ctx, cw, order, len(header), len(outHeader), &sum, opts.Progress)
 	cancel()
 	wg.Wait()

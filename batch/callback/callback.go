@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -213,6 +214,11 @@ func Verify(key []byte, header string, body []byte, now time.Time, tolerance tim
 // can drop a repeat).
 func (s *Sender) Deliver(target, delivery string, body []byte) {
 	s.wg.Go(func() {
+		defer func() {
+			if p := recover(); p != nil { // a bug: the callback is lost, not the process
+				s.o.Logger.Error("callback: recovered a panic", "delivery", delivery, "panic", p, "stack", string(debug.Stack()))
+			}
+		}()
 		if err := s.send(s.ctx, target, delivery, body); err != nil {
 			s.o.Logger.Warn("callback given up", "delivery", delivery, "url", redact(target), "err", err)
 		}

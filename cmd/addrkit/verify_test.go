@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -111,8 +112,8 @@ func TestDamagedData(t *testing.T) {
 			defer cancel()
 			cmd := exec.CommandContext(cctx, exe, "serve", "--data", dir, "--listen", "127.0.0.1:0")
 			cmd.Env = append(os.Environ(), asMain+"=1")
-			var logs bytes.Buffer
-			cmd.Stderr = &logs
+			logs := &lockedBuffer{}
+			cmd.Stderr = logs
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -144,4 +145,23 @@ func TestDamagedData(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lockedBuffer is a buffer a process's output is copied into while the
+// test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
