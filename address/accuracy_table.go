@@ -6,8 +6,8 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    2.4e+06, // 1061 results
-	"COUNTRY/builtin":            2.4e+06, // 1061 results
+	"COUNTRY":                    2.4e+06, // 1059 results
+	"COUNTRY/builtin":            2.4e+06, // 1059 results
 	"LGA":                        37000,   // 1634 results
 	"LGA/builtin":                37000,   // 1634 results
 	"LOCALITY":                   42000,   // 10167 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,      // 26184 results
 	"PREMISE/pluscode":           14,      // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,     // 23087 results
-	"STATE":                      160000,  // 1918 results
-	"STATE/builtin":              160000,  // 1918 results
+	"STATE":                      160000,  // 1920 results
+	"STATE/builtin":              160000,  // 1920 results
 	"STREET":                     5900,    // 2056 results
 	"STREET/area:builtin":        3200,    // 674 results
 	"STREET/area:geonames":       8400,    // 514 results

@@ -93,7 +93,41 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			break
 		}
 	}
+	if err := g.unglueStreet(ctx); err != nil {
+		return err
+	}
 	return g.unglueLandmark(ctx)
+}
+
+// unglueStreet takes the place that ends a street after its type when no
+// comma set it apart and the address names no area otherwise ("14 idowu
+// taylor st VI": Victoria Island, of which VI is the short name in the
+// gazetteer): only when the words after the street type name an area
+// the gazetteer knows (inside the state when one was named) and the
+// street keeps a name before its type.
+func (g *geocoder) unglueStreet(ctx context.Context) error {
+	if g.a.Street == "" || g.a.City != "" || g.a.Neighbourhood != "" || g.a.LGA != "" {
+		return nil
+	}
+	words := strings.Fields(g.a.Street)
+	for k := len(words) - 2; k >= 1; k-- {
+		t, ok := streetTypes[Fold(words[k])]
+		if !ok || t.Prefix {
+			continue
+		}
+		tail := strings.Join(words[k+1:], " ")
+		tails, err := g.areasNamed(ctx, tail)
+		if err != nil || len(tails) == 0 {
+			return err
+		}
+		name := strings.Join(words[:k], " ")
+		street := name + " " + t.Canonical
+		g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s", g.a.Street, street, tail, tail)
+		g.a.Street, g.a.StreetName, g.a.StreetType, g.a.City = street, name, t.Canonical, tail
+		g.mark("city", false)
+		return nil
+	}
+	return nil
 }
 
 // unglueLandmark takes the places that end the last landmark when the

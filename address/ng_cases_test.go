@@ -38,6 +38,9 @@ var ngCases = []ngCase{
 	{in: "12 Rumuola Road, P.H.", want: map[string]string{"locality": "Port Harcourt", "state": "Rivers"}},
 	{in: "12 Rumuola Road, D/Line", want: map[string]string{"locality": "D-Line", "state": "Rivers"}},
 	{in: "10 Emekuku St, D/Line, PHC", want: map[string]string{"neighbourhood": "D-Line", "city": "Port Harcourt", "state": "Rivers"}},
+	// a place glued to the street after its type, with nothing else named
+	{in: "1st floor, 14 idowu taylor st VI", want: map[string]string{"street": "Idowu Taylor Street", "city": "Victoria Island", "state": "Lagos"}},
+	{in: "3 Broad Street Lagos Island", want: map[string]string{"street": "Broad Street", "city": "Lagos Island", "state": "Lagos"}},
 	{in: "14 Airport Rd, Benin, by Oba market", want: map[string]string{"city": "Benin City", "state": "Edo"}},
 	{in: "22 Mission Rd, Benin", want: map[string]string{"city": "Benin City", "state": "Edo", "country": "NG"}},
 	{in: "Rue 12, Cotonou, Benin", want: map[string]string{"city": "Cotonou", "country": "BJ"}},
