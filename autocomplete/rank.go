@@ -6,9 +6,12 @@ package autocomplete
 //   - A candidate's buckets are packed into one key (cand.pack) that sorts
 //     as the buckets Suggest documents, each deciding only between
 //     candidates equal in the ones before: query words not accounted for,
-//     then typos (a word boundary counts as one), exact before prefix,
-//     words covered, name words left untyped, kind (kindOrder, index.go),
-//     order of magnitude of the rank, distance; equal keys fall back to the
+//     then typos (a word boundary counts as one); then, for a place typed
+//     without typos, words covered, importance (importance, and nearness
+//     to the focus point), exact before prefix, and for one found with
+//     typos, exact before prefix, words covered, nearness; then name
+//     words left untyped, kind (kindOrder,
+//     index.go), order of magnitude of the rank, distance; equal keys fall back to the
 //     entry number, and entries are numbered best first. Then diversify
 //     reorders ties: places of equal keys, and places found with typos
 //     that are equal up to the name words left untyped (tieKey), list
@@ -39,6 +42,7 @@ type cand struct {
 	prefix    bool // the last word matched only the start of a term
 	covered   int
 	rest      int     // words of its name that no query word matched
+	weight    int     // importance, 0 to 15 (see importance)
 	dist      float64 // to the focus point
 	key       uint64  // the buckets packed, for sorting
 	missing   uint16  // the query words it does not account for, by bit
@@ -46,7 +50,7 @@ type cand struct {
 
 // typoTieShift drops from a packed key the buckets after the name words
 // left untyped: kind, rank and distance (see diversify).
-const typoTieShift = 47
+const typoTieShift = 43
 
 // tieKey is the part of a packed key that diversify keeps in order: all
 // of it, or for a place found with typos, the buckets up to the name
@@ -66,8 +70,15 @@ func (c *cand) pack(kind uint8, magnitude int) {
 	if c.prefix {
 		p = 1
 	}
-	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | p<<55 | c4(15-c.covered)<<51 | c4(c.rest)<<typoTieShift |
-		c4(int(kind))<<43 | c4(15-magnitude)<<39 | uint64(min(c.dist, 1<<38))
+	// typed right: words covered, importance, exact before prefix; with
+	// typos: exact before prefix, words covered, nearness (the two
+	// orders never meet: the typos bucket parts them)
+	mid := c4(15-c.covered)<<5 | c4(15-c.weight)<<1 | p
+	if c.typos > 0 {
+		mid = p<<8 | c4(15-c.covered)<<4 | c4(15-c.weight)
+	}
+	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | mid<<47 | c4(c.rest)<<typoTieShift |
+		c4(int(kind))<<39 | c4(15-magnitude)<<35 | uint64(min(c.dist, 1<<35-1))
 }
 
 // score fills the buckets of every candidate and sorts them. In a pass
@@ -138,8 +149,15 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 		if c.rest == nn {
 			c.rest = 0
 		}
+		c.dist = 1<<35 - 1
 		if focus != nil && !math.IsNaN(float64(t.lat[e])) {
 			c.dist = address.Distance(focus.Lat, focus.Lon, float64(t.lat[e]), float64(t.lon[e]))
+		}
+		c.weight = nearness(focus, c.dist)
+		if c.typos == 0 {
+			// a name typed right: the place more people mean first;
+			// with typos, the text alone (and the focus) decides
+			c.weight += importance(kindOrder[t.kind[e]], magnitude(t.rank[e]))
 		}
 		c.pack(t.kind[e], magnitude(t.rank[e]))
 		s.found = append(s.found, c)
@@ -272,16 +290,81 @@ func (s *scratch) aroundClass(t *table, i int, a int32, depth int) int8 {
 	return best
 }
 
-// addTypo adds one typo to a packed key (see pack).
+// addTypo adds one typo to a packed key (see pack): a key packed
+// without typos is repacked in the order of keys with typos, its
+// importance dropped (the nearness kept), as pack would have packed it.
 func addTypo(key uint64) uint64 {
-	if key>>56&15 < 15 {
-		key += 1 << 56
+	typos := key >> 56 & 15
+	if typos == 15 {
+		return key
 	}
-	return key
+	if typos == 0 {
+		covered, weight, p := key>>52&15, 15-int(key>>48&15), key>>47&1
+		kind, mag := key>>39&15, 15-int(key>>35&15)
+		near := max(0, weight-importance(kindOrder[min(int(kind), len(kindOrder)-1)], mag))
+		mid := p<<8 | covered<<4 | uint64(15-near)
+		key = key&^((1<<9-1)<<47) | mid<<47
+	}
+	return key + 1<<56
 }
 
 // magnitude buckets a rank by its order of magnitude, so that a nearer
 // place of about the same size comes first.
+// importance is what a place stands for, 0 to 6, for the places that
+// match a query equally well, from its kind and the order of magnitude
+// of its rank (magnitude): a country 6; a city 5, or 6 with a million
+// people or more (GeoNames' population, magnitude 7); a state 4 (below
+// the city of its name: "kaduna" is typed for an address in the city
+// more than for the state, which the city's suggestion names); a town 3;
+// an LGA 2 (people type the town more than the area named after it), and
+// a neighbourhood 2 (1 when the gazetteer ranks it nothing); villages,
+// wards, hamlets, postcodes, streets and address points 0 (a street is
+// told from a village of its name by the words of its name left untyped:
+// "idowu" is the village Idowu before Idowu Street). "iko" offers
+// Ikorodu and Ikoyi before the villages named Iko, and "ikor" Ikorodu
+// before the Ikors of Benue: the typed letters are as good a match of a
+// town's name as of a village's, and the town is what more people mean.
+func importance(k address.PlaceKind, magnitude int) int {
+	switch k {
+	case address.KindCountry:
+		return 6
+	case address.KindCity:
+		if magnitude >= 7 {
+			return 6
+		}
+		return 5
+	case address.KindState:
+		return 4
+	case address.KindTown:
+		return 3
+	case address.KindLGA:
+		return 2
+	case address.KindNeighbourhood:
+		if magnitude > 0 {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+// nearness raises the importance of a place near the focus point: 6
+// within 5 km, then 1 less for every doubling of the distance, 0 beyond
+// 320 km (and with no focus). It can lift a village near the point above
+// a city far away (4 points of importance) inside 20 km, and a city near
+// the point above every place far away; it never outweighs a better
+// match of the text (words accounted for, typos), which sorts first.
+func nearness(focus *Point, dist float64) int {
+	if focus == nil {
+		return 0
+	}
+	const near = 5000
+	if dist <= near {
+		return 6
+	}
+	return max(0, 6-int(math.Ceil(math.Log2(dist/near))))
+}
+
 func magnitude(r float32) int {
 	if r < 1 {
 		return 0

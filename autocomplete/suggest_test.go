@@ -311,7 +311,7 @@ func TestSuggestBuiltin(t *testing.T) {
 		{"surulere lagos", "Surulere, Lagos, Nigeria"},
 		{"ikejja", "Ikeja, Lagos, Nigeria"},
 		{"victoira island", "Victoria Island, Eti-Osa, Lagos, Nigeria"},
-		{"kano", "Kano, Nigeria"},
+		{"kano", "Kano, Kano Municipal, Kano, Nigeria"}, // the city before the state of its name
 		{"wuse 2", "Wuse 2, Abuja Municipal, Federal Capital Territory, Nigeria"},
 		{"port harcourt", "Port Harcourt, Rivers, Nigeria"},
 	} {

@@ -21,7 +21,7 @@ func runSuggest(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	country := fs.String("country", autocomplete.DefaultCountry, "ISO 3166-1 alpha-2 code of the country searched")
 	limit := fs.Int("limit", autocomplete.DefaultLimit, fmt.Sprintf("number of suggestions, 1 to %d", autocomplete.MaxLimit))
 	kinds := fs.String("kinds", "", "comma-separated place kinds to keep (city,street,...); all when empty")
-	focus := fs.String("focus", "", "LAT,LON: prefer the nearer of equally good suggestions")
+	focus := fs.String("focus", "", "LAT,LON: raise places near this point (6 points of importance within 5 km, one less each doubling of the distance)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: addrkit suggest [--data DIR] [--country NG] [--limit 5] [--kinds K,...] [--focus LAT,LON] QUERY")
 		fmt.Fprintln(stderr, "Prints the autocomplete response for QUERY (the words after the flags) as JSON.")

@@ -345,6 +345,15 @@ func (t *tableImport) row(where string, get row) {
 		t.stats.skip("%s: no name", where)
 		return
 	}
+	if kind == address.KindState {
+		if _, ok := address.LookupSubdivision(cc, name); ok {
+			// a point tagged as a state that the gazetteer has as a
+			// division (OSM's place=state nodes): a second "Lagos" state
+			// inside an LGA would only be a duplicate in every answer
+			t.stats.skip("%s: %s is a division the gazetteer has", where, name)
+			return
+		}
+	}
 	p := address.Place{Kind: kind, Name: name, Country: cc, HouseNumber: hn, Street: street, Source: t.opts.Source}
 	if alt := f("alt_names"); alt != "" {
 		for _, a := range strings.Split(alt, ";") {

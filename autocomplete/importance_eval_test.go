@@ -1,0 +1,219 @@
+package autocomplete_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/internal/shareddata"
+	"github.com/addrkit/addrkit/internal/storetest"
+)
+
+// importantFloors are the least TestEvalImportance accepts, in per cent:
+// the figures measured when importance entered the ranking (docs/figures.md,
+// "Autocomplete"), less two points, for each half of the names.
+var importantFloors = shareddata.Floors{
+	"first after 3 letters, tuning half":     57.5,
+	"first after 3 letters, held-aside half": 54.4,
+	"first after 4 letters, tuning half":     80.8,
+	"first after 4 letters, held-aside half": 76.8,
+	"first after 5 letters, tuning half":     84.7,
+	"first after 5 letters, held-aside half": 87.0,
+}
+
+// importantMaxVillageFirst is the most TestEvalImportance accepts of the
+// share of its queries whose first suggestion is a village or ward
+// hamlet while a city or town is suggested too, in per cent.
+const importantMaxVillageFirst = 1.0
+
+// TestEvalImportance measures what a search box shows for the places
+// people mean most: the state capitals, every city, the towns that name
+// their LGA (the LGA seats), and the 200 neighbourhoods the gazetteer ranks
+// highest. For each, its first 3, 4 and 5 letters are typed, and the
+// place counts as ranked first when the first suggestion is it, or a
+// place of its name and kind (the gazetteer holds some twice, from two
+// sources, as a city and a town). It reports, by half of the names (the split of
+// TestEvalSuggestNigeria), the share ranked first, and the share of all
+// those queries whose first suggestion is a village or ward while
+// a city or town is among the suggestions.
+func TestEvalImportance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	g := storetest.Nigeria(t, shareddata.Dir(t))
+	ctx := context.Background()
+	ix, err := autocomplete.Open(ctx, g, autocomplete.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	capitals := map[string]bool{}
+	for _, s := range address.Subdivisions("NG") {
+		capitals[address.NameKey(s.Capital)] = true
+	}
+	names := map[string]string{} // LGA names, by id
+	var all []address.Place
+	err = g.Scan(ctx, func(p address.Place) error {
+		if p.Country != "NG" {
+			return nil
+		}
+		if p.Kind == address.KindLGA {
+			names[p.ID] = p.Name
+		}
+		if p.Kind == address.KindCity || p.Kind == address.KindTown || p.Kind == address.KindNeighbourhood {
+			all = append(all, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := func(p address.Place) bool {
+		for _, id := range p.Parents {
+			if n, ok := names[id]; ok && address.NameKey(n) == address.NameKey(p.Name) {
+				return true
+			}
+		}
+		return false
+	}
+	var targets, hoods []address.Place
+	for _, p := range all {
+		switch {
+		case p.Kind == address.KindCity, capitals[address.NameKey(p.Name)] && p.Kind == address.KindTown, p.Kind == address.KindTown && seat(p):
+			targets = append(targets, p)
+		case p.Kind == address.KindNeighbourhood:
+			hoods = append(hoods, p)
+		}
+	}
+	slices.SortStableFunc(hoods, func(a, b address.Place) int { return int(b.Rank - a.Rank) })
+	targets = append(targets, hoods[:min(200, len(hoods))]...)
+
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+	var first [3][2]int // by letters typed (3, 4, 5) and half: ranked first
+	var n [3][2]int
+	villageFirst, queries := 0, 0
+	var misses []string
+	for _, p := range targets {
+		h := 0
+		if heldAside(named{p.ID, p.Name}) {
+			h = 1
+		}
+		letters := []rune(strings.TrimSpace(p.Name))
+		for i, k := range []int{3, 4, 5} {
+			if len(letters) < k {
+				continue
+			}
+			text := string(letters[:k])
+			r, err := ix.Suggest(ctx, autocomplete.Query{Text: text, Limit: 5})
+			if err != nil {
+				t.Fatalf("%q: %v", text, err)
+			}
+			n[i][h]++
+			queries++
+			if len(r.Suggestions) == 0 {
+				continue
+			}
+			top := r.Suggestions[0]
+			if top.ID == p.ID || address.NameKey(top.MainText) == address.NameKey(p.Name) && settlement(top.Kind) == settlement(p.Kind) {
+				first[i][h]++
+			} else if len(misses) < 15 && k == 5 {
+				misses = append(misses, fmt.Sprintf("%q for %s (%s): first %s (%s)", text, p.Name, p.Kind, top.Label, top.Kind))
+			}
+			small := top.Kind == address.KindVillage || top.Kind == address.KindWard
+			if small && slices.ContainsFunc(r.Suggestions, func(s autocomplete.Suggestion) bool {
+				return s.Kind == address.KindCity || s.Kind == address.KindTown
+			}) {
+				villageFirst++
+			}
+		}
+	}
+	got := map[string]float64{}
+	rep.Logf("important places ranked first: %d targets (cities, state capitals, LGA seats, the 200 neighbourhoods ranked highest)", len(targets))
+	for i, k := range []int{3, 4, 5} {
+		for h, half := range []string{"tuning half", "held-aside half"} {
+			got[fmt.Sprintf("first after %d letters, %s", k, half)] = pct(first[i][h], n[i][h])
+		}
+		rep.Logf("  after %d letters: %.2f%% (tuning half %.2f%% of %d, held aside %.2f%% of %d)", k,
+			pct(first[i][0]+first[i][1], n[i][0]+n[i][1]), pct(first[i][0], n[i][0]), n[i][0], pct(first[i][1], n[i][1]), n[i][1])
+	}
+	vf := pct(villageFirst, queries)
+	rep.Logf("  a village or ward first while a city or town is suggested: %.2f%% of %d queries", vf, queries)
+	for _, m := range misses {
+		t.Logf("not first: %s", m)
+	}
+	importantFloors.Check(t, got)
+	if vf > importantMaxVillageFirst {
+		t.Errorf("a village first while a city or town is suggested in %.2f%% of the queries, more than %.1f%%", vf, importantMaxVillageFirst)
+	}
+}
+
+// settlement names a city and a town alike, other kinds as they are.
+func settlement(k address.PlaceKind) address.PlaceKind {
+	if k == address.KindTown {
+		return address.KindCity
+	}
+	return k
+}
+
+// TestImportantFirst runs the search-box checks of the autocomplete issue
+// on the imported Nigerian gazetteer: short prefixes offer the well-known
+// places, and a focus point decides between places of one name.
+func TestImportantFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens the imported Nigerian gazetteer: not in -short")
+	}
+	g := storetest.Nigeria(t, shareddata.Dir(t))
+	ix, err := autocomplete.Open(context.Background(), g, autocomplete.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels := func(q autocomplete.Query) []string {
+		t.Helper()
+		r, err := ix.Suggest(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range r.Suggestions {
+			out = append(out, s.Label)
+		}
+		return out
+	}
+	has := func(got []string, prefix string) bool {
+		return slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, prefix) })
+	}
+	if got := labels(autocomplete.Query{Text: "iko"}); !has(got, "Ikoyi,") || !has(got, "Ikorodu,") {
+		t.Errorf("iko: %q, want Ikoyi and Ikorodu", got)
+	}
+	for text, first := range map[string]string{"ikor": "Ikorodu,", "ibad": "Ibadan,", "por": "Port Harcourt,", "kano": "Kano, Kano Municipal"} {
+		if got := labels(autocomplete.Query{Text: text}); len(got) == 0 || !strings.HasPrefix(got[0], first) {
+			t.Errorf("%s: %q, want %s first", text, got, first)
+		}
+	}
+	jigawa := &autocomplete.Point{Lat: 12.2, Lon: 9.6} // Dutse, Jigawa
+	abuja := &autocomplete.Point{Lat: 9.06, Lon: 7.49} // central Abuja
+	for _, c := range []struct {
+		focus *autocomplete.Point
+		first string
+	}{{jigawa, "Garki, Jigawa"}, {abuja, "Garki, Abuja Municipal"}} {
+		if got := labels(autocomplete.Query{Text: "garki", Focus: c.focus}); len(got) == 0 || !strings.HasPrefix(got[0], c.first) {
+			t.Errorf("garki near %v: %q, want %s first", *c.focus, got, c.first)
+		}
+	}
+	// a strong text match far away still beats a weaker one nearby:
+	// Ikeja typed right, from Abuja
+	if got := labels(autocomplete.Query{Text: "ikeja", Focus: abuja}); len(got) == 0 || !strings.HasPrefix(got[0], "Ikeja,") {
+		t.Errorf("ikeja from Abuja: %q, want Ikeja first", got)
+	}
+	seen := map[string]bool{}
+	for _, l := range labels(autocomplete.Query{Text: "lagos", Limit: 10}) {
+		if seen[l] {
+			t.Errorf("lagos: the label %q twice", l)
+		}
+		seen[l] = true
+	}
+}
