@@ -31,11 +31,6 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		if c.covered == 0 || c.uncovered > s.found[0].uncovered {
 			break
 		}
-		if c.uncovered > 0 && s.onlyGeneric(c) {
-			// "admiralty way" is not "Way, Zuru": a place that leaves a
-			// word unaccounted for must account for more than street types
-			continue
-		}
 		from := b.Len()
 		name := t.field(c.e, recName)
 		b.WriteString(name)
@@ -240,20 +235,4 @@ func (t *table) point(e uint32) (lat, lon float64, point string) {
 		}
 	}
 	return 0, 0, PointNone
-}
-
-// onlyGeneric reports whether every query word c accounts for (numbers
-// aside) is a street type ("way", "road", "street"), which names no
-// place by itself.
-func (s *scratch) onlyGeneric(c cand) bool {
-	for i := range s.toks {
-		tk := &s.toks[i]
-		if c.missing&(1<<i) != 0 || tk.number {
-			continue
-		}
-		if _, ok := address.StreetType(tk.text); !ok {
-			return false
-		}
-	}
-	return true
 }
