@@ -217,3 +217,39 @@ func TestImportantFirst(t *testing.T) {
 		seen[l] = true
 	}
 }
+
+// TestHouseNumbersCarried: a query that starts or ends with a number
+// suggests the street with the number carried (label, main text,
+// components, highlight), its point the street's.
+func TestHouseNumbersCarried(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens the imported Nigerian gazetteer: not in -short")
+	}
+	g := storetest.Nigeria(t, shareddata.Dir(t))
+	ix, err := autocomplete.Open(context.Background(), g, autocomplete.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		"12 adeola od":                "12 Adeola Odeku Street, Victoria Island",
+		"adeola odeku 12":             "12 Adeola Odeku Street, Victoria Island",
+		"15 ikwerre rd port harcourt": "15 Ikwerre Road, Port Harcourt",
+		"No 3 zoo rd":                 "3 Zoo Road, Kano",
+		"plot 5 ajose":                "5 Ajose",
+	} {
+		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Suggestions) == 0 || !strings.HasPrefix(r.Suggestions[0].Label, want) {
+			t.Errorf("%q: %v, want %q first", text, r.Suggestions, want)
+			continue
+		}
+		s := r.Suggestions[0]
+		hn, _, _ := strings.Cut(want, " ")
+		if s.Components.HouseNumber != hn || !strings.HasPrefix(s.MainText, hn+" ") || s.Point == autocomplete.PointOwn ||
+			len(s.Matches) == 0 || s.Matches[0] != (autocomplete.Span{Offset: 0, Length: len(hn)}) {
+			t.Errorf("%q: %+v, want house number %s carried", text, s, hn)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package autocomplete
 import (
 	"cmp"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,6 +77,9 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		n := len(spans)
 		spans = s.highlight(t, e, sg.MainText, spans)
 		sg.Matches = spans[n:len(spans):len(spans)]
+		if hn := s.houseNumber(); hn != "" && sg.Kind == address.KindStreet && !slices.Contains(strings.Fields(sg.MainText), hn) {
+			carry(sg, hn)
+		}
 		last = o.c
 		s.keys = append(s.keys, o.c.key)
 	}
@@ -235,4 +239,46 @@ func (t *table) point(e uint32) (lat, lon float64, point string) {
 		}
 	}
 	return 0, 0, PointNone
+}
+
+// houseNumber returns the house number of the query: a first or last
+// word with a digit ("12 adeola od", "adeola odeku 12", "No 3 zoo rd"),
+// as written, its letters in capitals ("12b": "12B"); or "".
+func (s *scratch) houseNumber() string {
+	if len(s.toks) < 2 {
+		return "" // a number alone is no address
+	}
+	at := []int{0, len(s.toks) - 1}
+	if numberWords[s.toks[0].text] {
+		at[0] = 1 // "No 3 zoo rd", "plot 5 ajose"
+	}
+	for _, i := range at {
+		if tk := &s.toks[i]; tk.number {
+			return strings.ToUpper(tk.text)
+		}
+	}
+	return ""
+}
+
+// numberWords introduce a house number.
+var numberWords = map[string]bool{"no": true, "plot": true, "house": true, "hse": true, "block": true, "blk": true, "number": true}
+
+// carry puts the query's house number on a street's suggestion: before
+// its name and label, in its components, highlighted; its point is the
+// street's, which Point says (PointStreet), the gazetteer having no point
+// for that number (an address point it has is suggested itself).
+func carry(sg *Suggestion, hn string) {
+	shift := utf8.RuneCountInString(hn) + 1
+	matches := make([]Span, 0, len(sg.Matches)+1)
+	matches = append(matches, Span{Offset: 0, Length: shift - 1})
+	for _, m := range sg.Matches {
+		matches = append(matches, Span{Offset: m.Offset + shift, Length: m.Length})
+	}
+	sg.Matches = matches
+	sg.MainText = hn + " " + sg.MainText
+	sg.Label = hn + " " + sg.Label
+	sg.Components.HouseNumber = hn
+	if sg.Point == PointOwn {
+		sg.Point = PointStreet
+	}
 }

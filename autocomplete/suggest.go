@@ -127,7 +127,7 @@ type Suggestion struct {
 	Latitude  float64 `json:"latitude"`
 	Longitude float64 `json:"longitude"`
 	// Point is where Latitude and Longitude come from: PointOwn,
-	// PointArea or PointNone (then both are 0).
+	// PointStreet, PointArea or PointNone (then both are 0).
 	Point string `json:"point"`
 	Match Match  `json:"match"`
 	// Score is for display: 100 less 25 for each query word the place does
@@ -139,9 +139,12 @@ type Suggestion struct {
 
 // The values of Suggestion.Point.
 const (
-	PointOwn  = "own"  // the place's own point
-	PointArea = "area" // the point of the nearest settlement (or part of one) around it
-	PointNone = "none" // no settlement around it has a point; Latitude and Longitude are 0
+	PointOwn = "own" // the place's own point
+	// PointStreet is the point of the street of a house number the query
+	// carried (see Suggest), the gazetteer having none for that number
+	PointStreet = "street"
+	PointArea   = "area" // the point of the nearest settlement (or part of one) around it
+	PointNone   = "none" // no settlement around it has a point; Latitude and Longitude are 0
 )
 
 // Span is a part of a text, in code points (not bytes).
