@@ -205,15 +205,12 @@ func ExampleSubdivisions() {
 
 func ExampleGeocode() {
 	ctx := context.Background()
-	dir, _ := os.MkdirTemp("", "addrkit-example")
-	defer os.RemoveAll(dir)
-	// An empty directory gets the built-in gazetteer.
-	gz, err := builtin.Open(ctx, dir, storage.Options{})
+	gz, done, err := exampleGazetteer(ctx)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer gz.Close()
+	defer done()
 	s, _ := address.Standardize(ctx, address.Input{Text: "12 Adeola Odeku Street, Victoria Island, Lagos"})
 	r, _ := address.Geocode(ctx, gz, s)
 	fmt.Printf("%s %s %s/%s %.4f,%.4f\n", r.Verdict, r.Level, r.Address.State, r.Address.LGA, r.Latitude, r.Longitude)
@@ -221,4 +218,39 @@ func ExampleGeocode() {
 	// Output:
 	// PARTIAL NEIGHBOURHOOD Lagos/Eti-Osa 6.4281,3.4219
 	// street "Adeola Odeku Street" was not found in Victoria Island
+}
+
+// GeocodePlace answers for the place an autocomplete suggestion named,
+// by its id: no text is read.
+func ExampleGeocodePlace() {
+	ctx := context.Background()
+	gz, done, err := exampleGazetteer(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer done()
+	r, _ := address.GeocodePlace(ctx, gz, "nb/NG-LA/victoriaisland", "", address.Unit{})
+	a := r.Address
+	fmt.Printf("%s %s: %s, LGA %s, %s\n", r.Verdict, r.Level, a.Neighbourhood, a.LGA, a.State)
+	_, err = address.GeocodePlace(ctx, gz, "nb/NG-LA/nowhere", "", address.Unit{})
+	fmt.Println(err)
+	// Output:
+	// PARTIAL NEIGHBOURHOOD: Victoria Island, LGA Eti-Osa, Lagos
+	// address: no place has that id
+}
+
+// exampleGazetteer opens the built-in gazetteer, which an empty directory
+// gets, in a temporary directory that done removes.
+func exampleGazetteer(ctx context.Context) (gz *storage.Gazetteer, done func(), err error) {
+	dir, err := os.MkdirTemp("", "addrkit-example")
+	if err != nil {
+		return nil, nil, err
+	}
+	gz, err = builtin.Open(ctx, dir, storage.Options{})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	return gz, func() { gz.Close(); os.RemoveAll(dir) }, nil
 }

@@ -104,3 +104,7 @@ func isPostcode(country, s string) bool {
 	_, ok := NormalizePostcode(country, s)
 	return ok
 }
+
+// Lines returns the address formatted as Standardize formats its result:
+// one line, and the two lines of a label.
+func (a Address) Lines() (line, line1, line2 string) { return format(&a) }

@@ -111,6 +111,27 @@ func Validate(ctx context.Context, fields map[string]string, opts Options) (Row,
 	return o.row(), nil
 }
 
+// ValidatePlace answers for exactly the gazetteer's place with the id (an
+// autocomplete suggestion's; see address.GeocodePlace), with the house
+// number and unit carried when given. A fault of code place_not_found
+// when the gazetteer holds no such place.
+func ValidatePlace(ctx context.Context, id, houseNumber string, unit address.Unit, opts Options) (Row, error) {
+	if opts.Gazetteer == nil {
+		return Row{}, ErrNoGazetteer
+	}
+	r, err := address.GeocodePlace(ctx, opts.Gazetteer, id, houseNumber, unit)
+	if errors.Is(err, address.ErrNoPlace) {
+		return Row{}, fault.Wrap(err, fault.PlaceNotFound, "No place has the id %q: send an id of a suggestion of this service.", id)
+	}
+	if err != nil {
+		return Row{}, err
+	}
+	s := address.Standardized{Address: r.Address}
+	s.Line, s.Line1, s.Line2 = r.Address.Lines()
+	o := outcome{s: s, r: r}
+	return o.row(), nil
+}
+
 // FieldNames returns the column names a batch input (and Validate) reads,
 // in the customary spelling: one per role ("address", "street",
 // "postal_code"...), though each role has other names too.

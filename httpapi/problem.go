@@ -42,6 +42,7 @@ const (
 	CodeLinkExpired            = string(fault.LinkExpired)
 	CodeNotFound               = string(fault.NotFound)
 	CodeJobNotFound            = string(fault.JobNotFound)
+	CodePlaceNotFound          = string(fault.PlaceNotFound)
 	CodeFileNotFound           = string(fault.FileNotFound)
 	CodeMethodNotAllowed       = string(fault.MethodNotAllowed)
 	CodeIdempotencyInProgress  = string(fault.IdempotencyInProgress)
@@ -82,6 +83,7 @@ var statuses = map[fault.Code]int{
 	fault.LinkExpired:            http.StatusForbidden,
 	fault.NotFound:               http.StatusNotFound,
 	fault.JobNotFound:            http.StatusNotFound,
+	fault.PlaceNotFound:          http.StatusNotFound,
 	fault.FileNotFound:           http.StatusNotFound,
 	fault.MethodNotAllowed:       http.StatusMethodNotAllowed,
 	fault.SlowBody:               http.StatusRequestTimeout,

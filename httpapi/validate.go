@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/internal/fault"
 )
@@ -42,6 +43,10 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if _, ok := raw["placeId"]; ok {
+		s.validatePlace(w, r, raw)
+		return
+	}
 	fields := make(map[string]string, len(raw))
 	region := ""
 	names := make([]string, 0, len(raw))
@@ -74,6 +79,43 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	row, err := batch.Validate(r.Context(), fields, batch.Options{Gazetteer: s.o.Gazetteer, Region: region})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ValidateResponse{Region: region, Row: row})
+}
+
+// validatePlace answers for exactly the place of a suggestion:
+// {"placeId": "...", "house_number": "12", "unit": "Flat 3"}, the house
+// number and unit optional, nothing else allowed beside them (the
+// place's label is not read again).
+func (s *Server) validatePlace(w http.ResponseWriter, r *http.Request, raw map[string]any) {
+	str := map[string]string{}
+	for k, v := range raw {
+		switch k {
+		case "placeId", "house_number", "unit", "region":
+		default:
+			s.refuse(w, r, fault.UnknownField, fmt.Sprintf("With placeId, the fields are house_number and unit; %s is not one.", k))
+			return
+		}
+		v, ok := v.(string)
+		if !ok && raw[k] != nil {
+			s.refuse(w, r, fault.InvalidField, fmt.Sprintf("%s must be a string.", k))
+			return
+		}
+		str[k] = strings.TrimSpace(v)
+	}
+	if str["placeId"] == "" {
+		s.refuse(w, r, fault.MissingField, "placeId is empty: send the id of a suggestion.")
+		return
+	}
+	region, err := batch.ResolveRegion(str["region"])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	row, err := batch.ValidatePlace(r.Context(), str["placeId"], str["house_number"], address.Unit{Number: str["unit"]}, batch.Options{Gazetteer: s.o.Gazetteer, Region: region})
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -1,8 +1,14 @@
 package httpapi
 
 import (
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/internal/storetest"
+	"github.com/addrkit/addrkit/storage"
 )
 
 // TestValidate checks POST /v1/address/validate on the real stack: free
@@ -113,4 +119,60 @@ func TestPage(t *testing.T) {
 			t.Errorf("%s: %d %s", path, resp.StatusCode, resp.body)
 		}
 	}
+}
+
+// TestValidatePlaceID: a suggestion sent to validate by its placeId is
+// answered for exactly that place, with its LGA as the LGA; a street's
+// with the house number carried; an unknown id is 404 place_not_found.
+func TestValidatePlaceID(t *testing.T) {
+	r := newRig(t, nil, nil)
+	first := func(query string) autocomplete.Suggestion {
+		t.Helper()
+		resp := r.do("GET", "/v1/address/autocomplete?query="+url.QueryEscape(query), r.keyA, nil)
+		var ac struct{ Suggestions []autocomplete.Suggestion }
+		resp.decode(t, &ac)
+		if len(ac.Suggestions) == 0 {
+			t.Fatalf("%q: no suggestion", query)
+		}
+		return ac.Suggestions[0]
+	}
+	validate := func(body string) (response, ValidateResponse) {
+		t.Helper()
+		resp := r.do("POST", "/v1/address/validate", r.keyA, strings.NewReader(body))
+		var v ValidateResponse
+		if resp.StatusCode == 200 {
+			resp.decode(t, &v)
+		}
+		return resp, v
+	}
+	vi := first("victoria isl")
+	resp, v := validate(`{"placeId": "` + vi.ID + `"}`)
+	if resp.StatusCode != 200 || v.Neighbourhood != "Victoria Island" || v.LGA != "Eti-Osa" || v.City == "Eti-Osa" || v.StateCode != "NG-LA" ||
+		v.Latitude == nil || *v.Latitude != vi.Latitude {
+		t.Errorf("Victoria Island by its id %s: %d %+v", vi.ID, resp.StatusCode, v)
+	}
+	// a street (the built-in gazetteer has none: one is added, as an
+	// import would)
+	storetest.Load(t, r.jobsGazetteer(t), address.Place{ID: "st/test/adeolaodeku", Kind: address.KindStreet, Name: "Adeola Odeku Street",
+		Country: "NG", Parents: []string{vi.ID, "NG-LA"}})
+	resp, v = validate(`{"placeId": "st/test/adeolaodeku", "house_number": "12", "unit": "3B"}`)
+	if resp.StatusCode != 200 || v.HouseNumber != "12" || !strings.Contains(v.FormattedAddress, "12 Adeola Odeku Street") ||
+		v.StateCode != "NG-LA" || v.Neighbourhood != "Victoria Island" || v.Checks.Street != "confirmed" {
+		t.Errorf("a street by its id with a number: %d %+v", resp.StatusCode, v)
+	}
+	if resp, _ := validate(`{"placeId": "nowhere/none"}`); resp.StatusCode != 404 || resp.problem(t).Code != CodePlaceNotFound {
+		t.Errorf("an unknown id: %d %s", resp.StatusCode, resp.body)
+	}
+	if resp, _ := validate(`{"placeId": "` + vi.ID + `", "city": "Kano"}`); resp.StatusCode != 400 || resp.problem(t).Code != CodeUnknownField {
+		t.Errorf("placeId with a city: %d %s", resp.StatusCode, resp.body)
+	}
+}
+
+// jobsGazetteer is the rig's gazetteer as a store places can be added to.
+func (r *rig) jobsGazetteer(t *testing.T) *storage.Gazetteer {
+	g, ok := r.api.o.Gazetteer.(*storage.Gazetteer)
+	if !ok {
+		t.Fatalf("the rig's gazetteer is a %T", r.api.o.Gazetteer)
+	}
+	return g
 }

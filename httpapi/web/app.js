@@ -210,7 +210,8 @@ function choose(i) {
   clearTimeout(timer);
   asked++;
   closeList();
-  validate(s.label);
+  // exactly the place chosen, by its id; a house number carried with it
+  validate(s.label, { placeId: s.id, house_number: (s.components && s.components.house_number) || "" });
 }
 
 // ---- validate ----
@@ -245,7 +246,7 @@ function listOf(title, items, parent) {
   parent.append(h, ul);
 }
 
-async function validate(text) {
+async function validate(text, place) {
   const out = $("result");
   if (!text.trim()) {
     showError("search-error", "Type an address to validate.");
@@ -257,7 +258,7 @@ async function validate(text) {
     const r = await api("/v1/address/validate", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ address: text, region: country.value }),
+      body: JSON.stringify(place ? place : { address: text, region: country.value }),
     });
     out.innerHTML = "";
     const box = document.createElement("div");
