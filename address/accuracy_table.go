@@ -8,27 +8,27 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    2.4e+06, // 1059 results
 	"COUNTRY/builtin":            2.4e+06, // 1059 results
-	"LGA":                        37000,   // 1634 results
-	"LGA/builtin":                37000,   // 1634 results
-	"LOCALITY":                   42000,   // 10167 results
-	"LOCALITY/geonames":          19000,   // 3999 results
-	"LOCALITY/nipost-rural":      80000,   // 2514 results
-	"LOCALITY/osm-ng-2019":       16000,   // 3654 results
+	"LGA":                        37000,   // 1256 results
+	"LGA/builtin":                37000,   // 1256 results
+	"LOCALITY":                   37000,   // 12067 results
+	"LOCALITY/geonames":          20000,   // 5411 results
+	"LOCALITY/nipost-rural":      80000,   // 2590 results
+	"LOCALITY/osm-ng-2019":       17000,   // 4066 results
 	"NEIGHBOURHOOD":              47000,   // 52521 results
 	"NEIGHBOURHOOD/builtin":      4400,    // 2511 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 692 results
 	"NEIGHBOURHOOD/wards":        50000,   // 49318 results
-	"POSTCODE":                   43000,   // 1587 results
-	"POSTCODE/nipost":            43000,   // 1587 results
+	"POSTCODE":                   33000,   // 1159 results
+	"POSTCODE/nipost":            33000,   // 1159 results
 	"PREMISE":                    11,      // 26184 results
 	"PREMISE/pluscode":           14,      // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,     // 23087 results
-	"STATE":                      160000,  // 1920 results
-	"STATE/builtin":              160000,  // 1920 results
-	"STREET":                     5900,    // 2056 results
+	"STATE":                      150000,  // 666 results
+	"STATE/builtin":              150000,  // 666 results
+	"STREET":                     5800,    // 2216 results
 	"STREET/area:builtin":        3200,    // 674 results
-	"STREET/area:geonames":       8400,    // 514 results
-	"STREET/area:nipost-rural":   3600,    // 53 results
-	"STREET/area:osm-ng-2019":    5000,    // 376 results
+	"STREET/area:geonames":       8000,    // 617 results
+	"STREET/area:nipost-rural":   26000,   // 58 results
+	"STREET/area:osm-ng-2019":    5200,    // 428 results
 	"STREET/area:wards":          5200,    // 439 results
 }

@@ -389,6 +389,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 		return cmp.Compare(y.p.Rank, x.p.Rank)
 	})
+	pointed(cands)
 	best := g.plusCodeChoice(cands)
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
@@ -690,4 +691,41 @@ func (g *geocoder) pick(ps []*Place, kind PlaceKind) (*Place, int) {
 var genericWords = map[string]bool{
 	"lga": true, "local": true, "government": true, "area": true, "council": true, "ward": true,
 	"state": true, "town": true, "village": true, "district": true,
+}
+
+// pointed puts first, when the best candidate has no point, the first as
+// well supported that bears its name, lies in its state (and its LGA,
+// when both name one) and has one:
+// "Makurdi" is the city, not a post office of the city's name that the
+// postal list gives no point (which placed the address at state level).
+func pointed(cands []scored) {
+	top := cands[0]
+	if top.p.HasPoint {
+		return
+	}
+	for i, c := range cands[1:] {
+		if c.score < top.score {
+			return
+		}
+		if c.p.HasPoint && NameKey(c.p.Name) == NameKey(top.p.Name) && stateOf(c.p) == stateOf(top.p) && sameLGA(c.p, top.p) {
+			copy(cands[1:i+2], cands[:i+1])
+			cands[0] = c
+			return
+		}
+	}
+}
+
+// sameLGA reports whether two places lie in one LGA, or either names none
+// among its parents.
+func sameLGA(p, q *Place) bool {
+	lga := func(p *Place) string {
+		for _, id := range p.Parents {
+			if strings.Contains(id, "/lga/") {
+				return id
+			}
+		}
+		return ""
+	}
+	a, b := lga(p), lga(q)
+	return a == "" || b == "" || a == b
 }
