@@ -205,12 +205,15 @@ func ExampleSubdivisions() {
 
 func ExampleGeocode() {
 	ctx := context.Background()
-	gz, done, err := exampleGazetteer(ctx)
+	dir, _ := os.MkdirTemp("", "addrkit-example")
+	defer os.RemoveAll(dir)
+	// An empty directory gets the built-in gazetteer.
+	gz, err := builtin.Open(ctx, dir, storage.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer done()
+	defer gz.Close()
 	s, _ := address.Standardize(ctx, address.Input{Text: "12 Adeola Odeku Street, Victoria Island, Lagos"})
 	r, _ := address.Geocode(ctx, gz, s)
 	fmt.Printf("%s %s %s/%s %.4f,%.4f\n", r.Verdict, r.Level, r.Address.State, r.Address.LGA, r.Latitude, r.Longitude)
