@@ -9,10 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"mime"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -29,7 +26,6 @@ import (
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/internal/fault"
 	"gocloud.dev/blob"
-	"gocloud.dev/gcerrors"
 )
 
 // MaxJobRows is the most data rows a job may have.
@@ -576,110 +572,6 @@ func (m *Manager) Delete(ctx context.Context, owner, id string) error {
 	return m.remove(ctx, j)
 }
 
-// remove deletes the input, output, parts and record of a finished job.
-func (m *Manager) remove(ctx context.Context, j Job) error {
-	keys := []string{j.InputKey, j.OutputKey}
-	for k := range j.Parts {
-		keys = append(keys, PartKey(j.ID, k))
-	}
-	for _, key := range keys {
-		if err := m.o.Bucket.Delete(ctx, key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
-			return err
-		}
-	}
-	// and whatever else lies under the job's prefixes: the temporary
-	// file of a part whose worker was killed while writing it
-	for _, prefix := range []string{"uploads/" + j.ID + "/", "processed/" + j.ID + "/"} {
-		if err := m.deleteUnder(ctx, prefix); err != nil {
-			return err
-		}
-	}
-	// an update in flight meets ErrNotFound: it does not write the record
-	// back
-	return m.o.Store.Delete(ctx, j.ID)
-}
-
-// deleteUnder deletes every file of the bucket under prefix, and the
-// directories of a file:// bucket left empty.
-func (m *Manager) deleteUnder(ctx context.Context, prefix string) error {
-	return m.deleteWhere(ctx, prefix, func(*blob.ListObject) bool { return true })
-}
-
-// deleteWhere deletes the files of the bucket under prefix that del
-// chooses, then prunes the directories left empty.
-func (m *Manager) deleteWhere(ctx context.Context, prefix string, del func(*blob.ListObject) bool) error {
-	it := m.o.Bucket.List(&blob.ListOptions{Prefix: prefix})
-	for {
-		obj, err := it.Next(ctx)
-		if err == io.EOF {
-			m.prune(prefix)
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if obj.IsDir || !del(obj) {
-			continue
-		}
-		if err := m.o.Bucket.Delete(ctx, obj.Key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
-			return err
-		}
-	}
-}
-
-// prune removes the empty directories of a file:// bucket under prefix,
-// deepest first, and the prefix's own directories up to the bucket's
-// uploads/ or processed/. A directory a node is writing into meanwhile is
-// not empty, and stays (fileblob makes the directories of a key when it
-// writes one).
-func (m *Manager) prune(prefix string) {
-	if m.o.Dir == "" {
-		return
-	}
-	root := filepath.Join(m.o.Dir, filepath.FromSlash(prefix))
-	var dirs []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			dirs = append(dirs, p)
-		}
-		return nil
-	})
-	for _, d := range slices.Backward(dirs) {
-		os.Remove(d) // fails, as it should, on one that is not empty
-	}
-	for d := filepath.Dir(root); strings.Count(strings.TrimPrefix(d, m.o.Dir), string(filepath.Separator)) > 1; d = filepath.Dir(d) {
-		if os.Remove(d) != nil {
-			break
-		}
-	}
-}
-
-// tmpSuffix ends the name of a file a bucket writer is writing (fileblob
-// with no_tmp_dir writes "<key>.<hex>.tmp" beside the key).
-const tmpSuffix = ".tmp"
-
-// Sweep deletes the files a killed process left half-written in the
-// bucket (uploads and parts whose name ends in .tmp) that nothing has
-// written for longer than the lease, and prunes the directories left
-// empty; it returns how many it deleted. Run calls it at start and every
-// hour.
-func (m *Manager) Sweep(ctx context.Context, now time.Time) (int, error) {
-	n := 0
-	for _, prefix := range []string{"uploads/", "processed/"} {
-		err := m.deleteWhere(ctx, prefix, func(obj *blob.ListObject) bool {
-			stale := strings.HasSuffix(obj.Key, tmpSuffix) && obj.ModTime.Before(now.Add(-m.o.Lease))
-			if stale {
-				n++
-			}
-			return stale
-		})
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
-}
-
 // Counts returns the number of jobs kept in each state.
 func (m *Manager) Counts(ctx context.Context) (map[State]int, error) {
 	all, err := m.o.Store.List(ctx)
@@ -747,88 +639,4 @@ func (m *Manager) finished(ctx context.Context, j Job) {
 		return
 	}
 	m.o.Callbacks.Deliver(j.CallbackURL, j.ID+"/"+string(j.State), body)
-}
-
-// DownloadURL returns a link to a completed job's output, good for
-// LinkTTL: with a Signer, base (the service's address) + "/" + the output
-// key + the signed query; without, the bucket's own signed URL.
-func (m *Manager) DownloadURL(ctx context.Context, j Job, base string) (string, error) {
-	if j.State != Completed {
-		return "", fmt.Errorf("jobs: job %s is %s, not COMPLETED", j.ID, j.State)
-	}
-	if m.o.Signer != nil {
-		// signed as the server sees it (decoded), sent escaped; the last
-		// segment is the name to download as, covered by the signature
-		p := "/processed/" + j.ID + "/" + j.OutputName()
-		return strings.TrimSuffix(base, "/") + (&url.URL{Path: p}).EscapedPath() + "?" + m.o.Signer.Sign(p, m.o.LinkTTL), nil
-	}
-	return m.o.Bucket.SignedURL(ctx, j.OutputKey, &blob.SignedURLOptions{Expiry: m.o.LinkTTL})
-}
-
-// Download is a job's output opened through its signed link: the file,
-// its time, and the name to download it as.
-type Download struct {
-	File interface {
-		io.ReadSeekCloser
-		ModTime() time.Time
-	}
-	Name string
-}
-
-// OpenDownload opens the output a signed link names: path is the link's
-// path ("/processed/<job id>/<name>"), query its query. Every refusal is a
-// fault: not_found when this Manager signs no links (the links point to
-// the bucket), link_expired, invalid_signature, or file_not_found when the
-// output is gone.
-func (m *Manager) OpenDownload(ctx context.Context, path string, query url.Values) (Download, error) {
-	if m.o.Signer == nil {
-		return Download{}, fault.New(fault.NotFound, "This server does not serve outputs; the download links point to the bucket.")
-	}
-	if err := m.o.Signer.Verify(path, query); err != nil {
-		if !errors.Is(err, ErrExpired) {
-			err = ErrBadSignature // every other failure is a refusal
-		}
-		return Download{}, err
-	}
-	// the signed path names the job and the name to download as; the
-	// output's key is the job's
-	id, name, _ := strings.Cut(strings.TrimPrefix(path, "/processed/"), "/")
-	rd, err := m.o.Bucket.NewReader(ctx, OutputKey(id), nil)
-	if gcerrors.Code(err) == gcerrors.NotFound {
-		// a job submitted before outputs were keyed by job id alone kept
-		// its output under the path its link names, which is signed
-		rd, err = m.o.Bucket.NewReader(ctx, strings.TrimPrefix(path, "/"), nil)
-	}
-	switch {
-	case gcerrors.Code(err) == gcerrors.NotFound:
-		return Download{}, fault.Wrap(err, fault.FileNotFound, "The output is gone: the job was deleted or is past its retention.")
-	case err != nil:
-		return Download{}, err
-	}
-	return Download{File: rd, Name: name}, nil
-}
-
-// ContentDisposition is the Content-Disposition of a download named name:
-// an attachment, the name quoted or encoded as RFC 6266 asks.
-func ContentDisposition(name string) string {
-	if v := mime.FormatMediaType("attachment", map[string]string{"filename": name}); v != "" {
-		return v
-	}
-	return "attachment"
-}
-
-// Expire deletes the inputs, outputs and records of the jobs that finished
-// more than Retention before now, and returns how many.
-func (m *Manager) Expire(ctx context.Context, now time.Time) (int, error) {
-	before := now.Add(-m.o.Retention)
-	old, err := m.jobsWhere(ctx, func(j *Job) bool { return j.State.Final() && j.Finished.Before(before) })
-	if err != nil {
-		return 0, err
-	}
-	for _, j := range old {
-		if err := m.remove(ctx, j); err != nil {
-			return 0, err
-		}
-	}
-	return len(old), nil
 }
