@@ -1,5 +1,8 @@
 package address
 
+// Choosing among the places a name may mean: how well each fits the other
+// components, the postcode and the Plus Code, and which one goes first.
+
 import (
 	"math"
 	"slices"
@@ -7,9 +10,6 @@ import (
 
 	"github.com/addrkit/addrkit/address/pluscode"
 )
-
-// Choosing among the places a name may mean: how well each fits the other
-// components, the postcode and the Plus Code, and which one goes first.
 
 // postcodeAgrees scores how well a candidate place agrees with the postcode
 // area of the address: in the same LGA or within 15 km of it (of its LGA,
