@@ -96,11 +96,9 @@ func regionalNameFits(named []Place, r Result) bool {
 }
 
 func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
-	g := geocoder{gz: gz, a: s.Address, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
+	g := newGeocoder(gz, s.Address)
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.saysState = saysState(s.Tokens)
-	g.res.Level = LevelNone
-	g.cc = s.Address.Country
 	if g.cc == "" {
 		g.cc = DefaultCountry
 		g.a.Country = g.cc
@@ -108,13 +106,26 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	if err := g.run(ctx, s); err != nil {
 		return Result{}, err
 	}
+	return g.finish(&s.Address), nil
+}
+
+// newGeocoder returns a geocoder of the address a over gz.
+func newGeocoder(gz Gazetteer, a Address) geocoder {
+	g := geocoder{gz: gz, a: a, cc: a.Country, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
+	g.res.Level = LevelNone
+	return g
+}
+
+// finish gives the verdict, checks the components against those written
+// and returns the result.
+func (g *geocoder) finish(written *Address) Result {
 	g.verdict()
-	g.check(&s.Address)
+	g.check(written)
 	if g.res.HasPoint {
 		g.res.AccuracyM = accuracyOf(g.res.Level, g.res.PointSource)
 	}
 	g.res.Address = g.a
-	return g.res, nil
+	return g.res
 }
 
 type geocoder struct {

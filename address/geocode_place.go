@@ -25,9 +25,7 @@ func GeocodePlace(ctx context.Context, gz Gazetteer, id, houseNumber string, uni
 	if !ok {
 		return Result{}, ErrNoPlace
 	}
-	g := geocoder{gz: gz, cc: p.Country, cache: map[string]*Place{}, streetAt: map[string]*Place{}}
-	g.res.Level = LevelNone
-	g.a.Country = p.Country
+	g := newGeocoder(gz, Address{Country: p.Country})
 	if g.country, err = g.place(ctx, g.cc); err != nil {
 		return Result{}, err
 	}
@@ -83,13 +81,7 @@ func GeocodePlace(ctx context.Context, gz Gazetteer, id, houseNumber string, uni
 		return Result{}, err
 	}
 	g.locate()
-	g.verdict()
-	g.check(&written)
-	if g.res.HasPoint {
-		g.res.AccuracyM = accuracyOf(g.res.Level, g.res.PointSource)
-	}
-	g.res.Address = g.a
-	return g.res, nil
+	return g.finish(&written), nil
 }
 
 // placeField is the component of the address that names a place of the

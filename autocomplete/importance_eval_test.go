@@ -11,6 +11,7 @@ import (
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/internal/shareddata"
 	"github.com/addrkit/addrkit/internal/storetest"
+	"github.com/addrkit/addrkit/storage"
 )
 
 // importantFloors are the least TestEvalImportance accepts, in per cent:
@@ -44,19 +45,15 @@ func TestEvalImportance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("evaluation: skipped in -short mode")
 	}
-	g := storetest.Nigeria(t, shareddata.Dir(t))
+	ix, g := nigeriaIndex(t)
 	ctx := context.Background()
-	ix, err := autocomplete.Open(ctx, g, autocomplete.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	capitals := map[string]bool{}
 	for _, s := range address.Subdivisions("NG") {
 		capitals[address.NameKey(s.Capital)] = true
 	}
 	names := map[string]string{} // LGA names, by id
 	var all []address.Place
-	err = g.Scan(ctx, func(p address.Place) error {
+	err := g.Scan(ctx, func(p address.Place) error {
 		if p.Country != "NG" {
 			return nil
 		}
@@ -166,11 +163,7 @@ func TestImportantFirst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens the imported Nigerian gazetteer: not in -short")
 	}
-	g := storetest.Nigeria(t, shareddata.Dir(t))
-	ix, err := autocomplete.Open(context.Background(), g, autocomplete.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix, _ := nigeriaIndex(t)
 	labels := func(q autocomplete.Query) []string {
 		t.Helper()
 		r, err := ix.Suggest(context.Background(), q)
@@ -225,11 +218,7 @@ func TestHouseNumbersCarried(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens the imported Nigerian gazetteer: not in -short")
 	}
-	g := storetest.Nigeria(t, shareddata.Dir(t))
-	ix, err := autocomplete.Open(context.Background(), g, autocomplete.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix, _ := nigeriaIndex(t)
 	for text, want := range map[string]string{
 		"12 adeola od":                "12 Adeola Odeku Street, Victoria Island",
 		"adeola odeku 12":             "12 Adeola Odeku Street, Victoria Island",
@@ -252,4 +241,16 @@ func TestHouseNumbersCarried(t *testing.T) {
 			t.Errorf("%q: %+v, want house number %s carried", text, s, hn)
 		}
 	}
+}
+
+// nigeriaIndex opens the gazetteer of scripts/import-nigeria.sh and its
+// autocomplete index.
+func nigeriaIndex(t *testing.T) (*autocomplete.Index, *storage.Gazetteer) {
+	t.Helper()
+	g := storetest.Nigeria(t, shareddata.Dir(t))
+	ix, err := autocomplete.Open(context.Background(), g, autocomplete.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix, g
 }
