@@ -13,7 +13,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -25,6 +24,7 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/internal/fault"
+	"github.com/addrkit/addrkit/internal/panics"
 	"gocloud.dev/blob"
 )
 
@@ -112,30 +112,13 @@ type Manager struct {
 	mu      sync.Mutex             // guards running
 	running map[string]*runningJob // by task: job id/chunk
 	rows    atomic.Int64           // data rows written by this process's jobs
-	broken  atomic.Pointer[error]  // the first panic Run recovered
+	panics  panics.Watch           // the panics Run recovered
 }
 
 // Healthy reports a panic that Run recovered (a bug: it was logged with
 // its stack, and the chunk it hit is run again after its lease), for
 // readiness checks: a node that has met one should be replaced.
-func (m *Manager) Healthy() error {
-	if err := m.broken.Load(); err != nil {
-		return *err
-	}
-	return nil
-}
-
-// survive recovers a panic of Run's goroutine what, logs it with its
-// stack and records it for Healthy. Deferred.
-func (m *Manager) survive(what string) {
-	p := recover()
-	if p == nil {
-		return
-	}
-	err := fmt.Errorf("jobs: %s panicked: %v", what, p)
-	m.o.Logger.Error("recovered a panic: this node should be restarted", "where", what, "panic", p, "stack", string(debug.Stack()))
-	m.broken.CompareAndSwap(nil, &err)
-}
+func (m *Manager) Healthy() error { return m.panics.Err() }
 
 // runningJob is a job being processed by this process.
 type runningJob struct {

@@ -60,7 +60,7 @@ func (m *Manager) Run(ctx context.Context) error {
 				return
 			}
 			func() {
-				defer m.survive("the look for stalled jobs")
+				defer m.panics.Recover(m.o.Logger, "the look for stalled jobs")
 				if n, err := m.Reconcile(ctx, time.Now()); err != nil && ctx.Err() == nil {
 					m.o.Logger.Error("look for stalled jobs", "err", err)
 				} else if n > 0 {
@@ -74,7 +74,7 @@ func (m *Manager) Run(ctx context.Context) error {
 		defer tick.Stop()
 		for {
 			func() {
-				defer m.survive("the expiry of old jobs")
+				defer m.panics.Recover(m.o.Logger, "the expiry of old jobs")
 				if n, err := m.Expire(ctx, time.Now()); err != nil && ctx.Err() == nil {
 					m.o.Logger.Error("expire old jobs", "err", err)
 				} else if n > 0 {
@@ -101,7 +101,7 @@ func (m *Manager) Run(ctx context.Context) error {
 					return // ctx ended, or the queue is closed
 				}
 				func() {
-					defer m.survive("chunk " + t.ID())
+					defer m.panics.Recover(m.o.Logger, "chunk "+t.ID())
 					m.process(ctx, t)
 				}()
 			}

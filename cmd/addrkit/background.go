@@ -1,10 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
-	"runtime/debug"
-	"sync/atomic"
+
+	"github.com/addrkit/addrkit/internal/panics"
 )
 
 // background watches a server's own goroutines: a panic in one (a bug)
@@ -12,30 +11,19 @@ import (
 // the process down with the requests in flight.
 type background struct {
 	log    *slog.Logger
-	broken atomic.Pointer[error]
+	panics panics.Watch
 }
 
 // guard returns fn run under the watch.
 func (b *background) guard(what string, fn func()) func() {
 	return func() {
-		defer func() {
-			if p := recover(); p != nil {
-				err := fmt.Errorf("%s panicked: %v", what, p)
-				b.log.Error("recovered a panic: this node should be restarted", "where", what, "panic", p, "stack", string(debug.Stack()))
-				b.broken.CompareAndSwap(nil, &err)
-			}
-		}()
+		defer b.panics.Recover(b.log, what)
 		fn()
 	}
 }
 
 // healthy reports the first panic recovered.
-func (b *background) healthy() error {
-	if err := b.broken.Load(); err != nil {
-		return *err
-	}
-	return nil
-}
+func (b *background) healthy() error { return b.panics.Err() }
 
 // firstError returns a check that runs checks in turn (nil ones are
 // skipped) and returns the first error.
