@@ -6,14 +6,14 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    2.4e+06, // 1059 results
-	"COUNTRY/builtin":            2.4e+06, // 1059 results
+	"COUNTRY":                    2.4e+06, // 1053 results
+	"COUNTRY/builtin":            2.4e+06, // 1053 results
 	"LGA":                        37000,   // 1256 results
 	"LGA/builtin":                37000,   // 1256 results
-	"LOCALITY":                   37000,   // 12067 results
-	"LOCALITY/geonames":          20000,   // 5411 results
-	"LOCALITY/nipost-rural":      80000,   // 2590 results
-	"LOCALITY/osm-ng-2019":       17000,   // 4066 results
+	"LOCALITY":                   37000,   // 12074 results
+	"LOCALITY/geonames":          20000,   // 5412 results
+	"LOCALITY/nipost-rural":      80000,   // 2591 results
+	"LOCALITY/osm-ng-2019":       18000,   // 4071 results
 	"NEIGHBOURHOOD":              47000,   // 52521 results
 	"NEIGHBOURHOOD/builtin":      4400,    // 2511 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 692 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,     // 23087 results
 	"STATE":                      150000,  // 666 results
 	"STATE/builtin":              150000,  // 666 results
-	"STREET":                     5800,    // 2216 results
+	"STREET":                     5800,    // 2215 results
 	"STREET/area:builtin":        3200,    // 674 results
 	"STREET/area:geonames":       8000,    // 617 results
-	"STREET/area:nipost-rural":   26000,   // 58 results
+	"STREET/area:nipost-rural":   26000,   // 57 results
 	"STREET/area:osm-ng-2019":    5200,    // 428 results
 	"STREET/area:wards":          5200,    // 439 results
 }

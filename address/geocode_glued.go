@@ -140,6 +140,21 @@ func (g *geocoder) unglueLandmark(ctx context.Context) error {
 	if n == 0 || g.a.Street == "" && g.a.Organization == "" || g.a.City != "" || g.a.Neighbourhood != "" || g.a.LGA != "" {
 		return nil
 	}
+	if g.a.Organization != "" {
+		// "Choba, opposite Uniport main gate, East-West road": a name
+		// read as the organization that the gazetteer knows as an area
+		// is the place, before any word of the landmark
+		ps, err := g.areasNamed(ctx, g.a.Organization)
+		if err != nil {
+			return err
+		}
+		if len(ps) > 0 {
+			g.res.reasonf("%q read as the neighbourhood: the gazetteer knows an area of the name", g.a.Organization)
+			g.a.Neighbourhood, g.a.Organization = g.a.Organization, ""
+			g.mark("neighbourhood", false)
+			return nil
+		}
+	}
 	// the landmarks are the caller's (the Standardized given to Geocode):
 	// changed on a copy
 	g.a.Landmarks = slices.Clone(g.a.Landmarks)
