@@ -48,12 +48,13 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 			continue
 		}
 		s.expand(t, tk)
-		if tk.expanded && len(tk.hits) > 0 && (driver == nil || tk.postings < driver.postings && s.force < 0) {
+		if tk.expanded && len(tk.hits) > 0 && (driver == nil || s.force < 0 && drives(tk, driver)) {
 			driver, all = tk, i
 		}
 	}
-	if driver == nil && broad != nil {
-		// the list, and the entries of the word itself, if it is one
+	if (driver == nil || driver.number) && broad != nil {
+		// the list, and the entries of the word itself, if it is one (a
+		// number beside it is a house number: "15 awo")
 		s.key = append(s.key[:0], broad.text...)
 		if id, ok, _ := t.fst.Get(s.key); ok {
 			for _, e := range t.postings(id) {
@@ -163,6 +164,18 @@ func intersect(out, a, b []uint32, keep func(uint32) bool, limit int) []uint32 {
 		}
 	}
 	return out
+}
+
+// drives reports whether the word tk finds the candidates rather than
+// driver: a word before a number, whatever their places ("15" names
+// one street, "15 Road", and is carried as the house number of the
+// streets the words find: "15 ikwerre rd port harcourt"), then the word
+// of fewer places.
+func drives(tk, driver *token) bool {
+	if tk.number != driver.number {
+		return driver.number
+	}
+	return tk.postings < driver.postings
 }
 
 // commonPostings is the number of places above which a word is common

@@ -78,49 +78,68 @@ func TestEvalSuggestCeiling(t *testing.T) {
 	rep.Logf("ceiling of recall@5, %d prefixes: %.2f%% (any ranking)", len(prefixes), pct(hits, len(prefixes)))
 	got := map[string]float64{"prefixes": pct(hits, len(prefixes))}
 
-	// the names in an FST, walked with two edits for each query
-	keys := make([]string, 0, len(bearers))
-	for k := range bearers {
-		keys = append(keys, k)
-	}
-	fst := autocomplete.FSTOf(t, keys)
-	var a edits.Automaton
+	within := typoCeiling(t, names)
 	for i, qs := range typos {
 		hits := 0
 		for _, q := range qs {
-			word := address.NameKey(q.text)
-			a.Reset(word, 2, true)
-			type ranked struct {
-				key          string
-				edits, start int
-			}
-			var found []ranked
-			it, err := fst.Search(&a, nil, nil)
-			for err == nil {
-				k, _ := it.Current()
-				if ok, d, whole := edits.OSA(word, string(k), 2, true); ok {
-					start := 1
-					if whole {
-						start = 0
-					}
-					found = append(found, ranked{string(k), d, start})
-				}
-				err = it.Next()
-			}
-			slices.SortFunc(found, func(a, b ranked) int {
-				return cmp.Or(cmp.Compare(a.edits, b.edits), cmp.Compare(a.start, b.start),
-					cmp.Compare(bearers[b.key], bearers[a.key]), strings.Compare(a.key, b.key))
-			})
-			want := address.NameKey(q.want.name)
-			for _, r := range found[:min(5, len(found))] {
-				if r.key == want {
-					hits++
-					break
-				}
+			if within(q) {
+				hits++
 			}
 		}
 		rep.Logf("ceiling of recall@5, %d names with %d random edits: %.2f%% (fewer typos first, exact before prefix)", len(qs), i+1, pct(hits, len(qs)))
 		got[[]string{"one edit", "two edits"}[i]] = pct(hits, len(qs))
 	}
 	ceilingFloors.Check(t, got)
+}
+
+// typoCeiling returns the ranker of TestEvalSuggestCeiling for queries
+// with typos: whether the name a query was drawn from is among the five
+// first of the names within two edits of it (edits over the whole name),
+// ordered by edits, then whole before prefix, then by the places of names
+// that bear them.
+func typoCeiling(t *testing.T, names []named) func(query) bool {
+	bearers := map[string]int{}
+	for _, x := range names {
+		bearers[address.NameKey(x.name)]++
+	}
+	keys := make([]string, 0, len(bearers))
+	for k := range bearers {
+		keys = append(keys, k)
+	}
+	// the names in an FST, walked with two edits for each query
+	fst := autocomplete.FSTOf(t, keys)
+	var a edits.Automaton
+	type ranked struct {
+		key          string
+		edits, start int
+	}
+	var found []ranked
+	return func(q query) bool {
+		word := address.NameKey(q.text)
+		a.Reset(word, 2, true)
+		found = found[:0]
+		it, err := fst.Search(&a, nil, nil)
+		for err == nil {
+			k, _ := it.Current()
+			if ok, d, whole := edits.OSA(word, string(k), 2, true); ok {
+				start := 1
+				if whole {
+					start = 0
+				}
+				found = append(found, ranked{string(k), d, start})
+			}
+			err = it.Next()
+		}
+		slices.SortFunc(found, func(a, b ranked) int {
+			return cmp.Or(cmp.Compare(a.edits, b.edits), cmp.Compare(a.start, b.start),
+				cmp.Compare(bearers[b.key], bearers[a.key]), strings.Compare(a.key, b.key))
+		})
+		want := address.NameKey(q.want.name)
+		for _, r := range found[:min(5, len(found))] {
+			if r.key == want {
+				return true
+			}
+		}
+		return false
+	}
 }

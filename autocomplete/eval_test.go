@@ -215,6 +215,28 @@ func boundaryQueries(names []named, n int) (joined, split []query) {
 // heldAside reports whether a name is in the half of the names kept aside
 // from tuning (by a hash of its name key, so every place of a name is in
 // one half).
+// half is 1 for a name held aside (heldAside), else 0: an index of the
+// evaluations' tallies by half.
+func half(x named) int {
+	if heldAside(x) {
+		return 1
+	}
+	return 0
+}
+
+// inFirstFive reports whether the first five suggestions for text hold
+// the place x or a place of its name.
+func inFirstFive(t *testing.T, ix *autocomplete.Index, text string, x named) bool {
+	t.Helper()
+	r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: text, Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.ContainsFunc(r.Suggestions, func(s autocomplete.Suggestion) bool {
+		return s.ID == x.id || address.NameKey(s.MainText) == address.NameKey(x.name)
+	})
+}
+
 func heldAside(x named) bool {
 	h := fnv.New32a()
 	h.Write([]byte(address.NameKey(x.name)))
@@ -225,23 +247,27 @@ func heldAside(x named) bool {
 // in per cent, for each kind of query and each half of the names, as
 // docs/figures.md gives them ("Autocomplete"): each the higher of its
 // target (one edit 95%, two edits 85%, a space left out and a word split
-// 90%; none for prefixes) and the figure less half a point.
+// 90%; none for prefixes) and the figure less half a point. One edit is
+// the exception: the search-box typo budget (typoBudget, issue 32) took
+// its tuning half from 95.57% to 94.89%, under the target, for the ward
+// and LGA names with one edit (90.57% -> 92.47%) and every name with two
+// (90.49% -> 94.21%); its floors are the figures less half a point.
 var suggestFloors = shareddata.Floors{
 	"prefixes":                          69.3,
 	"prefixes, tuning half":             69.0,
 	"prefixes, held-aside half":         69.5,
-	"one edit":                          95.0,
-	"one edit, tuning half":             95.0,
-	"one edit, held-aside half":         94.7,
-	"two edits":                         89.9,
-	"two edits, tuning half":            90.0,
-	"two edits, held-aside half":        89.8,
+	"one edit":                          94.5,
+	"one edit, tuning half":             94.3,
+	"one edit, held-aside half":         94.6,
+	"two edits":                         93.7,
+	"two edits, tuning half":            93.4,
+	"two edits, held-aside half":        93.9,
 	"a space left out":                  99.2,
 	"a space left out, tuning half":     99.2,
 	"a space left out, held-aside half": 99.2,
-	"a word split":                      97.4,
-	"a word split, tuning half":         97.4,
-	"a word split, held-aside half":     97.4,
+	"a word split":                      96.5,
+	"a word split, tuning half":         96.2,
+	"a word split, held-aside half":     96.9,
 }
 
 // TestEvalSuggestNigeria measures recall@5 on the queries of evalQueries

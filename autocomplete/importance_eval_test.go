@@ -225,6 +225,10 @@ func TestHouseNumbersCarried(t *testing.T) {
 		"15 ikwerre rd port harcourt": "15 Ikwerre Road, Port Harcourt",
 		"No 3 zoo rd":                 "3 Zoo Road, Kano",
 		"plot 5 ajose":                "5 Ajose",
+		// a number typed means an address: a street before a village of
+		// the name ("Awolowo Camp"), and a word of the prefix too ("awo")
+		"15 awolowo": "15 Awolowo",
+		"15 awo":     "15 ",
 	} {
 		r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: text})
 		if err != nil {
@@ -235,6 +239,9 @@ func TestHouseNumbersCarried(t *testing.T) {
 			continue
 		}
 		s := r.Suggestions[0]
+		if s.Match.Unmatched != 0 || s.Match.Typos != 0 {
+			t.Errorf("%q: %+v, want every word matched without a typo", text, s)
+		}
 		hn, _, _ := strings.Cut(want, " ")
 		if s.Components.HouseNumber != hn || !strings.HasPrefix(s.MainText, hn+" ") || s.Point == autocomplete.PointOwn ||
 			len(s.Matches) == 0 || s.Matches[0] != (autocomplete.Span{Offset: 0, Length: len(hn)}) {

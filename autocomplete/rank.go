@@ -125,9 +125,12 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 			}
 			switch {
 			case best < 0:
-				// a house number is optional on a street or place, not on
-				// an address point with another number
-				if !tk.number || kindOrder[t.kind[e]] == address.KindAddress {
+				// a house number is optional on a street, which carries
+				// it, not on an address point with another number, nor on
+				// a place that is no street when other words are typed:
+				// "15 awolowo" means an address, on Awolowo Street before
+				// the village Awolowo Camp
+				if k := kindOrder[t.kind[e]]; !tk.number || k == address.KindAddress || k != address.KindStreet && len(s.toks) > 1 {
 					c.uncovered++
 					c.missing |= 1 << i
 				}
@@ -232,6 +235,9 @@ func (s *scratch) share(t *table, c *cand, terms []uint32, cls *[maxTokens][maxO
 	if tk.number {
 		return
 	}
+	// one edit more than its own length allows, at most, as in
+	// sharePass: "ik obong" is not Ikot Obong
+	spare = min(spare, typoBudget(tk.n)+1)
 	bestJ, best := -1, int8(-1)
 	for j, id := range terms {
 		k := uint64(maxTokens+i)<<32 | uint64(id) // apart from class's keys

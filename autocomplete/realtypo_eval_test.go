@@ -1,7 +1,6 @@
 package autocomplete_test
 
 import (
-	"context"
 	"math/rand"
 	"slices"
 	"strings"
@@ -9,13 +8,15 @@ import (
 	"unicode"
 
 	"github.com/addrkit/addrkit/address"
-	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/internal/shareddata"
 )
 
 // realTypoFloors are the least TestEvalRealTypos accepts for recall@5, in
 // per cent, for each kind of typo and half: the figures measured when it
-// was written (docs/figures.md), less two points.
+// was written (docs/figures.md), less two points; a letter dropped from
+// a name of 4-6 letters as measured with the search-box typo budget
+// (typoBudget: a word of 4 letters now matches names of its own length
+// with an edit, which rank beside the longer name it was cut from).
 var realTypoFloors = shareddata.Floors{
 	"a letter doubled, tuning half":                                  97.6,
 	"a letter doubled, held-aside half":                              97.9,
@@ -23,8 +24,8 @@ var realTypoFloors = shareddata.Floors{
 	"a letter doubled, names of 4-6 letters, held-aside half":        97.2,
 	"a letter dropped, tuning half":                                  87.4,
 	"a letter dropped, held-aside half":                              87.9,
-	"a letter dropped, names of 4-6 letters, tuning half":            63.2,
-	"a letter dropped, names of 4-6 letters, held-aside half":        63.5,
+	"a letter dropped, names of 4-6 letters, tuning half":            57.3,
+	"a letter dropped, names of 4-6 letters, held-aside half":        57.0,
 	"a vowel for another, tuning half":                               90.7,
 	"a vowel for another, held-aside half":                           90.9,
 	"a vowel for another, names of 4-6 letters, tuning half":         61.5,
@@ -101,7 +102,6 @@ func letterAt(rng *rand.Rand, r []rune, from int) int {
 // TestEvalSuggestNigeria draws (its halves, 2,000 queries a kind).
 func TestEvalRealTypos(t *testing.T) {
 	ix, names, rep := evaluation(t)
-	ctx := context.Background()
 	got := map[string]float64{}
 	for _, ty := range realTypos {
 		for _, short := range []bool{false, true} {
@@ -122,18 +122,9 @@ func TestEvalRealTypos(t *testing.T) {
 				if text == "" || address.NameKey(text) == address.NameKey(x.name) {
 					continue
 				}
-				r, err := ix.Suggest(ctx, autocomplete.Query{Text: text, Limit: 5})
-				if err != nil {
-					t.Fatal(err)
-				}
-				h := 0
-				if heldAside(x) {
-					h = 1
-				}
+				h := half(x)
 				n[h]++
-				if slices.ContainsFunc(r.Suggestions, func(s autocomplete.Suggestion) bool {
-					return s.ID == x.id || address.NameKey(s.MainText) == address.NameKey(x.name)
-				}) {
+				if inFirstFive(t, ix, text, x) {
 					found[h]++
 				}
 			}

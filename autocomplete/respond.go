@@ -248,11 +248,8 @@ func (s *scratch) houseNumber() string {
 	if len(s.toks) < 2 {
 		return "" // a number alone is no address
 	}
-	at := []int{0, len(s.toks) - 1}
-	if numberWords[s.toks[0].text] {
-		at[0] = 1 // "No 3 zoo rd", "plot 5 ajose"
-	}
-	for _, i := range at {
+	// (Suggest drops a word that introduces the number: "No 3 zoo rd")
+	for _, i := range [2]int{0, len(s.toks) - 1} {
 		if tk := &s.toks[i]; tk.number {
 			return strings.ToUpper(tk.text)
 		}

@@ -221,8 +221,8 @@ var scratchPool = sync.Pool{New: func() any {
 //
 // Words are normalized as address.Standardize does (case, accents, street
 // types); the last word is a prefix unless followed by a space; typos are
-// allowed by word length (none under 5 characters, 1 from 5 to 8, 2 from
-// 9; a transposition is one edit; the words of a query also share the
+// allowed by word length (none under 4 characters, 1 from 4 to 6, 2 from
+// 7; a transposition is one edit; the words of a query also share the
 // budget of all their letters, for the one word a place otherwise
 // misses, and when no place accounts for every word, a last pass gives
 // one word it misses (of 4 letters or more) up to one edit more than its
@@ -232,8 +232,9 @@ var scratchPool = sync.Pool{New: func() any {
 //
 // The order is by buckets, each deciding only between suggestions equal in
 // the ones before: (1) fewer query words the place does not account for
-// (a number does not count, unless the place is an address point: the
-// street is suggested when it has no address point with that number);
+// (a house number does not count on a street, which carries it; it counts
+// on an address point with another number, and on a place that is no
+// street when other words were typed);
 // (2) fewer typos; (3) exact before prefix; (4) more query words covered;
 // (5) fewer words of the place's name left untyped ("Ide" finds "Idedu"
 // before "Ikot Ide Akpakpan"); (6) the kind of place (country, state, city,
@@ -285,6 +286,11 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		resp.TookMS = ms(time.Since(start))
 		return resp, nil
 	}
+	if len(words) > 2 && numberWords[words[0]] && strings.ContainsAny(words[1], "0123456789") {
+		// "plot 5 ajose", "No 3 zoo rd": the word introduces the house
+		// number, which is carried (houseNumber); it names no place
+		words = words[1:]
+	}
 	words = words[:min(len(words), maxTokens)]
 	// the text as given: a space after the last word closes it
 	last, _ := utf8.DecodeLastRuneInString(q.Text)
@@ -320,7 +326,7 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 	}
 	s.pooled = 0
 	if len(words) > 1 {
-		s.pooled = address.TypoBudget(letters)
+		s.pooled = typoBudget(letters)
 	}
 	s.filling = exact >= 0 // a search of a word boundary fills
 	s.next = false
@@ -425,7 +431,7 @@ func (s *scratch) sharePass(ix *Index, t *table, q Query, limit int, resp *Respo
 	for i := range s.toks {
 		tk := &s.toks[i]
 		if i == w {
-			e := min(s.pooled, address.TypoBudget(tk.n)+1)
+			e := min(s.pooled, typoBudget(tk.n)+1)
 			tk.budget, tk.shared = max(tk.budget, e), true
 			tk.fuzzy(e)
 		} else {
@@ -487,7 +493,7 @@ func (s *scratch) sharer(resp *Response) int {
 	if len(s.found) > 0 && s.found[0].covered > 0 {
 		m := s.found[0].missing
 		for i := range s.toks {
-			if m&(1<<i) != 0 && !s.toks[i].number && s.toks[i].n >= 4 && (w < 0 || address.TypoBudget(s.toks[i].n) < address.TypoBudget(s.toks[w].n)) {
+			if m&(1<<i) != 0 && !s.toks[i].number && s.toks[i].n >= 4 && (w < 0 || typoBudget(s.toks[i].n) < typoBudget(s.toks[w].n)) {
 				w = i
 			}
 		}
@@ -501,7 +507,7 @@ func (s *scratch) sharer(resp *Response) int {
 	// (a word's budget may allow a longer name word more edits than a
 	// word of its own length: the shared ones allow them on any; words
 	// of 3 letters were tried, and lost more than they found)
-	if w < 0 || s.toks[w].number || s.toks[w].n < 4 || address.TypoBudget(s.toks[w].n) >= s.pooled {
+	if w < 0 || s.toks[w].number || s.toks[w].n < 4 || typoBudget(s.toks[w].n) >= s.pooled {
 		return -1
 	}
 	return w

@@ -89,7 +89,7 @@ func TestImportWhileServing(t *testing.T) {
 	found := false
 	for time.Since(published) < 10*time.Second {
 		_, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
-		if sg, _ := v["suggestions"].([]any); len(sg) > 0 {
+		if suggestsZugarawa(v) {
 			found = true
 			break
 		}
@@ -112,7 +112,7 @@ func TestImportWhileServing(t *testing.T) {
 	indexed := time.Now()
 	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
-		if sg, _ := v["suggestions"].([]any); len(sg) == 0 {
+		if !suggestsZugarawa(v) {
 			t.Fatalf("the place was lost by the index run: %d %v", code, v)
 		}
 		if time.Now().After(deadline) {
@@ -145,4 +145,17 @@ func TestImportWhileServing(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(second, "MANIFEST")); err != nil {
 		t.Errorf("the generation served was removed: %v", err)
 	}
+}
+
+// suggestsZugarawa reports whether an autocomplete answer suggests the
+// place TestImportWhileServing imports (a place of the older gazetteer
+// may be within the typo budget of its name).
+func suggestsZugarawa(v map[string]any) bool {
+	sg, _ := v["suggestions"].([]any)
+	for _, x := range sg {
+		if m, _ := x.(map[string]any); m["main_text"] == "Zugarawa Quarters" {
+			return true
+		}
+	}
+	return false
 }
