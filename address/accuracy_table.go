@@ -10,14 +10,14 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            2.4e+06, // 1053 results
 	"LGA":                        37000,   // 1256 results
 	"LGA/builtin":                37000,   // 1256 results
-	"LOCALITY":                   37000,   // 12074 results
-	"LOCALITY/geonames":          20000,   // 5412 results
-	"LOCALITY/nipost-rural":      80000,   // 2591 results
-	"LOCALITY/osm-ng-2019":       18000,   // 4071 results
-	"NEIGHBOURHOOD":              47000,   // 52521 results
+	"LOCALITY":                   54000,   // 26749 results
+	"LOCALITY/geonames":          30000,   // 8451 results
+	"LOCALITY/nipost-rural":      75000,   // 10357 results
+	"LOCALITY/osm-ng-2019":       45000,   // 7941 results
+	"NEIGHBOURHOOD":              40000,   // 37846 results
 	"NEIGHBOURHOOD/builtin":      4400,    // 2511 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,    // 692 results
-	"NEIGHBOURHOOD/wards":        50000,   // 49318 results
+	"NEIGHBOURHOOD/wards":        44000,   // 34643 results
 	"POSTCODE":                   33000,   // 1159 results
 	"POSTCODE/nipost":            33000,   // 1159 results
 	"PREMISE":                    11,      // 26184 results

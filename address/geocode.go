@@ -137,6 +137,9 @@ type geocoder struct {
 
 	country, state, area, street, point, postcode *Place
 	served                                        []*Place // the places with the postcode (its area among them)
+	// seat is the settlement a ward found as the area is named after
+	// (see wardSeat): its point places the address
+	seat *Place
 	// streetAt holds, for each street without a point of its own that was
 	// considered, the place whose point stands in for it (nil when none
 	// may): see streetArea.
@@ -408,6 +411,7 @@ func (g *geocoder) locate() {
 	// a settlement named in the address is nearer the truth.
 	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindCity) && near(g.postcode, g.area, 30000)):
 		set(g.postcode, LevelPostcode)
+	case g.seat != nil && set(g.seat, areaLevel(g.seat.Kind)):
 	case g.area != nil && set(g.area, areaLevel(g.area.Kind)):
 	case set(g.postcode, LevelPostcode):
 	case g.postcodeAt != nil && set(g.postcodeAt, areaLevel(g.postcodeAt.Kind)):

@@ -428,6 +428,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	p := *best.p
 	g.area, g.areaFrom = &p, best.m.field
+	g.seat = wardSeat(cands, best)
 	if best.edits > 0 {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
 	}

@@ -195,3 +195,31 @@ func sameLGA(p, q *Place) bool {
 	a, b := lga(p), lga(q)
 	return a == "" || b == "" || a == b
 }
+
+// wardSeat returns, when the area chosen is a ward, the settlement (city,
+// town or village) of its name that the address names as well as the
+// ward, in its LGA and within 15 km of its point: "Darazo, Bauchi" is the
+// town of Darazo, which the ward around it is named after, and the town's
+// point is nearer the address than the ward's middle. The ward stays the
+// area (its id among the result's places); nil when there is none.
+func wardSeat(cands []scored, best scored) *Place {
+	w := best.p
+	if w.Kind != KindWard {
+		return nil
+	}
+	for _, c := range cands {
+		if c.score < best.score {
+			break
+		}
+		switch c.p.Kind {
+		case KindCity, KindTown, KindVillage:
+		default:
+			continue
+		}
+		if c.p.HasPoint && NameKey(c.p.Name) == NameKey(w.Name) && stateOf(c.p) == stateOf(w) && sameLGA(c.p, w) &&
+			(!w.HasPoint || near(c.p, w, 15000)) {
+			return c.p
+		}
+	}
+	return nil
+}

@@ -296,3 +296,21 @@ func statePrefix(parents []string) string {
 	}
 	return ""
 }
+
+// TestWardSeat: a name that is a ward and the town the ward is named
+// after places the address at the town (LOCALITY), with the ward kept
+// among the places matched.
+func TestWardSeat(t *testing.T) {
+	if os.Getenv("ADDRKIT_EVAL_GAZETTEER") == "" {
+		shareddata.Missing(t, "set ADDRKIT_EVAL_GAZETTEER=DIR, the gazetteer of scripts/import-nigeria.sh, for its wards")
+	}
+	shared, _ := shareddata.Find()
+	gz := storetest.Nigeria(t, shared)
+	for _, in := range []string{"Darazo, Bauchi, Nigeria", "Sade, Darazo, Bauchi"} {
+		r := geocode(t, gz, in)
+		if r.Level != address.LevelLocality || len(r.PlaceIDs) < 2 || strings.HasPrefix(r.PlaceIDs[0], "wards:") ||
+			!slices.ContainsFunc(r.PlaceIDs, func(id string) bool { return strings.HasPrefix(id, "wards:") }) {
+			t.Errorf("%q: %s %v, want the town at LOCALITY level, then its ward", in, r.Level, r.PlaceIDs)
+		}
+	}
+}

@@ -278,6 +278,12 @@ func mergeDrafts(ds []*draft) map[string]string {
 			if !k.p.HasPoint || !d.p.HasPoint || address.Distance(k.p.Lat, k.p.Lon, d.p.Lat, d.p.Lon) < mergeRadius(d.kind) {
 				d.merged = true
 				alias[d.p.ID] = k.p.ID
+				if !k.p.HasPoint && d.p.HasPoint {
+					// one place, which one source lists without its point
+					// ("Ndemili", a post office, and the village): the
+					// suggestion has the other's
+					k.p.Lat, k.p.Lon, k.p.HasPoint = d.p.Lat, d.p.Lon, true
+				}
 				for _, a := range d.alt {
 					if !slices.Contains(k.tokens, a) && !slices.Contains(k.alt, a) {
 						k.alt = append(k.alt, a)

@@ -21,6 +21,22 @@ type Store interface {
 	SetBlob(name string, data []byte) error
 }
 
+// buildRules names the rules Build follows; change it whenever the same
+// places would give another index (a kept index is then rebuilt, as after
+// an import). "2": a place that one source lists without its point takes
+// the point of the duplicate merged into it.
+const buildRules = "2"
+
+// placesVersion is the version an index of the store's places records:
+// the places' version and the build rules.
+func placesVersion(st Store) (string, error) {
+	v, err := st.Version()
+	if err != nil {
+		return "", fmt.Errorf("autocomplete: %w", err)
+	}
+	return v + "/rules-" + buildRules, nil
+}
+
 // Options configure Open.
 type Options struct {
 	// Logger receives a line when the index is rebuilt; nil is silent.
@@ -33,9 +49,9 @@ type Options struct {
 // store reports ReadOnly() true: then the index built serves this process
 // only.
 func Open(ctx context.Context, st Store, opts Options) (*Index, error) {
-	version, err := st.Version()
+	version, err := placesVersion(st)
 	if err != nil {
-		return nil, fmt.Errorf("autocomplete: %w", err)
+		return nil, err
 	}
 	data, ok, err := st.Blob(blobName)
 	reason, damaged := "none kept", false
@@ -74,9 +90,9 @@ func Open(ctx context.Context, st Store, opts Options) (*Index, error) {
 // now; ErrStale for a good one of other places (Open rebuilds it); the
 // error of Decode for a damaged one; ErrNone when none is kept.
 func Verify(st Store) (*Index, error) {
-	version, err := st.Version()
+	version, err := placesVersion(st)
 	if err != nil {
-		return nil, fmt.Errorf("autocomplete: %w", err)
+		return nil, err
 	}
 	data, ok, err := st.Blob(blobName)
 	switch {
@@ -104,9 +120,9 @@ var (
 // Rebuild builds the index from the places stored now and keeps it in
 // the store: run it after an import.
 func Rebuild(ctx context.Context, st Store) (*Index, error) {
-	version, err := st.Version()
+	version, err := placesVersion(st)
 	if err != nil {
-		return nil, fmt.Errorf("autocomplete: %w", err)
+		return nil, err
 	}
 	ix, err := Build(ctx, st, version)
 	if err != nil {
