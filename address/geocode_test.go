@@ -89,8 +89,10 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"6FR5CCHC+6Q", address.LevelPremise, "", "", "", 6.4281, 3.4219, 50, address.HighConfidence},
 		// only the state
 		{"Lagos State", address.LevelState, "", "Lagos", "", 6.6, 3.35, 30000, address.Unverified},
-		// another country
-		{"10 Downing Street, London, United Kingdom", address.LevelCountry, "", "", "London", 54, -2, 1000000, address.Unverified},
+		// another country: its cities are built in (GeoNames), its streets not
+		{"10 Downing Street, London, United Kingdom", address.LevelLocality, "", "England", "London", 51.5085, -0.1257, 5000, address.Partial},
+		{"Unter den Linden 77, 10117 Berlin, Germany", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
+		{"Nairobi, Kenya", address.LevelLocality, "", "Nairobi County", "Nairobi", -1.283, 36.817, 10000, address.Partial},
 	}
 	for _, tt := range tests {
 		r := geocode(t, gz, tt.text)

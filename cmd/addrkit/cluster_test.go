@@ -163,7 +163,7 @@ func TestCluster(t *testing.T) {
 		"--callback-key", filepath.Join(shared, "callback.key"), "--callback-allow-private",
 		"--lease", "3s", "--chunk-rows", "2000", "--keys-reload", "100ms"}
 	nodeArgs := func(role string, extra ...string) []string {
-		return append(append([]string{"--role", role, "--data", t.TempDir()}, common...), extra...)
+		return append(append([]string{"--role", role, "--data", storetest.BuiltinDir(t)}, common...), extra...)
 	}
 	var out, refused bytes.Buffer
 	err := Run(context.Background(), []string{"keys", "list", "--nats", ns.URL(), "--nats-tls-ca", certs.CA}, nil, io.Discard, &refused)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -63,7 +64,7 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	chromium := browser(t)
 	shots := screenshots(t)
-	data := t.TempDir()
+	data := storetest.BuiltinDir(t)
 	key := createKey(t, data, "browser")
 	s := startServe(t, "--data", data)
 	t.Cleanup(func() { s.stop() })

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/internal/testfiles"
 )
 
@@ -33,6 +34,7 @@ func freeAddr(t *testing.T) string {
 type server struct {
 	base string
 	stop func() error
+	logs *lockedBuffer // what it wrote to stderr
 }
 
 func startServe(t *testing.T, args ...string) server {
@@ -40,10 +42,11 @@ func startServe(t *testing.T, args ...string) server {
 	addr := freeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
+	logs := &lockedBuffer{}
 	go func() {
-		done <- Run(ctx, append([]string{"serve", "--listen", addr, "--keys-reload", "50ms"}, args...), nil, io.Discard, io.Discard)
+		done <- Run(ctx, append([]string{"serve", "--listen", addr, "--keys-reload", "50ms"}, args...), nil, io.Discard, logs)
 	}()
-	s := server{base: "http://" + addr, stop: func() error { cancel(); return <-done }}
+	s := server{base: "http://" + addr, stop: func() error { cancel(); return <-done }, logs: logs}
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		select {
 		case err := <-done:
@@ -117,7 +120,7 @@ func requestWith(tb testing.TB, method, url, key string, body io.Reader, header 
 // directory, a job stopped midway by a shutdown and finished after a
 // restart, a revoked key.
 func TestServe(t *testing.T) {
-	data := t.TempDir()
+	data := storetest.BuiltinDir(t)
 	key := createKey(t, data, "quick start")
 	s := startServe(t, "--data", data)
 	if code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=ikej", key, ""); code != 200 || len(v["suggestions"].([]any)) == 0 {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/addrkit/addrkit/autocomplete/live"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 )
 
@@ -29,7 +30,7 @@ func TestImportWhileServing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("an import under load: skipped in -short mode")
 	}
-	data := t.TempDir()
+	data := storetest.BuiltinDir(t)
 	key := createKey(t, data, "updates")
 	s := startServe(t, "--data", data, "--rate", "-1")
 	stopped := false
@@ -131,6 +132,11 @@ func TestImportWhileServing(t *testing.T) {
 	// server stops
 	if _, err := os.Stat(first); err != nil && time.Since(indexed) < live.DefaultGrace/2 {
 		t.Errorf("%s, left by the index run, was removed before its grace ended: %v", filepath.Base(first), err)
+	}
+	// the server opens the new generation (its places and index: a few
+	// seconds with the world built in) before it leaves the first
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(s.logs.String(), filepath.Base(second)) && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
 	}
 	stopped = true
 	if err := s.stop(); err != nil {

@@ -12,9 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/addrkit/addrkit/autocomplete"
-	"github.com/addrkit/addrkit/storage"
-	"github.com/addrkit/addrkit/storage/builtin"
+	"github.com/addrkit/addrkit/internal/storetest"
 )
 
 // flip inverts the byte at off of the file (off < 0: from the end).
@@ -57,15 +55,7 @@ func largest(t *testing.T, dir, ext string) (string, int64) {
 // damaged index is built anew, with a warning.
 func TestDamagedData(t *testing.T) {
 	ctx := context.Background()
-	clean := t.TempDir()
-	g, err := builtin.Open(ctx, clean, storage.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := autocomplete.Rebuild(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	g.Close()
+	clean := storetest.BuiltinDir(t) // the built-in gazetteer, its index kept
 	var out bytes.Buffer
 	if err := Run(ctx, []string{"verify", "--data", clean}, nil, &out, &out); err != nil {
 		t.Fatalf("verify of the clean directory: %v\n%s", err, out.String())

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"testing"
 
 	"github.com/addrkit/addrkit/autocomplete"
@@ -53,3 +54,5 @@ func TestServer(t *testing.T) {
 		t.Errorf("POST: %v %v", res.StatusCode, err)
 	}
 }
+
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }

@@ -68,10 +68,11 @@ func closeQuietly(db *badger.DB) {
 }
 
 // IsCorrupt reports whether err is Badger's word for a file that fails
-// its checksum or cannot be decoded.
+// its checksum or cannot be decoded, or for a manifest that names a table
+// the directory does not hold (a damaged manifest, or a file lost).
 func IsCorrupt(err error) bool {
 	return errors.Is(err, ErrCorrupt) || errors.Is(err, y.ErrChecksumMismatch) || errors.Is(err, badger.ErrTruncateNeeded) ||
-		strings.Contains(err.Error(), "checksum")
+		strings.Contains(err.Error(), "checksum") || strings.Contains(err.Error(), "file does not exist for table")
 }
 
 // Corrupt is the error of a damaged database in dir.

@@ -18,9 +18,9 @@ var (
 	nigeriaTemp bool // nigeriaDir is a temporary directory made here
 )
 
-// Main runs the tests of a package that uses Nigeria or NigeriaDir and
-// removes the gazetteer built in a temporary directory (~30 MB a run)
-// before returning their exit code. Call it from TestMain:
+// Main runs the tests of a package that uses Nigeria, NigeriaDir or
+// Builtin and removes the gazetteers built in temporary directories (~30
+// MB each a run) before returning their exit code. Call it from TestMain:
 //
 //	func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 func Main(m *testing.M, cleanups ...func()) int {
@@ -30,6 +30,9 @@ func Main(m *testing.M, cleanups ...func()) int {
 	}
 	if nigeriaTemp {
 		os.RemoveAll(nigeriaDir)
+	}
+	if builtinDir != "" {
+		os.RemoveAll(builtinDir)
 	}
 	return code
 }

@@ -4,23 +4,70 @@ package storetest
 
 import (
 	"context"
+	"os"
+	"sync"
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
 
+var (
+	builtinOnce sync.Once
+	builtinDir  string // the built-in gazetteer installed, its index kept
+	builtinErr  error
+)
+
 // Builtin opens a store in a temporary directory with the built-in
-// gazetteer installed, closed when the test ends.
+// gazetteer installed (and its autocomplete index kept), closed when the
+// test ends. The gazetteer is installed once per test binary, in a
+// directory Main removes, and copied for each test: installing the world's
+// places and building their index takes seconds.
 func Builtin(t testing.TB) *storage.Gazetteer {
 	t.Helper()
-	g, err := builtin.Open(context.Background(), t.TempDir(), storage.Options{})
+	g, err := storage.Open(BuiltinDir(t), storage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { g.Close() })
 	return g
+}
+
+// BuiltinDir returns a temporary data directory that holds the built-in
+// gazetteer and its autocomplete index, as the first run of addrkit leaves
+// it: a copy of the one Builtin installs once per test binary.
+func BuiltinDir(t testing.TB) string {
+	t.Helper()
+	builtinOnce.Do(installBuiltin)
+	if builtinErr != nil {
+		t.Fatalf("install the built-in gazetteer: %v", builtinErr)
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(builtinDir)); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func installBuiltin() {
+	builtinDir, builtinErr = os.MkdirTemp("", "addrkit-builtin-*")
+	if builtinErr != nil {
+		return
+	}
+	ctx := context.Background()
+	g, err := builtin.Open(ctx, builtinDir, storage.Options{})
+	if err != nil {
+		builtinErr = err
+		return
+	}
+	if _, err := autocomplete.Rebuild(ctx, g); err != nil {
+		builtinErr = err
+	}
+	if err := g.Close(); builtinErr == nil {
+		builtinErr = err
+	}
 }
 
 // Load puts places into a store through a Loader.

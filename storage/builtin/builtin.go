@@ -51,6 +51,7 @@ func Places() []address.Place {
 	b := newBuilder()
 	b.countries()
 	b.states()
+	b.world()
 	b.lgas()
 	b.cities()
 	b.neighbourhoods()
@@ -222,20 +223,26 @@ func (b *builder) neighbourhoods() {
 // town of the state whose name starts their name ("Ibadan" for "Ibadan
 // North"), else the mean of their neighbourhoods, else the state's capital.
 func (b *builder) placeLGAs() {
+	var ng []address.Place // (the world's places are many: this is Nigeria's)
+	for _, p := range b.out {
+		if p.Country == "NG" && len(p.Parents) >= 2 {
+			ng = append(ng, p)
+		}
+	}
 	for i := range b.out {
 		l := &b.out[i]
-		if l.Kind != address.KindLGA || l.HasPoint {
+		if l.Kind != address.KindLGA || l.HasPoint || l.Country != "NG" {
 			continue
 		}
 		state := l.Parents[0]
 		var lat, lon float64
 		n := 0
-		for _, p := range b.out {
+		for _, p := range ng {
 			if p.Kind == address.KindNeighbourhood && p.Parents[0] == l.ID {
 				lat, lon, n = lat+p.Lat, lon+p.Lon, n+1
 			}
 		}
-		for _, p := range b.out {
+		for _, p := range ng {
 			if (p.Kind == address.KindTown || p.Kind == address.KindCity) && p.Parents[len(p.Parents)-2] == state &&
 				strings.HasPrefix(slug(l.Name), slug(p.Name)) {
 				lat, lon, n = p.Lat, p.Lon, 1
