@@ -168,4 +168,7 @@ type Standardized struct {
 	// (regionalByName: see Geocode).
 	regional       *Standardized
 	regionalByName bool
+	// input is what was read, kept when the text wrote no country, for
+	// Geocode to read it in another country (see foreignReading)
+	input *Input
 }

@@ -53,10 +53,22 @@ import (
 // reading kept on the same terms when, besides, the name is a city's or a
 // town's of the region and every locality written is confirmed there
 // ("Cotonou, Benin" stays in Benin).
+//
+// An address that names no country, whose region's reading confirms no
+// locality, is read in the country whose postcode format fits a postcode
+// written beside the name of one of its cities, towns or villages, that
+// the region does not know ("Unter den Linden 77, 10117 Berlin" is in
+// Germany): see foreignReading. Result.Reading carries that reading.
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	r, err := geocode(ctx, gz, s)
-	if err != nil || s.regional == nil {
+	if err != nil {
 		return r, err
+	}
+	if fr, ok, err := foreignReading(ctx, gz, s, r); err != nil || ok {
+		return fr, err
+	}
+	if s.regional == nil {
+		return r, nil
 	}
 	alt := *s.regional
 	code := s.Address.Country

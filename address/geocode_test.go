@@ -93,6 +93,10 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"10 Downing Street, London, United Kingdom", address.LevelLocality, "", "England", "London", 51.5085, -0.1257, 5000, address.Partial},
 		{"Unter den Linden 77, 10117 Berlin, Germany", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"Nairobi, Kenya", address.LevelLocality, "", "Nairobi County", "Nairobi", -1.283, 36.817, 10000, address.Partial},
+		// no country written: a city named with a postcode of its country
+		{"Unter den Linden 77, 10117 Berlin", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
+		{"55 Rue du Faubourg Saint-Honoré, 75008 Paris", address.LevelLocality, "", "Île-de-France", "Paris", 48.853, 2.349, 10000, address.Partial},
+		{"MG Road, Bengaluru 560001", address.LevelLocality, "", "Karnataka", "Bengaluru", 12.97, 77.59, 15000, address.Partial},
 	}
 	for _, tt := range tests {
 		r := geocode(t, gz, tt.text)

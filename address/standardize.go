@@ -99,6 +99,9 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		alt := r.read(true)
 		out.regional, out.regionalByName = &alt, byName
 	}
+	if in.Country == "" && in.Text != "" {
+		out.input = &in
+	}
 	return out, nil
 }
 

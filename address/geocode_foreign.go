@@ -1,0 +1,123 @@
+package address
+
+// A city of another country, named with a postcode of that country, in an
+// address that names no country: "Unter den Linden 77, 10117 Berlin".
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// foreignReading returns the reading of an address in another country
+// than its region, when the region's reading placed no locality (r), no
+// country was written, and the words beside a postcode name a city, town
+// or village of a country whose postcode format the postcode fits
+// ("10117 Berlin": DE; "75008 Paris": FR; "Bengaluru 560001": IN), and
+// that the region's gazetteer does not know by that name. Of several such
+// places, the most populous decides. The text is read again
+// with that country as the region and geocoded; the reading is kept when
+// it confirms the locality. ok is false when there is none.
+func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
+	if s.input == nil || r.Checks.Get("city") == Confirmed || r.Checks.Get("neighbourhood") == Confirmed ||
+		slices.ContainsFunc(s.Tokens, func(t Token) bool { return t.Label == LabelCountry }) {
+		return r, false, nil
+	}
+	words := make([]string, 0, len(s.Tokens))
+	for _, t := range s.Tokens {
+		words = append(words, strings.TrimFunc(t.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	}
+	var best *Place
+	var bestCC, bestPC string
+	for i, w := range words {
+		if !strings.ContainsAny(w, "0123456789") || len(w) < 3 {
+			continue
+		}
+		names := nearPostcode(words, i)
+		// a name the region knows is the region's ("Ikeja 100271")
+		names = slices.DeleteFunc(names, func(n string) bool {
+			ps, err := gz.Named(ctx, s.Address.Country, NameKey(n))
+			return err != nil || len(ps) > 0
+		})
+		if len(names) == 0 {
+			continue
+		}
+		for cc, l := range layouts {
+			if l.postcodes == nil || cc == s.Address.Country {
+				continue
+			}
+			if _, ok := NormalizePostcode(cc, w); !ok {
+				continue
+			}
+			for _, n := range names {
+				ps, err := gz.Named(ctx, cc, NameKey(n))
+				if err != nil {
+					return r, false, err
+				}
+				for i := range ps {
+					p := &ps[i]
+					switch p.Kind {
+					case KindCity, KindTown, KindVillage:
+					default:
+						continue
+					}
+					if best == nil || p.Rank > best.Rank || p.Rank == best.Rank && cc < bestCC {
+						best, bestCC, bestPC = p, cc, w
+					}
+				}
+			}
+		}
+	}
+	if best == nil {
+		return r, false, nil
+	}
+	in := *s.input
+	in.Region = bestCC
+	fs, err := Standardize(ctx, in)
+	if err != nil {
+		return r, false, nil
+	}
+	fr, err := geocode(ctx, gz, fs)
+	if err != nil {
+		return r, false, err
+	}
+	if fr.Checks.Get("city") != Confirmed && fr.Checks.Get("neighbourhood") != Confirmed {
+		return r, false, nil
+	}
+	fr.Reading = &fs
+	fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is a place of %s, whose postcodes %s fits: read as an address in %s, not in %s",
+		best.Name, fs.Address.CountryName, bestPC, fs.Address.CountryName, s.Address.CountryName))
+	return fr, true, nil
+}
+
+// nearPostcode returns the names the words beside word i (a postcode) may
+// form: up to three words of letters after it, then before it, the
+// longest first.
+func nearPostcode(words []string, i int) []string {
+	var out []string
+	run := func(from, step int) {
+		var ws []string
+		for j := from; j >= 0 && j < len(words) && len(ws) < 3; j += step {
+			if words[j] == "" || strings.ContainsAny(words[j], "0123456789") {
+				break
+			}
+			if step > 0 {
+				ws = append(ws, words[j])
+			} else {
+				ws = append([]string{words[j]}, ws...)
+			}
+		}
+		for k := len(ws); k > 0; k-- {
+			if step > 0 {
+				out = append(out, strings.Join(ws[:k], " "))
+			} else {
+				out = append(out, strings.Join(ws[len(ws)-k:], " "))
+			}
+		}
+	}
+	run(i+1, 1)
+	run(i-1, -1)
+	return out
+}
