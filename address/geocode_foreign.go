@@ -73,23 +73,12 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 	if best == nil {
 		return r, false, nil
 	}
-	in := *s.input
-	in.Region = bestCC
-	fs, err := Standardize(ctx, in)
-	if err != nil {
-		return r, false, nil
+	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood")
+	if ok {
+		fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is a place of %s, whose postcodes %s fits: read as an address in %s, not in %s",
+			best.Name, fr.Reading.Address.CountryName, bestPC, fr.Reading.Address.CountryName, s.Address.CountryName))
 	}
-	fr, err := geocode(ctx, gz, fs)
-	if err != nil {
-		return r, false, err
-	}
-	if fr.Checks.Get("city") != Confirmed && fr.Checks.Get("neighbourhood") != Confirmed {
-		return r, false, nil
-	}
-	fr.Reading = &fs
-	fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is a place of %s, whose postcodes %s fits: read as an address in %s, not in %s",
-		best.Name, fs.Address.CountryName, bestPC, fs.Address.CountryName, s.Address.CountryName))
-	return fr, true, nil
+	return fr, ok, err
 }
 
 // nearPostcode returns the names the words beside word i (a postcode) may
@@ -120,4 +109,73 @@ func nearPostcode(words []string, i int) []string {
 	run(i+1, 1)
 	run(i-1, -1)
 	return out
+}
+
+// stateCodeReading returns the reading of an address whose country was
+// taken from a code of two or three letters ("Springfield, IL": Israel)
+// where no locality was confirmed, in the country that has a first-level
+// division of that code holding a city, town or village of the city
+// written (Illinois' Springfield): the text is read again with that
+// country as the region, and the reading kept when it confirms the city.
+// ok is false when there is none.
+func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
+	if s.input == nil || s.regional == nil || s.regionalByName || s.Address.City == "" || r.Checks.Get("city") == Confirmed {
+		return r, false, nil
+	}
+	code := ""
+	for _, t := range s.Tokens {
+		if t.Label == LabelCountry {
+			code = strings.Trim(t.Text, ".,;: ")
+		}
+	}
+	if len(code) < 2 || len(code) > 3 {
+		return r, false, nil
+	}
+	var best *Place
+	bestCC := ""
+	for _, c := range Countries() {
+		if c.Alpha2 == s.Address.Country {
+			continue
+		}
+		sub, ok := LookupSubdivision(c.Alpha2, code)
+		if !ok || !strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
+			continue
+		}
+		ps, err := gz.Named(ctx, c.Alpha2, NameKey(s.Address.City))
+		if err != nil {
+			return r, false, err
+		}
+		for i := range ps {
+			p := &ps[i]
+			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && p.Within(sub.Code) && (best == nil || p.Rank > best.Rank) {
+				best, bestCC = p, c.Alpha2
+			}
+		}
+	}
+	if best == nil {
+		return r, false, nil
+	}
+	fr, ok, err := readIn(ctx, gz, s, bestCC, "city")
+	if ok {
+		fr.Reasons = append(fr.Reasons, fmt.Sprintf("%q read as a division of %s, where %s is, not as the country %s", code, fr.Reading.Address.CountryName, best.Name, s.Address.CountryName))
+	}
+	return fr, ok, err
+}
+
+// readIn reads the text of s again with the country cc as the region and
+// geocodes it; ok reports whether that reading confirms one of the fields
+// (Result.Reading carries it).
+func readIn(ctx context.Context, gz Gazetteer, s Standardized, cc string, fields ...string) (Result, bool, error) {
+	in := *s.input
+	in.Region = cc
+	fs, err := Standardize(ctx, in)
+	if err != nil {
+		return Result{}, false, nil
+	}
+	fr, err := geocode(ctx, gz, fs)
+	if err != nil || !slices.ContainsFunc(fields, func(f string) bool { return fr.Checks.Get(f) == Confirmed }) {
+		return Result{}, false, err
+	}
+	fr.Reading = &fs
+	return fr, true, nil
 }
