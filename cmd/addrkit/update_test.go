@@ -23,7 +23,10 @@ import (
 // `addrkit serve` answers a steady load of autocomplete, validate and
 // geocoding requests on the same data directory, then rebuilds the index
 // with `addrkit index`: every request succeeds, the new place is suggested
-// within 10 seconds, and the generation left is removed: kept while its
+// within 20 seconds (about 4 on an idle machine: the server opens the new
+// generation, the world's places preloaded and its index read, in the
+// background; 10 s was exceeded on a loaded CI machine), and the
+// generation left is removed: kept while its
 // grace (a minute) lasts, removed when the server stops
 // (autocomplete/live tests the removal when the grace ends).
 func TestImportWhileServing(t *testing.T) {
@@ -88,7 +91,7 @@ func TestImportWhileServing(t *testing.T) {
 	}
 	published := time.Now()
 	found := false
-	for time.Since(published) < 10*time.Second {
+	for time.Since(published) < 20*time.Second {
 		_, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
 		if suggestsZugarawa(v) {
 			found = true
@@ -98,7 +101,7 @@ func TestImportWhileServing(t *testing.T) {
 	}
 	if !found {
 		code, v := call(t, "GET", s.base+"/v1/address/autocomplete?query=zugarawa", key, "")
-		t.Fatalf("the imported place was not suggested within 10 s: %d %v", code, v)
+		t.Fatalf("the imported place was not suggested within 20 s: %d %v", code, v)
 	}
 	t.Logf("suggested %v after the import published %s", time.Since(published).Round(time.Millisecond), filepath.Base(first))
 
