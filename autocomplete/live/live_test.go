@@ -11,9 +11,30 @@ import (
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/autocomplete/live"
+	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
+
+// places returns a data directory holding a few places: what the tests
+// serve, small (the built-in gazetteer, the world's places, takes seconds
+// to install and index, ten times as long under the race detector).
+func places(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	g, err := storage.Open(dir, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.Load(t, g,
+		address.Place{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG", Lat: 9, Lon: 8, HasPoint: true},
+		address.Place{ID: "NG-LA", Kind: address.KindState, Name: "Lagos", Country: "NG", Lat: 6.6, Lon: 3.35, HasPoint: true, Parents: []string{"NG"}},
+		address.Place{ID: "t/ikeja", Kind: address.KindTown, Name: "Ikeja", Country: "NG", Lat: 6.6, Lon: 3.34, HasPoint: true, Parents: []string{"NG-LA", "NG"}})
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
 
 // serve opens the places of dir read-only, as addrkit serve does, and
 // serves them with the given grace.
@@ -111,7 +132,7 @@ func exists(path string) bool {
 // data directory's own) are closed but left in place; the generation
 // served stays.
 func TestRetireAfterGrace(t *testing.T) {
-	dir := t.TempDir()
+	dir := places(t)
 	p := serve(t, dir, 50*time.Millisecond)
 	defer p.Close()
 
@@ -142,7 +163,7 @@ func TestRetireAfterGrace(t *testing.T) {
 // lasts; Close retires it at once without waiting for the grace, and
 // leaves the generation served.
 func TestRetireOnClose(t *testing.T) {
-	dir := t.TempDir()
+	dir := places(t)
 	p := serve(t, dir, time.Hour)
 	first := publish(t, dir, "t/zugarawa", "Zugarawa Quarters")
 	switchTo(t, p, first)
