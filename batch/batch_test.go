@@ -22,7 +22,7 @@ import (
 )
 
 // gazetteer opens the built-in gazetteer in a temporary directory.
-func gazetteer(t testing.TB) address.Gazetteer { return storetest.Builtin(t) }
+func gazetteer(t testing.TB) address.Gazetteer { return storetest.Shared(t) }
 
 // run runs a batch and returns the output as records, with the header.
 func run(t testing.TB, input string, opts batch.Options) ([][]string, batch.Summary) {

@@ -63,7 +63,7 @@ func (r *rig) manager(t *testing.T, q jobs.Queue) *jobs.Manager {
 }
 
 // gazetteer opens the built-in gazetteer in a temporary directory.
-func gazetteer(t testing.TB) address.Gazetteer { return storetest.Builtin(t) }
+func gazetteer(t testing.TB) address.Gazetteer { return storetest.Shared(t) }
 
 // col returns the value of a named column in a row.
 func col(header, row []string, name string) string {

@@ -31,6 +31,9 @@ func Main(m *testing.M, cleanups ...func()) int {
 	if nigeriaTemp {
 		os.RemoveAll(nigeriaDir)
 	}
+	if sharedGz != nil {
+		sharedGz.Close()
+	}
 	if builtinDir != "" {
 		os.RemoveAll(builtinDir)
 	}

@@ -35,6 +35,31 @@ func Builtin(t testing.TB) *storage.Gazetteer {
 	return g
 }
 
+var (
+	sharedOnce sync.Once
+	sharedGz   *storage.Gazetteer
+	sharedErr  error
+)
+
+// Shared returns one store of the built-in gazetteer for every test of
+// the binary that only reads it: opened read-only with its places
+// preloaded, as a server opens them, and closed by Main. Opening a copy
+// for each test (Builtin) verifies and loads the world's places again.
+func Shared(t testing.TB) *storage.Gazetteer {
+	t.Helper()
+	builtinOnce.Do(installBuiltin)
+	if builtinErr != nil {
+		t.Fatalf("install the built-in gazetteer: %v", builtinErr)
+	}
+	sharedOnce.Do(func() {
+		sharedGz, sharedErr = storage.Open(builtinDir, storage.Options{ReadOnly: true, Preload: true})
+	})
+	if sharedErr != nil {
+		t.Fatalf("open the built-in gazetteer: %v", sharedErr)
+	}
+	return sharedGz
+}
+
 // BuiltinDir returns a temporary data directory that holds the built-in
 // gazetteer and its autocomplete index, as the first run of addrkit leaves
 // it: a copy of the one Builtin installs once per test binary.
