@@ -14,9 +14,10 @@ import (
 // foreignReading returns the reading of an address in another country
 // than its region, when the region's reading placed no locality (r), no
 // country was written, and the words beside a postcode name a city, town
-// or village of a country whose postcode format the postcode fits
-// ("10117 Berlin": DE; "75008 Paris": FR; "Bengaluru 560001": IN), and
-// that the region's gazetteer does not know by that name. Of several such
+// or village of a country whose postcode format the postcode fits, and
+// the region's does not ("10117 Berlin": DE; "75008 Paris": FR; not
+// "Bengaluru 560001", whose six digits are a Nigerian postcode's shape),
+// and that the region's gazetteer does not know by that name. Of several such
 // places, the most populous decides. The text is read again
 // with that country as the region and geocoded; the reading is kept when
 // it confirms the locality. ok is false when there is none.
@@ -34,6 +35,9 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 	for i, w := range words {
 		if !strings.ContainsAny(w, "0123456789") || len(w) < 3 {
 			continue
+		}
+		if _, ok := NormalizePostcode(s.Address.Country, w); ok {
+			continue // a postcode of the region is the region's ("Ikeja 100271")
 		}
 		names := nearPostcode(words, i)
 		// a name the region knows is the region's ("Ikeja 100271")
