@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/addrkit/addrkit/internal/storetest"
 )
 
 func TestRunStandardize(t *testing.T) {
@@ -182,7 +184,7 @@ func TestRunInstallSaid(t *testing.T) {
 
 func TestRunSuggest(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir() + "/data"
+	dir := storetest.BuiltinDir(t) // the first run's install: TestRunInstallSaid
 	run := func(args ...string) (string, error) {
 		var stdout, stderr bytes.Buffer
 		err := Run(ctx, args, strings.NewReader(""), &stdout, &stderr)
@@ -234,7 +236,7 @@ func TestRunBatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if err := Run(ctx, []string{"batch", "--data", filepath.Join(dir, "data"), in}, strings.NewReader(""), &stdout, &stderr); err != nil {
+	if err := Run(ctx, []string{"batch", "--data", storetest.BuiltinDir(t), in}, strings.NewReader(""), &stdout, &stderr); err != nil {
 		t.Fatalf("%v: %s", err, stderr.String())
 	}
 	var sum struct {
