@@ -173,12 +173,19 @@ func pointed(cands []scored) {
 		if c.score < top.score {
 			return
 		}
-		if c.p.HasPoint && NameKey(c.p.Name) == NameKey(top.p.Name) && stateOf(c.p) == stateOf(top.p) && sameLGA(c.p, top.p) {
+		if pointedNamesake(c.p, top.p) {
 			copy(cands[1:i+2], cands[:i+1])
 			cands[0] = c
 			return
 		}
 	}
+}
+
+// pointedNamesake reports whether p has a point and bears the name of q,
+// in its state and LGA: one place that two sources list, or a ward and
+// the town it is named after.
+func pointedNamesake(p, q *Place) bool {
+	return p.HasPoint && NameKey(p.Name) == NameKey(q.Name) && stateOf(p) == stateOf(q) && sameLGA(p, q)
 }
 
 // sameLGA reports whether two places lie in one LGA, or either names none
@@ -216,8 +223,7 @@ func wardSeat(cands []scored, best scored) *Place {
 		default:
 			continue
 		}
-		if c.p.HasPoint && NameKey(c.p.Name) == NameKey(w.Name) && stateOf(c.p) == stateOf(w) && sameLGA(c.p, w) &&
-			(!w.HasPoint || near(c.p, w, 15000)) {
+		if pointedNamesake(c.p, w) && (!w.HasPoint || near(c.p, w, 15000)) {
 			return c.p
 		}
 	}
