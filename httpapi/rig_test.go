@@ -83,7 +83,9 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 		return time.Now()
 	}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mo := jobs.ManagerOptions{Gazetteer: storetest.Builtin(t), Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: r.bucket,
+	// the built-in gazetteer, read-only and shared by the tests (one that
+	// writes places sets a store of its own)
+	mo := jobs.ManagerOptions{Gazetteer: storetest.Shared(t), Store: store, Queue: jobs.NewMemoryQueue(0), Bucket: r.bucket,
 		Signer: signer, ProgressEvery: 20 * time.Millisecond, Logger: quiet}
 	if mopts != nil {
 		mopts(&mo)
@@ -92,9 +94,12 @@ func newRig(t testing.TB, opts func(*Options), mopts func(*jobs.ManagerOptions))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix, err := autocomplete.Open(ctx, mo.Gazetteer.(autocomplete.Store), autocomplete.Options{})
-	if err != nil {
-		t.Fatal(err)
+	ix := storetest.SharedIndex(t)
+	if mo.Gazetteer != storetest.Shared(t) {
+		ix, err = autocomplete.Open(ctx, mo.Gazetteer.(autocomplete.Store), autocomplete.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	o := Options{Jobs: r.jobs, Suggester: ix, Keys: ring, Gazetteer: mo.Gazetteer, Logger: quiet, RateLimit: -1}
 	if opts != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
+	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/storetest"
 	"github.com/addrkit/addrkit/storage"
 )
@@ -125,7 +126,8 @@ func TestPage(t *testing.T) {
 // answered for exactly that place, with its LGA as the LGA; a street's
 // with the house number carried; an unknown id is 404 place_not_found.
 func TestValidatePlaceID(t *testing.T) {
-	r := newRig(t, nil, nil)
+	// a store of its own: a street is added below
+	r := newRig(t, nil, func(o *jobs.ManagerOptions) { o.Gazetteer = storetest.Builtin(t) })
 	first := func(query string) autocomplete.Suggestion {
 		t.Helper()
 		resp := r.do("GET", "/v1/address/autocomplete?query="+url.QueryEscape(query), r.keyA, nil)

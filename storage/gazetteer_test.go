@@ -322,7 +322,7 @@ func TestSimilarPrefilter(t *testing.T) {
 		t.Fatal(err)
 	}
 	// before it is filled, the filter rules nothing out
-	if !nt.mayHave("NG", "vxyzqwerty", 1) && !nt.nearReady.Load() {
+	if !nt.mayHave("NG", "vxyzqwerty", 1) && !nt.countries["NG"].nearReady.Load() {
 		t.Error("the filter ruled a key out before it was filled")
 	}
 	if err := g.Warm(context.Background()); err != nil {

@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -32,22 +31,33 @@ type nameTable struct {
 	// PostcodeRefs hand out without a copy (nil otherwise).
 	refs       [][]*address.Place
 	prefixRefs map[string][]*address.Place
-	// near holds every key with one and two characters deleted, so that
-	// Similar knows without a search when no key is within two edits: two
-	// strings within d edits have a common string d deletions away from
-	// each. Most misspelt names that are no place at all stop here.
+	// countries holds what each country's spelling searches use besides
+	// its FST, made on first use (see forCountry): the deletion filter
+	// and the states' tables. A store of the whole world answers most
+	// addresses in a few countries; building these for every country at
+	// start took seconds of a server's start for nothing.
+	countries map[string]*countryTables
+	// byPrefix holds the postcode and parent indexes: index key without
+	// the place id -> place ids.
+	byPrefix map[string][]string
+}
+
+// countryTables are the spelling tables of one country besides its FST.
+type countryTables struct {
+	fst *vellum.FST // the country's name keys (as nameTable.fsts)
+	// near holds every name key of the country with one and two
+	// characters deleted (after the first), so that Similar knows
+	// without a search when no key is within two edits: two strings
+	// within d edits have a common string d deletions away from each.
+	// Most misspelt names that are no place at all stop here.
 	near      *z.Bloom
 	nearOnce  sync.Once     // allocates near and starts filling it
 	nearReady atomic.Bool   // near is filled (until then it rules nothing out)
 	nearDone  chan struct{} // closed when near is filled
-	// states holds, by "country 0 state id", the name keys of the places
-	// inside each state (see SimilarWithin), built on first use.
+	// states holds, by state id, the name keys of the places inside
+	// each state of the country (see SimilarWithin).
 	states     map[string]*vellum.FST
 	statesOnce sync.Once
-	// byPrefix holds the postcode and parent indexes: index key without
-	// the place id -> place ids.
-	byPrefix map[string][]string
-	nkeys    []string // country 0 key, for building near
 }
 
 func (g *Gazetteer) nameTable() (*nameTable, error) {
@@ -56,7 +66,7 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 	if g.names != nil {
 		return g.names, nil
 	}
-	t := &nameTable{fsts: map[string]*vellum.FST{}, nearDone: make(chan struct{})}
+	t := &nameTable{fsts: map[string]*vellum.FST{}, countries: map[string]*countryTables{}}
 	// The postcode and parent indexes (keys without the place id) are
 	// read beside the names, in a transaction of their own: on a writable
 	// store a flush between the two may show in the table until the
@@ -90,6 +100,7 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 			return err
 		}
 		t.fsts[cc] = fst
+		t.countries[cc] = &countryTables{fst: fst, nearDone: make(chan struct{})}
 		open = false
 		return nil
 	}
@@ -120,7 +131,6 @@ func (g *Gazetteer) nameTable() (*nameTable, error) {
 			return err
 		}
 		t.ids = append(t.ids, []string{g.id(parts[2])})
-		t.nkeys = append(t.nkeys, cc+"\x00"+string(parts[1]))
 		return nil
 	}
 	err := g.db.View(func(txn *badger.Txn) error {
@@ -199,55 +209,82 @@ func (g *Gazetteer) countryTable(country string) (*nameTable, *vellum.FST, error
 }
 
 // Warm builds now what Similar and SimilarWithin build on their first
-// call (the name automata, the deletion filter and the states' tables),
-// so that the first addresses a server is asked about do not wait for it.
-func (g *Gazetteer) Warm(ctx context.Context) error {
-	t, err := g.startWarm()
+// call in a country (the name automata; the deletion filter and the
+// states' tables of the country), so that the first addresses a server is
+// asked about do not wait for it: for the countries named, or for every
+// country of the store when none is. A country not warmed has its tables
+// built on its first search: its filter in the background (searches run
+// without it meanwhile: the same answers), its states' tables by the first
+// SimilarWithin, which waits for them.
+func (g *Gazetteer) Warm(ctx context.Context, countries ...string) error {
+	t, err := g.nameTable()
 	if err != nil {
 		return err
 	}
-	g.stateTable(t)
-	select {
-	case <-t.nearDone:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	if _, err := automatonBuilder(2); err != nil {
+		return err
 	}
+	for _, ct := range t.warming(countries) {
+		t.startNear(ct)
+		g.stateTable(t, ct)
+		select {
+		case <-ct.nearDone:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
 }
 
 // StartWarm is Warm without waiting: the name automata are built before
-// it returns, and the deletion filter allocated (it counts in the memory
-// in use); the filter is filled, and the states' tables built, in the
-// background. Until the filter is filled, spelling searches run without
-// it: the same answers, with a search where it would have said none is
-// needed; the first SimilarWithin waits for the states' tables. addrkit
-// batch starts so: its first rows are read, standardized and looked up
-// while they are built, instead of waiting for them at a job's start.
-func (g *Gazetteer) StartWarm(ctx context.Context) error {
-	t, err := g.startWarm()
+// it returns, and the countries' deletion filters allocated (they count in
+// the memory in use); the filters are filled, and the states' tables
+// built, in the background. Until a filter is filled, spelling searches
+// run without it: the same answers, with a search where it would have
+// said none is needed; the first SimilarWithin of a country waits for its
+// states' tables. addrkit batch starts so: its first rows are read,
+// standardized and looked up while they are built, instead of waiting for
+// them at a job's start.
+func (g *Gazetteer) StartWarm(ctx context.Context, countries ...string) error {
+	t, err := g.nameTable()
 	if err != nil {
 		return err
+	}
+	if _, err := automatonBuilder(2); err != nil {
+		return err
+	}
+	cts := t.warming(countries)
+	for _, ct := range cts {
+		t.startNear(ct)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
 		return errClosed
 	}
-	g.warming.Go(func() { g.stateTable(t) })
+	g.warming.Go(func() {
+		for _, ct := range cts {
+			g.stateTable(t, ct)
+		}
+	})
 	return nil
 }
 
 var errClosed = errors.New("storage: the gazetteer is closed")
 
-// startWarm builds the name table and starts filling its deletion filter.
-func (g *Gazetteer) startWarm() (*nameTable, error) {
-	t, err := g.nameTable()
-	if err != nil {
-		return nil, err
+// warming returns the tables of the countries named that the store has
+// names in, or of all its countries when none is named.
+func (t *nameTable) warming(countries []string) map[string]*countryTables {
+	if len(countries) == 0 {
+		return t.countries
 	}
-	t.startNear()
-	_, err = automatonBuilder(2)
-	return t, err
+	out := map[string]*countryTables{}
+	for _, cc := range countries {
+		if ct := t.countries[cc]; ct != nil {
+			out[cc] = ct
+		}
+	}
+	return out
 }
 
 // forDeletions calls fn with s and every string made by deleting up to
@@ -273,53 +310,63 @@ func forDeletions(s string, prefix, depth int, buf []byte, fn func([]byte) bool)
 	return buf
 }
 
-// startNear allocates the deletion filter and fills it in the
-// background, once: filling it takes longer than the first searches
-// should wait.
-func (t *nameTable) startNear() {
-	t.nearOnce.Do(func() {
+// startNear allocates the deletion filter of the country with the tables
+// ct and fills it in the background, once: filling it takes longer than
+// the first searches should wait.
+func (t *nameTable) startNear(ct *countryTables) {
+	ct.nearOnce.Do(func() {
+		fst := ct.fst
 		// sized for the variants added below (45 a key for Nigeria, 8
-		// bytes after the prefix on average): sized by the whole key, the
-		// prefix counted, it was twice as large, for no use, and took
-		// twice as long to fill for its cache misses
+		// bytes after the first letter on average): sized by the whole
+		// key, the prefix counted, it was twice as large, for no use, and
+		// took twice as long to fill for its cache misses
 		n := 0
-		for _, k := range t.nkeys {
-			m := len(k) - nearPrefix(k)
+		eachFSTKey(fst, func(k []byte) {
+			m := len(k) - 1
 			n += 1 + m + m*(m-1)/2
-		}
-		t.near = z.NewBloomFilter(float64(max(n, 1)), 0.01)
+		})
+		ct.near = z.NewBloomFilter(float64(max(n, 1)), 0.01)
 		go func() {
 			var buf []byte
-			for _, k := range t.nkeys {
-				buf = forDeletions(k, nearPrefix(k), 2, buf, func(v []byte) bool { t.near.Add(z.MemHash(v)); return true })
-			}
-			t.nkeys = nil
-			t.nearReady.Store(true)
-			close(t.nearDone)
+			eachFSTKey(fst, func(k []byte) {
+				buf = forDeletions(string(k), 1, 2, buf, func(v []byte) bool { ct.near.Add(z.MemHash(v)); return true })
+			})
+			ct.nearReady.Store(true)
+			close(ct.nearDone)
 		}()
 	})
 }
 
-// nearPrefix is the length of what the deletion filter's variants of a
-// "country 0 key" keep: the country, its separator and the key's first
-// letter, which Similar requires to be right.
-func nearPrefix(k string) int { return strings.IndexByte(k, 0) + 2 }
+// eachFSTKey calls fn with every key of fst, in order (k is reused).
+func eachFSTKey(fst *vellum.FST, fn func(k []byte)) {
+	it, err := fst.Iterator(nil, nil)
+	for err == nil {
+		k, _ := it.Current()
+		fn(k)
+		err = it.Next()
+	}
+}
 
 // mayHave reports whether a key of the country may lie within maxEdits (1
 // or 2) of key. Only the query's variants up to maxEdits deletions are
-// probed: each probe is a chance of a false positive.
+// probed: each probe is a chance of a false positive. The country's filter
+// is started by its first call.
 // Until the filter is filled, every key may; so may every key for a key
 // that is not Bytewise: its search counts edits in characters, the filter
 // in bytes, and one Cyrillic letter changed is two bytes.
 func (t *nameTable) mayHave(country, key string, maxEdits int) bool {
-	t.startNear()
-	if !t.nearReady.Load() || !edits.Bytewise(key) {
+	ct := t.countries[country]
+	if ct == nil {
+		return false // the country has no names
+	}
+	t.startNear(ct)
+	if !ct.nearReady.Load() || !edits.Bytewise(key) {
 		return true
 	}
 	found := false
-	q := country + "\x00" + key
-	forDeletions(q, nearPrefix(q), maxEdits, make([]byte, 0, len(q)), func(v []byte) bool {
-		found = t.near.Has(z.MemHash(v))
+	// the first letter is kept: Similar requires it to be right
+	forDeletions(key, 1, maxEdits, make([]byte, 0, len(key)), func(v []byte) bool {
+		found = ct.near.Has(z.MemHash(v))
 		return !found // one variant known is enough
 	})
 	return found

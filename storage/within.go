@@ -32,7 +32,7 @@ func (g *Gazetteer) SimilarWithin(ctx context.Context, country, within, key stri
 		return nil, err
 	}
 	var keys []string
-	if sub := g.stateTable(t)[country+"\x00"+within]; sub != nil {
+	if sub := g.stateTable(t, t.countries[country])[within]; sub != nil {
 		ck := fmt.Sprintf("w\x00%s\x00%s\x00%s\x00%d", country, within, key, maxEdits)
 		keys, err = g.similarKeys(t, sub, ck, country, key, maxEdits)
 	} else {
@@ -47,17 +47,21 @@ func (g *Gazetteer) SimilarWithin(ctx context.Context, country, within, key stri
 	return g.namedPlaces(ctx, country, keys, func(p *address.Place) bool { return p.Within(within) })
 }
 
-// stateTable returns, by "country 0 state id", an FST of the name keys
-// of the places inside each state (values as in the country's FST),
-// built on first use from the country FSTs and the places' parents.
-func (g *Gazetteer) stateTable(t *nameTable) map[string]*vellum.FST {
-	t.statesOnce.Do(func() {
-		t.states = g.buildStates(t)
+// stateTable returns, by state id, an FST of the name keys of the
+// places inside each state of the country with the tables ct (values as
+// in the country's FST), built on first use from the country's FST and the
+// places' parents.
+func (g *Gazetteer) stateTable(t *nameTable, ct *countryTables) map[string]*vellum.FST {
+	if ct == nil {
+		return nil
+	}
+	ct.statesOnce.Do(func() {
+		ct.states = g.buildStates(t, ct.fst)
 	})
-	return t.states
+	return ct.states
 }
 
-func (g *Gazetteer) buildStates(t *nameTable) map[string]*vellum.FST {
+func (g *Gazetteer) buildStates(t *nameTable, fst *vellum.FST) map[string]*vellum.FST {
 	// not a caller's context: the tables are built once, for every caller
 	ctx := context.Background()
 	type kv struct {
@@ -98,24 +102,21 @@ func (g *Gazetteer) buildStates(t *nameTable) map[string]*vellum.FST {
 	}
 	lists := map[string][]kv{}
 	var sts []string
-	for cc, fst := range t.fsts {
-		it, err := fst.Iterator(nil, nil)
-		for err == nil {
-			k, v := it.Current()
-			sts = sts[:0]
-			for _, id := range t.ids[v] {
-				sts = states(sts, id)
-			}
-			for _, st := range sts {
-				sk := cc + "\x00" + st
-				l := lists[sk]
-				if n := len(l); n > 0 && bytes.Equal(l[n-1].key, k) {
-					continue // keys come in order: one entry a key
-				}
-				lists[sk] = append(l, kv{slices.Clone(k), v})
-			}
-			err = it.Next()
+	it, err := fst.Iterator(nil, nil)
+	for err == nil {
+		k, v := it.Current()
+		sts = sts[:0]
+		for _, id := range t.ids[v] {
+			sts = states(sts, id)
 		}
+		for _, st := range sts {
+			l := lists[st]
+			if n := len(l); n > 0 && bytes.Equal(l[n-1].key, k) {
+				continue // keys come in order: one entry a key
+			}
+			lists[st] = append(l, kv{slices.Clone(k), v})
+		}
+		err = it.Next()
 	}
 	out := make(map[string]*vellum.FST, len(lists))
 	var fw fstWriter

@@ -73,7 +73,8 @@ func testSimilarWithin(t *testing.T, g *Gazetteer) {
 			t.Errorf("within %q, %q: %v, %v; want %v", tt.within, tt.key, got, err, tt.want)
 		}
 	}
-	if states := g.stateTable(mustNames(t, g)); len(states) != 2 {
+	nt := mustNames(t, g)
+	if states := g.stateTable(nt, nt.countries["NG"]); len(states) != 2 {
 		t.Errorf("state tables: %d, want Lagos and the FCT", len(states))
 	}
 }

@@ -23,9 +23,10 @@ import (
 type Options struct {
 	// Storage opens each new generation (servers: ReadOnly and Preload).
 	Storage storage.Options
-	// Warm builds a new generation's spelling tables before switching
-	// to it, so that no geocode waits for them.
-	Warm bool
+	// Warm names the countries whose spelling tables a new generation
+	// builds before it is switched to, so that no geocode in them waits
+	// for them (storage.Gazetteer.Warm); nil warms none.
+	Warm []string
 	// Grace is how long a generation left stays open for the calls that
 	// began before the switch; DefaultGrace when 0.
 	Grace  time.Duration
@@ -105,8 +106,8 @@ func (p *Places) Check(ctx context.Context) error {
 		return err
 	}
 	ix, err := autocomplete.Open(ctx, gz, autocomplete.Options{})
-	if err == nil && p.opts.Warm {
-		err = gz.Warm(ctx)
+	if err == nil && p.opts.Warm != nil {
+		err = gz.Warm(ctx, p.opts.Warm...)
 	}
 	if err != nil {
 		gz.Close()

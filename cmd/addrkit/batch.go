@@ -82,10 +82,15 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer gz.Close()
 	// the name table, built now rather than on the first row, and the
-	// deletion filter, allocated now, count in what is live when the
-	// memory limit is set; the filter is filled, and the states' spelling
-	// tables built, while the first rows are read
-	err = gz.StartWarm(ctx)
+	// region's deletion filter, allocated now, count in what is live when
+	// the memory limit is set; the filter is filled, and the states'
+	// spelling tables built, while the first rows are read (another
+	// country's, on its first row)
+	warm := address.DefaultCountry
+	if c, ok := address.LookupCountry(*region); ok {
+		warm = c.Alpha2
+	}
+	err = gz.StartWarm(ctx, warm)
 	loaded()
 	if err != nil {
 		return err

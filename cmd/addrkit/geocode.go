@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/storage"
 	"github.com/addrkit/addrkit/storage/builtin"
 )
@@ -41,7 +42,15 @@ func openForUpdate(ctx context.Context, dir string, stderr io.Writer) (*storage.
 func openGazetteer(ctx context.Context, dir string, opts storage.Options, stderr io.Writer) (*storage.Gazetteer, error) {
 	return builtin.OpenWith(ctx, dir, builtin.Options{Storage: opts, Progress: func(line string) {
 		fmt.Fprintln(stderr, "addrkit:", line)
-	}})
+	}, Installed: indexInstalled})
+}
+
+// indexInstalled builds the autocomplete index of a store just installed
+// and keeps it there, for the servers and suggest commands that open it
+// read-only later.
+func indexInstalled(ctx context.Context, g *storage.Gazetteer) error {
+	_, err := autocomplete.Rebuild(ctx, g)
+	return err
 }
 
 func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/autocomplete/live"
 	"github.com/addrkit/addrkit/batch/apikey"
@@ -119,7 +120,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	gz, err := builtin.OpenWith(ctx, c.data, builtin.Options{
 		Storage:  storage.Options{ReadOnly: true, Preload: true},
-		Progress: func(line string) { log.Info(line) },
+		Progress: func(line string) { log.Info(line) }, Installed: indexInstalled,
 	})
 	if err != nil {
 		return err
@@ -131,8 +132,15 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	// the places as served: a new generation published by addrkit import
 	// or index is switched to while serving (see package live)
+	// the spelling tables of the default country are built before the
+	// server is ready (what the first job would otherwise wait for);
+	// another country's, on its first address
+	var warm []string
+	if c.role != roleAPI {
+		warm = []string{address.DefaultCountry}
+	}
 	places, err := live.New(c.data, gz, index, live.Options{
-		Storage: storage.Options{ReadOnly: true, Preload: true}, Warm: c.role != roleAPI, Logger: log,
+		Storage: storage.Options{ReadOnly: true, Preload: true}, Warm: warm, Logger: log,
 	})
 	if err != nil {
 		gz.Close()
@@ -140,13 +148,12 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	defer places.Close()
 	log.Info("gazetteer ready", "dir", places.Generation(), "suggestions", index.Len(), "index_mb", index.Size()>>20)
-	if c.role != roleAPI {
-		// what the first job would otherwise wait for
+	if warm != nil {
 		began := time.Now()
-		if err := gz.Warm(ctx); err != nil {
+		if err := gz.Warm(ctx, warm...); err != nil {
 			return err
 		}
-		log.Info("spelling tables built", "ms", time.Since(began).Milliseconds())
+		log.Info("spelling tables built", "countries", strings.Join(warm, ","), "ms", time.Since(began).Milliseconds())
 	}
 
 	be, err := openBackend(ctx, c, log)

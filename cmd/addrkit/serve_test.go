@@ -47,7 +47,9 @@ func startServe(t *testing.T, args ...string) server {
 		done <- Run(ctx, append([]string{"serve", "--listen", addr, "--keys-reload", "50ms"}, args...), nil, io.Discard, logs)
 	}()
 	s := server{base: "http://" + addr, stop: func() error { cancel(); return <-done }, logs: logs}
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	// (a wait, not a timing: under the race detector on two busy cores
+	// a start takes tens of seconds)
+	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		select {
 		case err := <-done:
 			t.Fatalf("serve ended: %v", err)

@@ -107,7 +107,7 @@ func TestDamagedData(t *testing.T) {
 			if !errors.Is(err, errDamaged) {
 				t.Errorf("verify: %v, want the damage found\n%s", err, out.String())
 			}
-			cctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+			cctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 			defer cancel()
 			cmd := exec.CommandContext(cctx, exe, "serve", "--data", dir, "--listen", "127.0.0.1:0")
 			cmd.Env = append(os.Environ(), asMain+"=1")
@@ -119,7 +119,9 @@ func TestDamagedData(t *testing.T) {
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			var werr error
-			for deadline := time.Now().Add(50 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			// a wait, not a timing: under the race detector on two busy
+			// cores, rebuilding the index and starting take tens of seconds
+			for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
 				select {
 				case werr = <-done:
 				default:

@@ -60,6 +60,26 @@ func Shared(t testing.TB) *storage.Gazetteer {
 	return sharedGz
 }
 
+var (
+	indexOnce sync.Once
+	sharedIx  *autocomplete.Index
+	indexErr  error
+)
+
+// SharedIndex returns the autocomplete index of Shared's store, read once
+// per test binary.
+func SharedIndex(t testing.TB) *autocomplete.Index {
+	t.Helper()
+	g := Shared(t)
+	indexOnce.Do(func() {
+		sharedIx, indexErr = autocomplete.Open(context.Background(), g, autocomplete.Options{})
+	})
+	if indexErr != nil {
+		t.Fatalf("the built-in gazetteer's index: %v", indexErr)
+	}
+	return sharedIx
+}
+
 // BuiltinDir returns a temporary data directory that holds the built-in
 // gazetteer and its autocomplete index, as the first run of addrkit leaves
 // it: a copy of the one Builtin installs once per test binary.

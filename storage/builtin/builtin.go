@@ -286,12 +286,13 @@ func Install(ctx context.Context, g *storage.Gazetteer) (storage.LoadStats, erro
 // EnsureInstalled installs the built-in gazetteer when the store holds no
 // places, and reports whether it did.
 func EnsureInstalled(ctx context.Context, g *storage.Gazetteer) (bool, error) {
-	return ensureInstalled(ctx, g, "", nil)
+	return ensureWith(ctx, g, "", Options{})
 }
 
-// ensureInstalled is EnsureInstalled telling progress, when set, what it
-// does in dir.
-func ensureInstalled(ctx context.Context, g *storage.Gazetteer, dir string, progress func(string)) (bool, error) {
+// ensureWith is EnsureInstalled with OpenWith's options o (Progress,
+// Installed), in dir.
+func ensureWith(ctx context.Context, g *storage.Gazetteer, dir string, o Options) (bool, error) {
+	progress := o.Progress
 	n, err := g.Count(ctx)
 	if err != nil || n > 0 {
 		return false, err
@@ -303,6 +304,11 @@ func ensureInstalled(ctx context.Context, g *storage.Gazetteer, dir string, prog
 	st, err := Install(ctx, g)
 	if err != nil {
 		return false, err
+	}
+	if o.Installed != nil {
+		if err := o.Installed(ctx, g); err != nil {
+			return false, err
+		}
 	}
 	if progress != nil {
 		progress(fmt.Sprintf("installed the built-in gazetteer in %s: %d places in %.1f s", dir, st.Written, time.Since(start).Seconds()))
@@ -319,6 +325,12 @@ type Options struct {
 	// directory takes a while): as it starts, and when it is done. It is
 	// not called when the directory holds places.
 	Progress func(line string)
+	// Installed, when set, is called after the built-in gazetteer is
+	// installed, with the store still writable: for what a program keeps
+	// beside the places (addrkit keeps its autocomplete index, which a
+	// server opening the store read-only would otherwise build at every
+	// start). Its error fails the open.
+	Installed func(ctx context.Context, g *storage.Gazetteer) error
 }
 
 // Open opens the gazetteer in dir, first installing the built-in
@@ -339,7 +351,7 @@ func OpenWith(ctx context.Context, dir string, o Options) (*storage.Gazetteer, e
 		if err != nil {
 			return nil, err
 		}
-		if _, err := ensureInstalled(ctx, g, dir, o.Progress); err != nil {
+		if _, err := ensureWith(ctx, g, dir, o); err != nil {
 			g.Close()
 			return nil, err
 		}
@@ -375,7 +387,7 @@ func OpenForUpdate(ctx context.Context, dir string, o Options) (*storage.Gazette
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := ensureInstalled(ctx, g, dir, o.Progress); err != nil {
+	if _, err := ensureWith(ctx, g, dir, o); err != nil {
 		done(false)
 		return nil, nil, err
 	}
