@@ -243,6 +243,26 @@ func ExampleGeocodePlace() {
 	// address: no place has that id
 }
 
+// Reverse reads a point back to the place it is in: here a point of
+// Victoria Island, Lagos, and one in the middle of the Atlantic.
+func ExampleReverse() {
+	ctx := context.Background()
+	gz, done, err := exampleGazetteer(ctx)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer done()
+	r, _ := address.Reverse(ctx, gz, 6.4285, 3.4215)
+	a := r.Address
+	fmt.Printf("%s: %s, LGA %s, %s, %s; %.0f m from the point %s\n", r.Level, a.Neighbourhood, a.LGA, a.State, a.Country, r.DistanceM, r.PlusCode)
+	_, err = address.Reverse(ctx, gz, 0, -30)
+	fmt.Println(err)
+	// Output:
+	// NEIGHBOURHOOD: Victoria Island, LGA Eti-Osa, Lagos, NG; 63 m from the point 6FR5CCHC+CJ
+	// address: the gazetteer holds no place near the point
+}
+
 // exampleGazetteer opens the built-in gazetteer, which an empty directory
 // gets, in a temporary directory that done removes.
 func exampleGazetteer(ctx context.Context) (gz *storage.Gazetteer, done func(), err error) {

@@ -416,6 +416,13 @@ func process(ctx context.Context, opts Options, m *mapping, rec []string, bad st
 	if bad != "" {
 		return outcome{err: bad, r: unverified()}
 	}
+	if m.points() {
+		lat, lon, err := m.point(rec)
+		if err != nil {
+			return outcome{err: "the latitude and longitude must be numbers, in decimal degrees", r: unverified()}
+		}
+		return reverse(ctx, opts, lat, lon)
+	}
 	s, err := address.Standardize(ctx, m.input(rec, opts.Region))
 	if err != nil {
 		return outcome{err: rowReason(err), r: unverified()}
@@ -428,6 +435,23 @@ func process(ctx context.Context, opts Options, m *mapping, rec []string, bad st
 		s = *r.Reading
 	}
 	return outcome{s: s, r: r}
+}
+
+// reverse reverse geocodes one point (address.Reverse): the outcome of
+// the place found, its address written as the address.
+func reverse(ctx context.Context, opts Options, lat, lon float64) outcome {
+	r, err := address.Reverse(ctx, opts.Gazetteer, lat, lon)
+	switch {
+	case errors.Is(err, address.ErrBadPoint):
+		return outcome{err: "the latitude must be within ±90 and the longitude within ±180", r: unverified()}
+	case errors.Is(err, address.ErrNothingNear):
+		return outcome{err: fmt.Sprintf("the gazetteer holds no place within %d km of the point", address.ReverseFarthest/1000), r: unverified()}
+	case err != nil:
+		return outcome{err: rowReason(err), r: unverified()}
+	}
+	s := address.Standardized{Address: r.Address}
+	s.Line, s.Line1, s.Line2 = r.Address.Lines()
+	return outcome{s: s, r: r.Result}
 }
 
 func unverified() address.Result {

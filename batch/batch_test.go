@@ -543,3 +543,41 @@ func TestBatchRowPanic(t *testing.T) {
 		t.Errorf("the panic was not logged with its stack: %s", logs.String())
 	}
 }
+
+// TestBatchPoints: a file whose columns are a latitude and a longitude,
+// and no address, is reverse geocoded row by row; a row that is no point
+// is kept with its reason; a file with an address as well is geocoded by
+// its address.
+func TestBatchPoints(t *testing.T) {
+	input := "id,Latitude,Lng\n" +
+		"1,6.4281,3.4219\n" +
+		"2,51.5007,-0.1246\n" +
+		"3,north,east\n" +
+		"4,95,3\n" +
+		"5,0,-30\n"
+	recs, sum := run(t, input, batch.Options{})
+	header, rows := recs[0], recs[1:]
+	if len(rows) != 5 || sum.Rows != 5 {
+		t.Fatalf("%d rows, summary %+v; want 5", len(rows), sum)
+	}
+	for i, want := range []struct{ neighbourhood, city, cc, err string }{
+		{"Victoria Island", "", "NG", ""},
+		{"Lambeth", "London", "GB", ""},
+		{"", "", "", "the latitude and longitude must be numbers, in decimal degrees"},
+		{"", "", "", "the latitude must be within ±90 and the longitude within ±180"},
+		{"", "", "", "the gazetteer holds no place within 300 km of the point"},
+	} {
+		row := rows[i]
+		got := []string{col(header, row, "neighbourhood"), col(header, row, "city"), col(header, row, "country_code"), col(header, row, "error")}
+		if !slices.Equal(got, []string{want.neighbourhood, want.city, want.cc, want.err}) || col(header, row, "input_id") != fmt.Sprint(i+1) {
+			t.Errorf("row %d: %q, want %v", i+1, got, want)
+		}
+		if want.err == "" && (col(header, row, "latitude") == "" || !strings.Contains(col(header, row, "warnings"), "from the point")) {
+			t.Errorf("row %d: no point or reason: %q", i+1, row)
+		}
+	}
+	recs, _ = run(t, "address,lat,lon\n\"12 Adeola Odeku Street, Victoria Island, Lagos\",51.5,-0.12\n", batch.Options{})
+	if got := col(recs[0], recs[1], "country_code"); got != "NG" {
+		t.Errorf("a file with addresses and points: country %s, want the address's (NG)", got)
+	}
+}

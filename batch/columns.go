@@ -30,6 +30,8 @@ const (
 	roleLandmark
 	roleID
 	roleLocation // a whole address, or else the locality: see mapHeader
+	roleLat      // a point's latitude: a file of points is reverse geocoded
+	roleLon
 	roleCount
 )
 
@@ -60,6 +62,7 @@ var synonyms = map[string]role{
 	"country":       roleCountry, "countrycode": roleCountry,
 	"landmark": roleLandmark, "landmarks": roleLandmark, "nearestlandmark": roleLandmark,
 	"closestlandmark": roleLandmark, "busstop": roleLandmark, "nearestbusstop": roleLandmark,
+	"lat": roleLat, "latitude": roleLat, "lon": roleLon, "lng": roleLon, "long": roleLon, "longitude": roleLon,
 	"id": roleID, "ref": roleID, "reference": roleID, "recordid": roleID, "customerid": roleID,
 }
 
@@ -191,6 +194,39 @@ func (m *mapping) setAddressColumn(c int) {
 		}
 	}
 	m.cols[roleText], m.known = c, true
+}
+
+// addressRoles are the roles of the columns that hold an address.
+var addressRoles = []role{roleText, roleStreet, roleStreet2, roleHouseNumber, roleOrganization, roleNeighbourhood,
+	roleCity, roleLGA, roleState, rolePostcode, roleLandmark}
+
+// points reports whether the rows are points to reverse geocode: a
+// latitude and a longitude column, and no column of an address (a file
+// with both is geocoded by its addresses; its points are passed on).
+func (m *mapping) points() bool {
+	if m.cols[roleLat] < 0 || m.cols[roleLon] < 0 {
+		return false
+	}
+	for _, r := range addressRoles {
+		if m.cols[r] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// point reads the latitude and longitude of a row of points.
+func (m *mapping) point(rec []string) (lat, lon float64, err error) {
+	get := func(r role) string {
+		if i := m.cols[r]; i >= 0 && i < len(rec) {
+			return strings.TrimSpace(rec[i])
+		}
+		return ""
+	}
+	if lat, err = strconv.ParseFloat(get(roleLat), 64); err == nil {
+		lon, err = strconv.ParseFloat(get(roleLon), 64)
+	}
+	return lat, lon, err
 }
 
 // used reports whether column c gives something to the address (or is the

@@ -132,6 +132,30 @@ func ValidatePlace(ctx context.Context, id, houseNumber string, unit address.Uni
 	return o.row(), nil
 }
 
+// ReversePoint answers for the place at a point (address.Reverse) as a
+// row of a batch output, with what Reverse found (the distance to the
+// place, the Plus Code of the point). A fault of code invalid_parameter
+// for coordinates that are no point, nothing_near when the gazetteer holds
+// no place near it.
+func ReversePoint(ctx context.Context, lat, lon float64, opts Options) (Row, address.Reversed, error) {
+	if opts.Gazetteer == nil {
+		return Row{}, address.Reversed{}, ErrNoGazetteer
+	}
+	r, err := address.Reverse(ctx, opts.Gazetteer, lat, lon)
+	switch {
+	case errors.Is(err, address.ErrBadPoint):
+		return Row{}, r, fault.Wrap(err, fault.InvalidParameter, "lat must be a latitude from -90 to 90 and lon a longitude from -180 to 180, in degrees.")
+	case errors.Is(err, address.ErrNothingNear):
+		return Row{}, r, fault.Wrap(err, fault.NothingNear, "The gazetteer holds no place within %d km of %g,%g.", address.ReverseFarthest/1000, lat, lon)
+	case err != nil:
+		return Row{}, r, err
+	}
+	s := address.Standardized{Address: r.Address}
+	s.Line, s.Line1, s.Line2 = r.Address.Lines()
+	o := outcome{s: s, r: r.Result}
+	return o.row(), r, nil
+}
+
 // FieldNames returns the column names a batch input (and Validate) reads,
 // in the customary spelling: one per role ("address", "street",
 // "postal_code"...), though each role has other names too.

@@ -43,6 +43,7 @@ const (
 	CodeNotFound               = string(fault.NotFound)
 	CodeJobNotFound            = string(fault.JobNotFound)
 	CodePlaceNotFound          = string(fault.PlaceNotFound)
+	CodeNothingNear            = string(fault.NothingNear)
 	CodeFileNotFound           = string(fault.FileNotFound)
 	CodeMethodNotAllowed       = string(fault.MethodNotAllowed)
 	CodeIdempotencyInProgress  = string(fault.IdempotencyInProgress)
@@ -84,6 +85,7 @@ var statuses = map[fault.Code]int{
 	fault.NotFound:               http.StatusNotFound,
 	fault.JobNotFound:            http.StatusNotFound,
 	fault.PlaceNotFound:          http.StatusNotFound,
+	fault.NothingNear:            http.StatusNotFound,
 	fault.FileNotFound:           http.StatusNotFound,
 	fault.MethodNotAllowed:       http.StatusMethodNotAllowed,
 	fault.SlowBody:               http.StatusRequestTimeout,

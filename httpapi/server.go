@@ -216,6 +216,7 @@ func New(o Options) (*Server, error) {
 	v1(http.MethodPost, "/batch/{jobId}/cancel", keyed(s.cancel))
 	v1(http.MethodGet, "/address/autocomplete", keyed(s.autocomplete))
 	v1(http.MethodPost, "/address/validate", s.limitBodyTo(ValidateMaxBytes, keyed(s.validate)))
+	v1(http.MethodGet, "/address/reverse", keyed(s.reverse))
 	v1(http.MethodGet, "/openapi.json", keyed(s.openapi))
 	s.router = r
 

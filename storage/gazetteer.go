@@ -71,6 +71,7 @@ type Gazetteer struct {
 	// beside their places; cleared with cache.
 	walks *ristretto.Cache[string, []string]
 	all   map[string]*address.Place // every place, with Options.Preload
+	pts   pointIndex                // the points of all, for Near
 
 	// streets holds, by area id, the StreetKeys and ids of the area's
 	// streets that StreetKeys gave; cleared when places are written.

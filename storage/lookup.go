@@ -269,6 +269,16 @@ func (g *Gazetteer) Children(ctx context.Context, id string) ([]address.Place, e
 // geohash cell sizes by precision, in metres (the smaller side).
 var cellSize = [...]float64{0, 5000e3, 625e3, 156e3, 19.5e3, 4.9e3, 610, 153}
 
+// precisionFor returns the geohash precision whose cells are at least
+// radius wide (or the coarsest).
+func precisionFor(radius float64) uint {
+	prec := uint(geoPrecision)
+	for prec > 1 && cellSize[prec] < radius {
+		prec--
+	}
+	return prec
+}
+
 // Near returns up to limit places within radius metres of the point, the
 // nearest first, of the given kinds (any when none is given). It reads the
 // geohash cell of the point and its eight neighbours, at a precision whose
@@ -277,9 +287,9 @@ func (g *Gazetteer) Near(ctx context.Context, lat, lon, radius float64, limit in
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	prec := uint(geoPrecision)
-	for prec > 1 && cellSize[prec] < radius {
-		prec--
+	prec := precisionFor(radius)
+	if g.all != nil {
+		return g.nearInMemory(ctx, lat, lon, radius, limit, prec, kinds)
 	}
 	center := geohash.EncodeWithPrecision(lat, lon, prec)
 	cells := append([]string{center}, geohash.Neighbors(center)...)

@@ -199,6 +199,11 @@ var _ interface {
 	PostcodeRefs(ctx context.Context, country, postcode string) ([]*address.Place, bool, error)
 } = (*Places)(nil)
 
+// NearRefs is storage.Gazetteer.NearRefs on the current generation.
+func (p *Places) NearRefs(ctx context.Context, lat, lon, radius float64, limit int, kinds ...address.PlaceKind) ([]*address.Place, bool, error) {
+	return p.cur.Load().gz.NearRefs(ctx, lat, lon, radius, limit, kinds...)
+}
+
 // NamedRefs is storage.Gazetteer.NamedRefs on the current generation.
 func (p *Places) NamedRefs(ctx context.Context, country, key string) ([]*address.Place, bool, error) {
 	return p.cur.Load().gz.NamedRefs(ctx, country, key)

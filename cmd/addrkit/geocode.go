@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -74,9 +72,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return err
 	}
 	defer gz.Close()
-	w := bufio.NewWriter(stdout)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	w, enc := jsonLines(stdout)
 	one := func(text string) error {
 		type output struct {
 			Input string `json:"input"`

@@ -24,6 +24,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -58,6 +59,7 @@ const usage = `usage: addrkit <command> [flags] [args]
 commands:
   standardize   parse and standardize addresses (arguments, or one per line on stdin)
   geocode       standardize and place addresses with the gazetteer in --data
+  reverse       reverse geocode points (LAT,LON) to the places they are at
   import        load places into the gazetteer in --data (geonames, osm, openaddresses, csv, json)
   suggest       autocomplete: suggest places for a partial address
   batch         standardize and geocode a whole file (CSV, TSV, text) into an output CSV
@@ -93,6 +95,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runStandardize(ctx, args[1:], stdin, stdout, stderr)
 	case "geocode":
 		return runGeocode(ctx, args[1:], stdin, stdout, stderr)
+	case "reverse":
+		return runReverse(ctx, args[1:], stdin, stdout, stderr)
 	case "import":
 		return runImport(ctx, args[1:], stdout, stderr)
 	case "suggest":
@@ -149,6 +153,15 @@ func parseNoArgs(fs *flag.FlagSet, args []string) (help bool, err error) {
 		return false, usageError{fs.Name() + " takes no arguments"}
 	}
 	return false, nil
+}
+
+// jsonLines returns a buffered writer on stdout and an encoder of one
+// JSON value a line into it, HTML left unescaped.
+func jsonLines(stdout io.Writer) (*bufio.Writer, *json.Encoder) {
+	w := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return w, enc
 }
 
 // eachAddress calls fn with each address argument or, with none, each line

@@ -261,3 +261,47 @@ func TestRunBatch(t *testing.T) {
 		t.Errorf("no input: %v, want a usage error", err)
 	}
 }
+
+// TestRunReverse: addrkit reverse takes LAT LON, LAT,LON or lines of
+// points on standard input, and answers each in order, a line that is no
+// point with its error.
+func TestRunReverse(t *testing.T) {
+	dir := storetest.BuiltinDir(t)
+	var stdout, stderr bytes.Buffer
+	if err := Run(context.Background(), []string{"reverse", "--data", dir, "6.4281", "3.4219"}, nil, &stdout, &stderr); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	in := strings.NewReader("51.5007,-0.1246\nnorth east\n95 3\n")
+	if err := Run(context.Background(), []string{"reverse", "--data", dir}, in, &stdout, &stderr); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	want := []struct{ input, neighbourhood, country, err string }{
+		{"6.4281,3.4219", "Victoria Island", "NG", ""},
+		{"51.5007,-0.1246", "Lambeth", "GB", ""},
+		{"north east", "", "", `"north east" is not a point: write LAT,LON in decimal degrees`},
+		{"95 3", "", "", "address: not a point on Earth: the latitude must be within ±90 and the longitude within ±180"},
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), stdout.String())
+	}
+	for i, w := range want {
+		var v struct {
+			Input     string  `json:"input"`
+			Error     string  `json:"error"`
+			DistanceM float64 `json:"distance_m"`
+			PlusCode  string  `json:"plus_code"`
+			Address   struct {
+				Neighbourhood string `json:"neighbourhood"`
+				Country       string `json:"country"`
+			} `json:"address"`
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Input != w.input || v.Address.Neighbourhood != w.neighbourhood || v.Address.Country != w.country || v.Error != w.err ||
+			w.err == "" && v.PlusCode == "" {
+			t.Errorf("line %d: %s\nwant %+v", i+1, lines[i], w)
+		}
+	}
+}

@@ -51,6 +51,7 @@ const (
 	IdempotencyInProgress  Code = "idempotency_in_progress"  // the same key is being submitted
 	JobNotFound            Code = "job_not_found"            // no such job for this owner
 	PlaceNotFound          Code = "place_not_found"          // a placeId the gazetteer does not hold
+	NothingNear            Code = "nothing_near"             // reverse: no place of the gazetteer near the point
 	FileNotFound           Code = "file_not_found"           // the output is gone (deleted or expired)
 	InvalidSignature       Code = "invalid_signature"        // a download link without a valid signature
 	LinkExpired            Code = "link_expired"             // a download link past its expiry

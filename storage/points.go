@@ -1,0 +1,139 @@
+package storage
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/addrkit/addrkit/address"
+	"github.com/mmcloughlin/geohash"
+)
+
+// pointIndex holds, for a preloaded store, the places with a point sorted
+// by their 64-bit geohash, one list for each set of kinds Near is asked
+// for (made on first use: reverse geocoding asks for a few): the places of
+// a geohash cell of any precision are a run of a list, found by binary
+// search. Near reads it instead of the store's geohash keys, which cost a
+// Badger iteration and a place decoded for every key of nine cells.
+type pointIndex struct {
+	mu    sync.Mutex
+	lists map[string][]hashed // kinds, sorted and joined ("" for all) -> places
+}
+
+// hashed is a place in a list of the point index, with its point beside
+// it: the places of nine cells are mostly outside the circle asked for,
+// and are ruled out without reading the place.
+type hashed struct {
+	hash     uint64
+	lat, lon float64
+	p        *address.Place
+}
+
+// pointList returns the list of the point index for the kinds (all kinds
+// when none is given), made on first use.
+func (g *Gazetteer) pointList(kinds []address.PlaceKind) []hashed {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	slices.Sort(names)
+	key := strings.Join(slices.Compact(names), ",")
+	g.pts.mu.Lock()
+	defer g.pts.mu.Unlock()
+	if l, ok := g.pts.lists[key]; ok {
+		return l
+	}
+	var l []hashed
+	for _, p := range g.all {
+		if p.HasPoint && (len(kinds) == 0 || slices.Contains(kinds, p.Kind)) {
+			l = append(l, hashed{geohash.EncodeInt(p.Lat, p.Lon), p.Lat, p.Lon, p})
+		}
+	}
+	slices.SortFunc(l, func(a, b hashed) int {
+		if a.hash != b.hash {
+			return cmp.Compare(a.hash, b.hash)
+		}
+		return cmp.Compare(a.p.ID, b.p.ID)
+	})
+	if g.pts.lists == nil {
+		g.pts.lists = map[string][]hashed{}
+	}
+	g.pts.lists[key] = l
+	return l
+}
+
+// NearRefs is Near without copies, for a store preloaded in memory
+// (Options.Preload, read-only: its places never change): the places are
+// shared, and callers must not modify them. ok is false when the store
+// was not preloaded: Near answers.
+func (g *Gazetteer) NearRefs(ctx context.Context, lat, lon, radius float64, limit int, kinds ...address.PlaceKind) (ps []*address.Place, ok bool, err error) {
+	if g.all == nil {
+		return nil, false, nil
+	}
+	ps, err = g.nearRefs(ctx, lat, lon, radius, limit, precisionFor(radius), kinds)
+	return ps, true, err
+}
+
+// nearInMemory is Near over the point index: the same cells, the same
+// answer.
+func (g *Gazetteer) nearInMemory(ctx context.Context, lat, lon, radius float64, limit int, prec uint, kinds []address.PlaceKind) ([]address.Place, error) {
+	refs, err := g.nearRefs(ctx, lat, lon, radius, limit, prec, kinds)
+	out := make([]address.Place, len(refs))
+	for i, p := range refs {
+		out[i] = *p
+	}
+	return out, err
+}
+
+// nearRefs is NearRefs at a geohash precision.
+func (g *Gazetteer) nearRefs(ctx context.Context, lat, lon, radius float64, limit int, prec uint, kinds []address.PlaceKind) ([]*address.Place, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	l := g.pointList(kinds)
+	bits := 5 * prec
+	center := geohash.EncodeIntWithPrecision(lat, lon, bits)
+	cells := append([]uint64{center}, geohash.NeighborsIntWithPrecision(center, bits)...)
+	slices.Sort(cells)
+	cells = slices.Compact(cells)
+	// a box around the circle, compared before the distance is computed
+	// (the poles' and the antimeridian's places are left to the distance)
+	dLat := radius / 110_000 * 1.01
+	dLon := 360.0
+	if c := math.Cos((math.Abs(lat) + dLat) * math.Pi / 180); c > 0.01 {
+		dLon = dLat / c
+	}
+	type hit struct {
+		p *address.Place
+		d float64
+	}
+	var hits []hit
+	for _, c := range cells {
+		lo, hi := c<<(64-bits), (c+1)<<(64-bits) // hi wraps to 0 for the last cell
+		i := sort.Search(len(l), func(i int) bool { return l[i].hash >= lo })
+		for ; i < len(l) && (hi == 0 || l[i].hash < hi); i++ {
+			h := &l[i]
+			if math.Abs(h.lat-lat) > dLat || math.Abs(h.lon-lon) > dLon && 360-math.Abs(h.lon-lon) > dLon {
+				continue
+			}
+			if d := address.Distance(lat, lon, h.lat, h.lon); d <= radius {
+				hits = append(hits, hit{h.p, d})
+			}
+		}
+	}
+	// nearest first; at one distance, in the order of the cells (the
+	// same for every call)
+	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.d, b.d) })
+	if limit > 0 && len(hits) > limit {
+		hits = hits[:limit]
+	}
+	out := make([]*address.Place, len(hits))
+	for i, h := range hits {
+		out[i] = h.p
+	}
+	return out, nil
+}
