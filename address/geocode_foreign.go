@@ -15,9 +15,12 @@ import (
 // than its region, when the region's reading placed no locality (r), no
 // country was written, and the words beside a postcode name a city, town
 // or village of a country whose postcode format the postcode fits, and
-// the region's does not ("10117 Berlin": DE; "75008 Paris": FR; not
-// "Bengaluru 560001", whose six digits are a Nigerian postcode's shape),
-// and that the region's gazetteer does not know by that name. Of several such
+// the region's does not ("10117 Berlin": DE; "75008 Paris": FR), and that
+// the region's gazetteer does not know by that name. A postcode that fits
+// the region's format too, and that its gazetteer does not confirm, goes
+// abroad only with a city (a division's seat or capital) or a place of
+// bigCity people ("MG Road, Bengaluru 560001": India's PIN code, not a
+// Nigerian postcode). Of several such
 // places, the most populous decides. The text is read again
 // with that country as the region and geocoded; the reading is kept when
 // it confirms the locality. ok is false when there is none.
@@ -36,8 +39,16 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 		if !strings.ContainsAny(w, "0123456789") || len(w) < 3 {
 			continue
 		}
+		// a postcode of the region's shape is the region's ("Ikeja
+		// 100271") unless the region's gazetteer does not confirm it and
+		// a city abroad is named beside it ("Bengaluru 560001": an Indian
+		// PIN code)
+		regional := false
 		if _, ok := NormalizePostcode(s.Address.Country, w); ok {
-			continue // a postcode of the region is the region's ("Ikeja 100271")
+			if r.Checks.Get("postcode") == Confirmed {
+				continue
+			}
+			regional = true
 		}
 		names := nearPostcode(words, i)
 		// a name the region knows is the region's ("Ikeja 100271")
@@ -62,9 +73,10 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 				}
 				for i := range ps {
 					p := &ps[i]
-					switch p.Kind {
-					case KindCity, KindTown, KindVillage:
-					default:
+					switch {
+					case regional && p.Kind != KindCity && p.Rank < bigCity:
+						continue // (a town abroad does not outweigh the region's postcode)
+					case p.Kind != KindCity && p.Kind != KindTown && p.Kind != KindVillage:
 						continue
 					}
 					if best == nil || p.Rank > best.Rank || p.Rank == best.Rank && cc < bestCC {
@@ -84,6 +96,10 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 	}
 	return fr, ok, err
 }
+
+// bigCity is the population from which a place abroad named beside a
+// postcode of the region's shape reads the address there.
+const bigCity = 100_000
 
 // nearPostcode returns the names the words beside word i (a postcode) may
 // form: up to three words of letters after it, then before it, the

@@ -96,6 +96,11 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// no country written: a city named with a postcode of its country
 		{"Unter den Linden 77, 10117 Berlin", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"55 Rue du Faubourg Saint-Honoré, 75008 Paris", address.LevelLocality, "", "Île-de-France", "Paris", 48.853, 2.349, 10000, address.Partial},
+		// six digits fit Nigeria's postcodes, but none is confirmed and a
+		// city of India is named beside them: an Indian PIN code
+		{"MG Road, Bengaluru 560001", address.LevelLocality, "", "Karnataka", "Bengaluru", 12.97, 77.59, 10000, address.Partial},
+		// and a Nigerian city beside them keeps Nigeria
+		{"5 Market Road, Aba 450001", address.LevelLocality, "Aba South", "Abia", "Aba", 5.107, 7.367, 10000, address.Partial},
 		// a state's code read as a country's: the city says which
 		{"Springfield, IL", address.LevelLocality, "", "Illinois", "Springfield", 39.80, -89.64, 10000, address.Partial},
 	}
