@@ -119,8 +119,20 @@ func StreetKey(street string) string {
 // Tokens returns the search tokens of a name: the words of Fold(s), with
 // street types written as their canonical word ("st" and "str." become
 // "street", "rd" becomes "road"), and German "-strasse" compounds split the
-// same way. StreetKey joins them; the autocomplete index searches them.
-func Tokens(s string) []string {
+// same way, "-str" at the end of the last word too ("Zollstr"). StreetKey
+// joins them; the autocomplete index searches them (TokensIn).
+func Tokens(s string) []string { return tokens(s, true) }
+
+// TokensIn is Tokens for a name or a query of a country: "-str" at the end
+// of the last word is read as a street only in the countries that fuse it
+// to names (Germany, Austria, Switzerland, Liechtenstein, Luxembourg);
+// elsewhere it is a word being typed ("manchestr").
+func TokensIn(s, country string) []string { return tokens(s, fusedStr[country]) }
+
+// fusedStr are the countries that write "-str" fused to a street's name.
+var fusedStr = map[string]bool{"DE": true, "AT": true, "CH": true, "LI": true, "LU": true}
+
+func tokens(s string, strSuffix bool) []string {
 	f := strings.Fields(Fold(s))
 	for i, w := range f {
 		if t, ok := streetTypes[w]; ok {
@@ -131,7 +143,7 @@ func Tokens(s string) []string {
 			w = "street"
 		case len(w) > 8 && strings.HasSuffix(w, "strasse"):
 			w = w[:len(w)-7] + "street"
-		case len(w) > 5 && strings.HasSuffix(w, "str") && i == len(f)-1:
+		case strSuffix && len(w) > 5 && strings.HasSuffix(w, "str") && i == len(f)-1:
 			w = w[:len(w)-3] + "street"
 		}
 		f[i] = w

@@ -1,6 +1,7 @@
 package address_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
@@ -77,5 +78,24 @@ func TestStreetType(t *testing.T) {
 				t.Errorf("StreetType(%q) = %q, %v, want %q, %v", tt.word, got, ok, tt.want, tt.ok)
 			}
 		})
+	}
+}
+
+// TestTokensIn: "-str" at the end of a name is a street in the countries
+// that fuse it to names, a word being typed elsewhere.
+func TestTokensIn(t *testing.T) {
+	for _, tt := range []struct {
+		text, country, want string
+	}{
+		{"Zollstr", "DE", "zollstreet"},
+		{"Hauptstr", "AT", "hauptstreet"},
+		{"manchestr", "GB", "manchestr"},
+		{"Bahnhofstrasse", "CH", "bahnhofstreet"},
+		{"Bahnhofstrasse", "GB", "bahnhofstreet"},
+		{"Bode Thomas Str", "NG", "bode thomas street"},
+	} {
+		if got := strings.Join(address.TokensIn(tt.text, tt.country), " "); got != tt.want {
+			t.Errorf("TokensIn(%q, %s) = %q, want %q", tt.text, tt.country, got, tt.want)
+		}
 	}
 }

@@ -175,12 +175,12 @@ func Build(ctx context.Context, src Source, version string) (*Index, error) {
 		if !ok || len(p.Country) != 2 {
 			return nil
 		}
-		d := &draft{p: p, kind: k, tokens: address.Tokens(p.Name)}
+		d := &draft{p: p, kind: k, tokens: address.TokensIn(p.Name, p.Country)}
 		if len(d.tokens) == 0 {
 			return nil
 		}
 		for _, n := range p.AltNames {
-			for _, tok := range address.Tokens(n) {
+			for _, tok := range address.TokensIn(n, p.Country) {
 				if !slices.Contains(d.tokens, tok) && !slices.Contains(d.alt, tok) {
 					d.alt = append(d.alt, tok)
 				}

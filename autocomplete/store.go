@@ -24,8 +24,9 @@ type Store interface {
 // buildRules names the rules Build follows; change it whenever the same
 // places would give another index (a kept index is then rebuilt, as after
 // an import). "2": a place that one source lists without its point takes
-// the point of the duplicate merged into it.
-const buildRules = "2"
+// the point of the duplicate merged into it. "3": "-str" at the end of a
+// name is a street only in the countries that fuse it (address.TokensIn).
+const buildRules = "3"
 
 // placesVersion is the version an index of the store's places records:
 // the places' version and the build rules.

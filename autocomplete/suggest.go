@@ -277,7 +277,7 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	if err := ctx.Err(); err != nil {
 		return resp, err
 	}
-	words := address.Tokens(text)
+	words := address.TokensIn(text, cc)
 	if len(words) == 0 {
 		return resp, ErrEmptyQuery
 	}

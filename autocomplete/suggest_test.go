@@ -313,6 +313,10 @@ func TestSuggestBuiltin(t *testing.T) {
 		{"accr", "GH", "Accra, Greater Accra, Ghana"},
 		{"mumb", "IN", "Mumbai, Maharashtra, India"},
 		{"munich", "DE", "Munich, Bayern, Germany"},
+		{"munch", "DE", "Munich, Bayern, Germany"},
+		{"manchestr", "GB", "Manchester, England, United Kingdom"}, // not "manchestreet": "-str" is German
+		{"sao pau", "BR", "São Paulo, Brazil"},
+		{"kumasi", "GH", "Kumasi, Ashanti, Ghana"},
 		{"ikej", "", "Ikeja, Lagos, Nigeria"},
 		{"surulere lagos", "", "Surulere, Lagos, Nigeria"},
 		{"ikejja", "", "Ikeja, Lagos, Nigeria"},
