@@ -145,3 +145,53 @@ func geocodeDistance(t *testing.T, g address.Gazetteer, text, region string, lat
 	}
 	return address.Distance(lat, lon, r.Latitude, r.Longitude)
 }
+
+// builtinFloors are the least TestEvalOpenAddressesBuiltin accepts, in per
+// cent: the target (95%); the figures are in docs/figures.md.
+var builtinFloors = shareddata.Floors{
+	"San Francisco within 10 km, built-in": 95,
+	"Paris within 10 km, built-in":         95,
+}
+
+// TestEvalOpenAddressesBuiltin geocodes the OpenAddresses excerpts of San
+// Francisco and Paris on the built-in gazetteer alone (no import), as
+// they are written, with no country and the default region (Nigeria): the
+// share placed within 10 km of the row's own point, that is, in its city.
+func TestEvalOpenAddressesBuiltin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("evaluation: skipped in -short mode")
+	}
+	shared := shareddata.Dir(t)
+	rep := &shareddata.Report{T: t}
+	defer rep.Flush()
+	g := storetest.Shared(t)
+	got := map[string]float64{}
+	var sf distances
+	shareddata.ReadCSV(t, filepath.Join(shared, "intl-openaddresses-excerpts", "us_ca_san_francisco_eas_excerpt.csv"), func(row map[string]string) {
+		lat, _ := strconv.ParseFloat(row["LATITUDE"], 64)
+		lon, _ := strconv.ParseFloat(row["LONGITUDE"], 64)
+		num := strings.TrimSuffix(strings.TrimRight(row["ADDR_NUM"], "0"), ".")
+		text := fmt.Sprintf("%s %s %s, San Francisco, CA %s", num, row["ST_NAME"], row["ST_TYPE"], row["ZIPCODE"])
+		sf = append(sf, geocodeDistance(t, g, text, "", lat, lon))
+	})
+	var paris distances
+	shareddata.ReadDelimited(t, filepath.Join(shared, "intl-openaddresses-excerpts", "fr_paris_ban_excerpt.csv"), ';', func(row map[string]string) {
+		lat, _ := strconv.ParseFloat(row["lat"], 64)
+		lon, _ := strconv.ParseFloat(row["lon"], 64)
+		text := fmt.Sprintf("%s %s, %s Paris", row["numero"], row["nom_voie"], row["code_post"])
+		paris = append(paris, geocodeDistance(t, g, text, "", lat, lon))
+	})
+	for _, c := range []struct {
+		name string
+		d    distances
+		form string
+	}{
+		{"San Francisco", sf, "<number> <street>, San Francisco, CA <zip>"},
+		{"Paris", paris, "<numero> <nom_voie>, <code_post> Paris"},
+	} {
+		got[c.name+" within 10 km, built-in"] = c.d.within(10000)
+		rep.Logf("(c) %s OpenAddresses on the built-in gazetteer, no country written (%q): %d rows, within 10 km %.2f%%, median %.0f m",
+			c.name, c.form, len(c.d), c.d.within(10000), c.d.percentile(0.5))
+	}
+	builtinFloors.Check(t, got)
+}
