@@ -10,12 +10,12 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        37000,  // 1256 results
 	"LGA/builtin":                37000,  // 1256 results
-	"LOCALITY":                   54000,  // 27187 results
-	"LOCALITY/geonames":          28000,  // 8889 results
+	"LOCALITY":                   54000,  // 27184 results
+	"LOCALITY/geonames":          28000,  // 8886 results
 	"LOCALITY/nipost-rural":      75000,  // 10357 results
 	"LOCALITY/osm-ng-2019":       45000,  // 7941 results
-	"NEIGHBOURHOOD":              40000,  // 37850 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2511 results
+	"NEIGHBOURHOOD":              40000,  // 37851 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2512 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 692 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34643 results
 	"POSTCODE":                   33000,  // 1159 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 764 results
-	"STATE/builtin":              370000, // 764 results
+	"STATE":                      370000, // 766 results
+	"STATE/builtin":              370000, // 766 results
 	"STREET":                     5800,   // 2215 results
 	"STREET/area:builtin":        3200,   // 674 results
 	"STREET/area:geonames":       8000,   // 617 results

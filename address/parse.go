@@ -348,7 +348,10 @@ func (p *parser) takeCountry() {
 		}
 		k := p.keys(s.hi-n, s.hi)
 		c, ok := t.nameKeys[k]
-		if !ok || len(k) < 4 {
+		// a short name ("USA", "UK") only after a postcode of its
+		// country ("Fresno CA 93721 USA"): elsewhere it may be a place's
+		// short name
+		if !ok || len(k) < 4 && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
 		if _, sub := lookupSubdivision(p.country, k); sub {
@@ -374,6 +377,20 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
+}
+
+// postcodeEndsAt reports whether the word before hi, or the two words
+// before it ("SW1A 1AA"), within lo, are a postcode of country cc.
+func (p *parser) postcodeEndsAt(lo, hi int, cc string) bool {
+	for n := 1; n <= 2 && hi-n >= lo; n++ {
+		if !hasDigit(p.key(hi - 1)) {
+			return false
+		}
+		if _, ok := NormalizePostcode(cc, p.texts(hi-n, hi)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // mayTake reports whether words[lo:hi] may be read as the country c, and

@@ -3,7 +3,8 @@ package address
 // Where the segments of an address split when it is written without
 // commas: at a landmark's relation or after its landmark word, after a
 // street type, an estate word or a phase, before a unit, plot, number or
-// PO box, and between a name and the house number of a typed street.
+// PO box, after a unit and its number, and between a name and the house
+// number of a typed street.
 
 // resegment splits spans at the boundaries people leave out when they write
 // without commas: before a landmark relation ("Takwa Crescent Off Adetokunbo
@@ -76,6 +77,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 			return true
 		}
 		if numberMarkers[k] && isHouseNumber(p.text(i+1)) {
+			return true
+		}
+	}
+	// "450 Elm St Apt 12 Fresno CA 93721": a unit and its number end
+	// what they are part of
+	if i-2 >= start && p.words[i-2].lex && isID(prev) && !isHouseNumber(p.text(i)) {
+		if _, ok := unitTypes[p.key(i-2)]; ok {
 			return true
 		}
 	}

@@ -264,7 +264,8 @@ func caseWordOnce(w string, first bool) string {
 	if isAcronym[lw] {
 		return strings.ToUpper(lw)
 	}
-	// O'Neil, d'Ivoire: keep the letter after an apostrophe capitalised.
+	// O'Neil, d'Ivoire: keep the letter after an apostrophe capitalised
+	// (when a name follows it: "Joe's" keeps its s).
 	var b strings.Builder
 	b.Grow(len(lw))
 	upNext := true
@@ -280,7 +281,8 @@ func caseWordOnce(w string, first bool) string {
 		}
 		b.WriteRune(r)
 		if r == '\'' || r == '’' {
-			upNext = true
+			// not a possessive's s ("Joe's Diner")
+			upNext = utf8.RuneCountInString(lw[i+utf8.RuneLen(r):]) >= 2
 		}
 	}
 	out := b.String()
