@@ -288,6 +288,7 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 		return err
 	}
 	g.cityIsLGA()
+	g.townBeforeDivision()
 	if err := g.areaFromStreets(ctx); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ package address
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -260,6 +261,30 @@ func (g *geocoder) cityIsLGA() {
 		}
 		return
 	}
+}
+
+// townBeforeDivision reads "Guildford, Surrey", "Truro, Cornwall":
+// when the area was found by the neighbourhood written and is a city or
+// town, and the city written names no place of the country (not even
+// with a typo), the neighbourhood is the city and the "city" the second-
+// level division it lies in (a county), kept unconfirmed in the LGA
+// component when that is empty.
+func (g *geocoder) townBeforeDivision() {
+	if g.area == nil || g.areaFrom != "neighbourhood" || g.a.City == "" || g.a.LGA != "" ||
+		g.area.Kind != KindCity && g.area.Kind != KindTown {
+		return
+	}
+	for _, m := range g.ments {
+		if m.field == "city" && len(m.places) > 0 {
+			return // the city names a place: the reading stands
+		}
+	}
+	county, town := g.a.City, g.a.Neighbourhood
+	g.a.City, g.a.Neighbourhood, g.a.LGA = town, "", county
+	g.areaFrom = "city"
+	g.mark("city", true)
+	g.mark("lga", false)
+	g.res.Reasons = append(g.res.Reasons, fmt.Sprintf("%s is a town the gazetteer knows and %s no place of it: read as the town and the division it lies in", town, county))
 }
 
 // areaFromStreets places an address that names no place the gazetteer

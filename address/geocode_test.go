@@ -101,6 +101,10 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"MG Road, Bengaluru 560001", address.LevelLocality, "", "Karnataka", "Bengaluru", 12.97, 77.59, 10000, address.Partial},
 		// and a Nigerian city beside them keeps Nigeria
 		{"5 Market Road, Aba 450001", address.LevelLocality, "Aba South", "Abia", "Aba", 5.107, 7.367, 10000, address.Partial},
+		// a county after a town: the town is the city, the county the
+		// second-level division (not built in: kept unconfirmed)
+		{"Guildford, Surrey, UK", address.LevelLocality, "Surrey", "England", "Guildford", 51.235, -0.574, 5000, address.Partial},
+		{"Truro, Cornwall, UK", address.LevelLocality, "Cornwall", "England", "Truro", 50.265, -5.054, 5000, address.Partial},
 		// a state's code read as a country's: the city says which
 		{"Springfield, IL", address.LevelLocality, "", "Illinois", "Springfield", 39.80, -89.64, 10000, address.Partial},
 	}

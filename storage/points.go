@@ -95,11 +95,6 @@ func (g *Gazetteer) nearRefs(ctx context.Context, lat, lon, radius float64, limi
 		return nil, err
 	}
 	l := g.pointList(kinds)
-	bits := 5 * prec
-	center := geohash.EncodeIntWithPrecision(lat, lon, bits)
-	cells := append([]uint64{center}, geohash.NeighborsIntWithPrecision(center, bits)...)
-	slices.Sort(cells)
-	cells = slices.Compact(cells)
 	// a box around the circle, compared before the distance is computed
 	// (the poles' and the antimeridian's places are left to the distance)
 	dLat := radius / 110_000 * 1.01
@@ -107,6 +102,18 @@ func (g *Gazetteer) nearRefs(ctx context.Context, lat, lon, radius float64, limi
 	if c := math.Cos((math.Abs(lat) + dLat) * math.Pi / 180); c > 0.01 {
 		dLon = dLat / c
 	}
+	// the cells one precision finer that cover the box, when they are
+	// few: nine cells at least as wide as the radius read a square three
+	// times as wide, the finer ones little more than the box
+	bits := 5 * (prec + 1)
+	cells := cover(lat-dLat, lat+dLat, lon-dLon, lon+dLon, bits)
+	if cells == nil {
+		bits = 5 * prec
+		center := geohash.EncodeIntWithPrecision(lat, lon, bits)
+		cells = append([]uint64{center}, geohash.NeighborsIntWithPrecision(center, bits)...)
+	}
+	slices.Sort(cells)
+	cells = slices.Compact(cells)
 	type hit struct {
 		p *address.Place
 		d float64
@@ -136,4 +143,35 @@ func (g *Gazetteer) nearRefs(ctx context.Context, lat, lon, radius float64, limi
 		out[i] = h.p
 	}
 	return out, nil
+}
+
+// maxCover bounds the cells cover returns: each costs a binary search.
+const maxCover = 40
+
+// cover returns the geohash cells of the precision bits that cover the box,
+// or nil when they are more than maxCover or the box crosses a pole or the
+// antimeridian. A cell of b bits is 180/2^(b/2) degrees of latitude high
+// and 360/2^((b+1)/2) of longitude wide (the bits interleave, longitude
+// first).
+func cover(minLat, maxLat, minLon, maxLon float64, bits uint) []uint64 {
+	if bits > 60 || minLat < -90 || maxLat > 90 || minLon < -180 || maxLon >= 180 {
+		return nil
+	}
+	h := 180 / float64(uint64(1)<<(bits/2))
+	w := 360 / float64(uint64(1)<<((bits+1)/2))
+	lat0 := math.Floor((minLat+90)/h)*h - 90 // the south edge of the first row
+	lon0 := math.Floor((minLon+180)/w)*w - 180
+	rows := int(math.Ceil((maxLat - lat0) / h))
+	cols := int(math.Ceil((maxLon - lon0) / w))
+	if rows*cols > maxCover {
+		return nil
+	}
+	out := make([]uint64, 0, rows*cols)
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			// each cell by its centre: no edge falls in another cell
+			out = append(out, geohash.EncodeIntWithPrecision(lat0+(float64(r)+0.5)*h, lon0+(float64(c)+0.5)*w, bits))
+		}
+	}
+	return out
 }
