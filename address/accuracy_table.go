@@ -10,14 +10,14 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        37000,  // 1256 results
 	"LGA/builtin":                37000,  // 1256 results
-	"LOCALITY":                   54000,  // 27184 results
-	"LOCALITY/geonames":          28000,  // 8886 results
+	"LOCALITY":                   54000,  // 27176 results
+	"LOCALITY/geonames":          28000,  // 8878 results
 	"LOCALITY/nipost-rural":      75000,  // 10357 results
 	"LOCALITY/osm-ng-2019":       45000,  // 7941 results
-	"NEIGHBOURHOOD":              40000,  // 37851 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2512 results
+	"NEIGHBOURHOOD":              40000,  // 37859 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2502 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 692 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34643 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34661 results
 	"POSTCODE":                   33000,  // 1159 results
 	"POSTCODE/nipost":            33000,  // 1159 results
 	"PREMISE":                    11,     // 26184 results

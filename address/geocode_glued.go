@@ -22,6 +22,9 @@ import (
 // (or stay the organization), when those fields are free; a reason
 // records the split.
 func (g *geocoder) unglue(ctx context.Context) error {
+	if err := g.glueStreetArea(ctx); err != nil {
+		return err
+	}
 	// (names, not pointers into g: a pointer kept in the list would move
 	// the geocoder to the heap)
 	for _, f := range [...]struct{ field, headField string }{
@@ -98,6 +101,26 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		return err
 	}
 	return g.unglueLandmark(ctx)
+}
+
+// glueStreetArea reads a place whose name holds a street type ("Half Way
+// Tree, Kingston 10": read as the street "Half Way" and the neighbourhood
+// "Tree") as the place: when no house number or premises were written and
+// the street and the neighbourhood joined name an area the gazetteer
+// knows, they are that neighbourhood.
+func (g *geocoder) glueStreetArea(ctx context.Context) error {
+	if g.a.HouseNumber != "" || len(g.a.Premises) > 0 || g.a.Street == "" || g.a.Neighbourhood == "" {
+		return nil
+	}
+	joined := g.a.Street + " " + g.a.Neighbourhood
+	areas, err := g.areasNamed(ctx, joined)
+	if err != nil || len(areas) == 0 {
+		return err
+	}
+	g.res.reasonf("%q and %q read as one place, %s: the gazetteer knows it", g.a.Street, g.a.Neighbourhood, areas[0].Name)
+	g.a.Neighbourhood, g.a.Street, g.a.StreetName, g.a.StreetType = areas[0].Name, "", "", ""
+	g.mark("neighbourhood", true)
+	return nil
 }
 
 // unglueStreet takes the place that ends a street after its type when no

@@ -105,6 +105,9 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// second-level division (not built in: kept unconfirmed)
 		{"Guildford, Surrey, UK", address.LevelLocality, "Surrey", "England", "Guildford", 51.235, -0.574, 5000, address.Partial},
 		{"Truro, Cornwall, UK", address.LevelLocality, "Cornwall", "England", "Truro", 50.265, -5.054, 5000, address.Partial},
+		// "W.I." after a Caribbean country; a place whose name holds a
+		// street type ("Half Way Tree": not the street "Half Way")
+		{"Half Way Tree, Kingston 10, Jamaica W.I.", address.LevelLocality, "", "Saint Andrew Parish", "Kingston 10", 18.012, -76.799, 3000, address.Partial},
 		// a state's code read as a country's: the city says which
 		{"Springfield, IL", address.LevelLocality, "", "Illinois", "Springfield", 39.80, -89.64, 10000, address.Partial},
 	}

@@ -305,6 +305,14 @@ func (p *parser) takeCountry() {
 	t := data()
 	li := len(p.spans) - 1
 	s := p.spans[li]
+	// "Jamaica W.I.": the West Indies after a Caribbean country's name
+	if s.len() >= 2 && p.key(s.hi-1) == "wi" && p.nameWords(s.lo, s.hi-1) {
+		if c, ok := t.byKey[p.keys(s.lo, s.hi-1)]; ok && len(p.keys(s.lo, s.hi-1)) > 3 && p.mayTake(c, s.lo, s.hi-1) {
+			p.foundCountry(c, s.lo, s.hi)
+			p.dropSpan(li)
+			return
+		}
+	}
 	if !p.nameWords(s.lo, s.hi) {
 		// no country name here; but "..., Nigeria, 101241" ends in a postcode
 	} else if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok && p.mayTake(c, s.lo, s.hi) {
