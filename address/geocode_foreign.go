@@ -132,20 +132,38 @@ func nearPostcode(words []string, i int) []string {
 }
 
 // stateCodeReading returns the reading of an address whose country was
-// taken from a code of two or three letters ("Springfield, IL": Israel)
-// where no locality was confirmed, in the country that has a first-level
+// taken from a code of two or three letters ("Springfield, IL": Israel),
+// or that ends in such a code in capitals read as its city ("Madison,
+// WI") or as a state of the region ("Toronto, ON": Ondo), where no
+// locality was confirmed, in the country that has a first-level
 // division of that code holding a city, town or village of the city
 // written (Illinois' Springfield): the text is read again with that
 // country as the region, and the reading kept when it confirms the city.
 // ok is false when there is none.
 func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
-	if s.input == nil || s.regional == nil || s.regionalByName || s.Address.City == "" || r.Checks.Get("city") == Confirmed {
+	if s.input == nil || s.regionalByName || s.Address.City == "" || r.Checks.Get("city") == Confirmed {
 		return r, false, nil
 	}
-	code := ""
+	code, city := "", s.Address.City
 	for _, t := range s.Tokens {
 		if t.Label == LabelCountry {
 			code = strings.Trim(t.Text, ".,;: ")
+		}
+	}
+	if s.regional == nil {
+		// no code was read as a country's; a code in capitals ending the
+		// text was read as the city ("Madison, WI": the city before it)
+		// or as a state of the region's ("Toronto, ON": Ondo's code)
+		code = ""
+		if n := len(s.Tokens); n >= 2 {
+			last := strings.Trim(s.Tokens[n-1].Text, ".,;: ")
+			switch {
+			case !isCapsCode(last):
+			case strings.EqualFold(last, s.Address.City) && s.Address.Neighbourhood != "":
+				code, city = last, s.Address.Neighbourhood
+			case s.Tokens[n-1].Label == LabelState:
+				code = last
+			}
 		}
 	}
 	if len(code) < 2 || len(code) > 3 {
@@ -161,7 +179,7 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		if !ok || !strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
 			continue
 		}
-		ps, err := gz.Named(ctx, c.Alpha2, NameKey(s.Address.City))
+		ps, err := gz.Named(ctx, c.Alpha2, NameKey(city))
 		if err != nil {
 			return r, false, err
 		}
@@ -198,4 +216,17 @@ func readIn(ctx context.Context, gz Gazetteer, s Standardized, cc string, fields
 	}
 	fr.Reading = &fs
 	return fr, true, nil
+}
+
+// isCapsCode reports whether s is two or three capital ASCII letters.
+func isCapsCode(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }

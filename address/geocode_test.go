@@ -110,6 +110,11 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"Half Way Tree, Kingston 10, Jamaica W.I.", address.LevelLocality, "", "Saint Andrew Parish", "Kingston 10", 18.012, -76.799, 3000, address.Partial},
 		// a state's code read as a country's: the city says which
 		{"Springfield, IL", address.LevelLocality, "", "Illinois", "Springfield", 39.80, -89.64, 10000, address.Partial},
+		// a code in capitals read as the city, or as a state of the
+		// region's (ON is Ondo's): the city written says where
+		{"Madison, WI", address.LevelLocality, "", "Wisconsin", "Madison", 43.073, -89.401, 10000, address.Partial},
+		{"Toronto, ON", address.LevelLocality, "", "Ontario", "Toronto", 43.7, -79.416, 10000, address.Partial},
+		{"Akure, ON", address.LevelLocality, "Akure South", "Ondo", "Akure", 7.253, 5.193, 10000, address.Partial},
 	}
 	for _, tt := range tests {
 		r := geocode(t, gz, tt.text)
