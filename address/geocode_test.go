@@ -93,6 +93,12 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"10 Downing Street, London, United Kingdom", address.LevelLocality, "", "England", "London", 51.5085, -0.1257, 5000, address.Partial},
 		{"Unter den Linden 77, 10117 Berlin, Germany", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"Nairobi, Kenya", address.LevelLocality, "", "Nairobi County", "Nairobi", -1.283, 36.817, 10000, address.Partial},
+		// issue 31's addresses on an empty directory: placed at their city
+		{"1600 Amphitheatre Parkway, Mountain View, CA 94043", address.LevelLocality, "", "California", "Mountain View", 37.386, -122.084, 25000, address.Unverified},
+		{"Oxford Street, Accra, Ghana", address.LevelLocality, "", "Greater Accra", "Accra", 5.556, -0.197, 25000, address.Partial},
+		{"Avenida Paulista 1578, São Paulo, Brazil", address.LevelLocality, "", "São Paulo", "São Paulo", -23.547, -46.636, 25000, address.Partial},
+		{"Calle de Alcalá 50, Madrid, Spain", address.LevelLocality, "", "Madrid", "Madrid", 40.416, -3.703, 25000, address.Partial},
+		{"Kampala Road, Kampala, Uganda", address.LevelLocality, "", "Central Region", "Kampala", 0.316, 32.582, 25000, address.Partial},
 		// no country written: a city named with a postcode of its country
 		{"Unter den Linden 77, 10117 Berlin", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"55 Rue du Faubourg Saint-Honoré, 75008 Paris", address.LevelLocality, "", "Île-de-France", "Paris", 48.853, 2.349, 10000, address.Partial},
