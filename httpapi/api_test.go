@@ -309,7 +309,6 @@ func TestErrors(t *testing.T) {
 		{"basic auth", func() response {
 			return r.do("GET", "/v1/batch/job_batch_x", "", nil, "Authorization", "Basic "+r.keyA)
 		}, 401, CodeUnauthorized},
-		{"openapi without key", func() response { return r.do("GET", "/v1/openapi.json", "", nil) }, 401, CodeUnauthorized},
 		{"unknown route", func() response { return r.do("GET", "/v2/anything", r.keyA, nil) }, 404, CodeNotFound},
 		{"unknown job", func() response { return r.do("GET", "/v1/batch/job_batch_nosuchjob", r.keyA, nil) }, 404, CodeJobNotFound},
 		{"wrong method", func() response { return r.do("PUT", "/v1/batch/process", r.keyA, nil) }, 405, CodeMethodNotAllowed},
@@ -495,10 +494,10 @@ func TestOperations(t *testing.T) {
 			t.Errorf("metrics lack %s", want)
 		}
 	}
-	// the document, compressed as asked
+	// the document, compressed as asked, without a key (it holds no
+	// secret, and the web page links it)
 	for _, enc := range []string{"gzip", "zstd"} {
 		req, _ := http.NewRequest("GET", r.srv.URL+"/v1/openapi.json", nil)
-		req.Header.Set("Authorization", "Bearer "+r.keyA)
 		req.Header.Set("Accept-Encoding", enc)
 		resp, err := http.DefaultTransport.RoundTrip(req)
 		if err != nil {

@@ -217,7 +217,9 @@ func New(o Options) (*Server, error) {
 	v1(http.MethodGet, "/address/autocomplete", keyed(s.autocomplete))
 	v1(http.MethodPost, "/address/validate", s.limitBodyTo(ValidateMaxBytes, keyed(s.validate)))
 	v1(http.MethodGet, "/address/reverse", keyed(s.reverse))
-	v1(http.MethodGet, "/openapi.json", keyed(s.openapi))
+	// the document holds no secret: served without a key, so that its
+	// link opens in a browser (the web page links it)
+	v1(http.MethodGet, "/openapi.json", http.HandlerFunc(s.openapi))
 	s.router = r
 
 	// the fastest levels: answers are small JSON, and CPU is what the
