@@ -172,10 +172,15 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	do("choose with Enter", chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(css("#validate-result")))
 	result := text("#validate-result")
-	for _, want := range []string{"Victoria Island", "Eti-Osa", "Lagos", "Point", "6.42810", "Components"} {
+	for _, want := range []string{"Victoria Island", "Eti-Osa", "Lagos", "Point", "6.42810", "Components", "confirmed", "Copy address", "Details"} {
 		if !strings.Contains(result, want) {
 			t.Errorf("validate answer without %q:\n%s", want, result)
 		}
+	}
+	// the components as a person reads them: the internal id is behind
+	// the details disclosure, not in view
+	if strings.Contains(result, "nb/NG-LA") {
+		t.Errorf("the place id is in view:\n%s", result)
 	}
 	if !strings.Contains(result, "PARTIAL") && !strings.Contains(result, "HIGH CONFIDENCE") {
 		t.Errorf("validate answer without a verdict:\n%s", result)

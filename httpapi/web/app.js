@@ -224,12 +224,21 @@ $("search-form").addEventListener("submit", (e) => {
   validate(q.value);
 });
 
-function item(dl, name, value) {
+// item adds a component to a list; check, when given, is what the
+// gazetteer made of it (confirmed, inferred, corrected, unconfirmed),
+// shown beside it in words, not by colour alone.
+function item(dl, name, value, check) {
   if (value === undefined || value === null || value === "") return;
   const dt = document.createElement("dt");
   dt.textContent = name;
   const dd = document.createElement("dd");
   dd.textContent = value;
+  if (check) {
+    const c = document.createElement("span");
+    c.className = "check " + check;
+    c.textContent = check;
+    dd.append(" ", c);
+  }
   dl.append(dt, dd);
 }
 
@@ -275,32 +284,57 @@ async function validate(text, place) {
     const line = document.createElement("p");
     line.className = "line";
     line.textContent = r.formatted_address;
-    box.append(h, verdict, line);
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "copy";
+    copy.textContent = "Copy address";
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(r.formatted_address);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Select the address to copy it";
+      }
+    });
+    box.append(h, verdict, line, copy);
     listOf("Reasons", r.reasons, box);
     const ch = document.createElement("h3");
     ch.textContent = "Components";
     const dl = document.createElement("dl");
     dl.className = "components";
-    item(dl, "Organization", r.organization);
-    item(dl, "Unit", r.unit);
-    item(dl, "House number", r.house_number);
-    item(dl, "Street", [r.street_name, r.street_type].filter(Boolean).join(" "));
-    item(dl, "Estate", r.estate);
-    item(dl, "Neighbourhood", r.neighbourhood);
-    item(dl, "Landmark", [r.landmark_relation, r.landmark].filter(Boolean).join(" "));
-    item(dl, "City", r.city);
-    item(dl, "LGA", r.lga);
-    item(dl, "State", r.state && r.state + (r.state_code ? " (" + r.state_code + ")" : ""));
-    item(dl, "Postcode", r.postcode);
+    const ck = r.checks || {};
+    item(dl, "Organization", r.organization, ck.organization);
+    item(dl, "Unit", r.unit, ck.unit);
+    item(dl, "House number", r.house_number, ck.house_number);
+    item(dl, "Street", [r.street_name, r.street_type].filter(Boolean).join(" "), ck.street);
+    item(dl, "Estate", r.estate, ck.estate);
+    item(dl, "Neighbourhood", r.neighbourhood, ck.neighbourhood);
+    item(dl, "Landmark", [r.landmark_relation, r.landmark].filter(Boolean).join(" "), ck.landmark);
+    item(dl, "City", r.city, ck.city);
+    item(dl, "LGA", r.lga, ck.lga);
+    item(dl, "State", r.state && r.state + (r.state_code ? " (" + r.state_code + ")" : ""), ck.state);
+    item(dl, "Postcode", r.postcode, ck.postcode);
     item(dl, "Country", r.country && r.country + " (" + r.country_code + ")");
-    item(dl, "Point", r.latitude === null ? "not placed" : r.latitude.toFixed(5) + ", " + r.longitude.toFixed(5) + (r.plus_code ? " (" + r.plus_code + ")" : ""));
-    item(dl, "Place", r.place_id);
+    item(dl, "Point", r.latitude === null ? "not placed" : r.latitude.toFixed(5) + ", " + r.longitude.toFixed(5) +
+      (r.accuracy_m ? " (within about " + (r.accuracy_m >= 1000 ? Math.round(r.accuracy_m / 1000) + " km" : r.accuracy_m + " m") + ")" : ""));
+    item(dl, "Plus Code", r.plus_code);
     box.append(ch, dl);
-    listOf("Changes", (r.changes || []).filter((c) => c.kind !== "unchanged").map((c) =>
-      c.field + ": " + c.kind + (c.from ? " “" + c.from + "”" : "") + (c.to ? " → “" + c.to + "”" : "") + (c.reason ? " (" + c.reason + ")" : "")), box);
-    listOf("Warnings", r.warnings, box);
-    listOf("Missing", r.missing_components, box);
+    listOf("Missing", (r.missing_components || []).map((m) => m.replace(/_/g, " ")), box);
     listOf("Not understood", r.unresolved_tokens, box);
+    // what a person rarely needs: behind a disclosure
+    const more = document.createElement("details");
+    more.className = "more";
+    const sum = document.createElement("summary");
+    sum.textContent = "Details: changes, warnings, place id";
+    more.append(sum);
+    listOf("Changes", (r.changes || []).filter((c) => c.kind !== "unchanged").map((c) =>
+      c.field + ": " + c.kind + (c.from ? " “" + c.from + "”" : "") + (c.to ? " → “" + c.to + "”" : "") + (c.reason ? " (" + c.reason + ")" : "")), more);
+    listOf("Warnings", r.warnings, more);
+    const ids = document.createElement("dl");
+    ids.className = "components";
+    item(ids, "Place id", r.place_id);
+    more.append(ids);
+    box.append(more);
     out.appendChild(box);
   } catch (e) {
     showError("search-error", e.message);
