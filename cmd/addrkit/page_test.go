@@ -226,4 +226,15 @@ func TestPageInBrowser(t *testing.T) {
 		t.Errorf("download: %d, %d rows, %v", resp.StatusCode, len(rows), err)
 	}
 	shot("0-page", "body")
+
+	// A phone's width: nothing scrolls sideways.
+	do("a phone's width", chromedp.EmulateViewport(390, 844))
+	w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w > 390 {
+		t.Errorf("at 390 px the page is %d px wide: it scrolls sideways", w)
+	}
+	shot("4-phone", "body")
 }
