@@ -227,6 +227,18 @@ func TestPageInBrowser(t *testing.T) {
 	}
 	shot("0-page", "body")
 
+	// The job history, kept in the browser: after a reload the file is
+	// listed with its status, and showing it gives its download link again.
+	do("reload", chromedp.Reload(), chromedp.WaitVisible(css("#history-0")))
+	if h := text("#history-0"); !strings.Contains(h, "customers.csv") || !strings.Contains(h, "COMPLETED") {
+		t.Errorf("history after a reload: %q", h)
+	}
+	do("show a job of the history", chromedp.Click(css("#history-0 button")), chromedp.WaitVisible(css("#download")))
+	if again := attr("#download", "href"); !strings.Contains(again, "/processed/job_batch_") {
+		t.Errorf("download link from the history: %q", again)
+	}
+	shot("5-history", "#history-panel")
+
 	// A phone's width: nothing scrolls sideways.
 	do("a phone's width", chromedp.EmulateViewport(390, 844))
 	w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))

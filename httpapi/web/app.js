@@ -364,6 +364,7 @@ $("batch-form").addEventListener("submit", async (e) => {
     form.append("region", $("batch-region").value);
     form.append("file", f, f.name);
     const r = await api("/v1/batch/process", { method: "POST", body: form });
+    remember({ id: r.jobId, filename: f.name, submitted: new Date().toISOString(), status: r.status || "QUEUED" });
     follow(r.jobId);
   } catch (err) {
     showError("batch-error", err.message);
@@ -401,6 +402,7 @@ function follow(id) {
       s.textContent = j.status;
       state.append(document.createTextNode("Job " + j.id + " (" + j.filename + "): "), s);
       bar.value = j.progress;
+      remember({ id: j.id, status: j.status });
       counts.textContent = j.processedCount + " of " + j.rowCount + " rows: " + j.highConfidenceCount +
         " high confidence, " + j.partialMatchCount + " partial, " + j.unverifiedCount + " unverified (" + j.validatedPercent + "% validated).";
       if (j.status === "COMPLETED") {
@@ -427,4 +429,66 @@ function follow(id) {
     }
   };
   poll();
+}
+
+// ---- the jobs of this browser ----
+
+// The jobs submitted from this browser, newest first, kept in local
+// storage: id, file name, time of submission, last status seen.
+const historyKey = "addrkit.jobs";
+const historyMax = 20;
+
+function history() {
+  try {
+    const h = JSON.parse(localStorage.getItem(historyKey) || "[]");
+    return Array.isArray(h) ? h : [];
+  } catch {
+    return [];
+  }
+}
+
+// remember records a job, or what changed of one, and shows the list.
+function remember(job) {
+  const h = history();
+  const i = h.findIndex((x) => x.id === job.id);
+  if (i >= 0) {
+    if (h[i].status === job.status) return;
+    h[i] = Object.assign(h[i], job);
+  } else {
+    h.unshift(job);
+  }
+  localStorage.setItem(historyKey, JSON.stringify(h.slice(0, historyMax)));
+  showHistory();
+}
+
+function showHistory() {
+  const h = history();
+  $("history-panel").hidden = h.length === 0;
+  const ul = $("history");
+  ul.innerHTML = "";
+  h.forEach((job, n) => {
+    const li = document.createElement("li");
+    li.id = "history-" + n;
+    const when = new Date(job.submitted);
+    li.textContent = (job.filename || job.id) + " — " + (isNaN(when) ? "" : when.toLocaleString() + " — ") + job.status + " ";
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "secondary";
+    b.textContent = job.status === "COMPLETED" ? "Show and download" : "Show";
+    b.addEventListener("click", () => follow(job.id));
+    li.appendChild(b);
+    ul.appendChild(li);
+  });
+}
+
+$("forget-history").addEventListener("click", () => {
+  localStorage.removeItem(historyKey);
+  showHistory();
+});
+
+showHistory();
+// the last job, when it was not finished, is followed again
+{
+  const last = history()[0];
+  if (last && !["COMPLETED", "FAILED", "CANCELLED"].includes(last.status) && keyInput.value) follow(last.id);
 }
