@@ -212,6 +212,13 @@ func TestPageInBrowser(t *testing.T) {
 	if !strings.Contains(counts, "COMPLETED") || !strings.Contains(counts, "4 of 4 rows") {
 		t.Errorf("job status shown: %q", counts)
 	}
+	// the summary: rows by verdict as a bar, counted in words too
+	if sum := text("#job-summary"); !strings.Contains(sum, "4 rows:") || !strings.Contains(sum, "unverified") || !strings.Contains(sum, "took") {
+		t.Errorf("job summary: %q", sum)
+	}
+	if label := attr("#job-summary .verdict-bar", "aria-label"); !strings.HasPrefix(label, "Rows by verdict:") {
+		t.Errorf("the verdict bar's label: %q", label)
+	}
 	shot("3-batch", "#batch-panel")
 	if !strings.HasPrefix(href, s.base+"/processed/job_batch_") || !strings.Contains(href, "signature=") {
 		t.Fatalf("download link %q", href)

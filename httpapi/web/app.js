@@ -406,6 +406,7 @@ function follow(id) {
       counts.textContent = j.processedCount + " of " + j.rowCount + " rows: " + j.highConfidenceCount +
         " high confidence, " + j.partialMatchCount + " partial, " + j.unverifiedCount + " unverified (" + j.validatedPercent + "% validated).";
       if (j.status === "COMPLETED") {
+        box.appendChild(summary(j));
         const a = document.createElement("a");
         a.id = "download";
         a.href = j.downloadUrl;
@@ -491,4 +492,39 @@ showHistory();
 {
   const last = history()[0];
   if (last && !["COMPLETED", "FAILED", "CANCELLED"].includes(last.status) && keyInput.value) follow(last.id);
+}
+
+// summary shows a finished job's rows by verdict as a bar (each part
+// labelled with its count and share, so colour is not the only cue) and
+// how long the job took.
+function summary(j) {
+  const wrap = document.createElement("div");
+  wrap.id = "job-summary";
+  const parts = [
+    ["HIGH_CONFIDENCE", "high confidence", j.highConfidenceCount],
+    ["PARTIAL", "partial", j.partialMatchCount],
+    ["UNVERIFIED", "unverified", j.unverifiedCount],
+  ];
+  const total = Math.max(1, parts.reduce((n, p) => n + p[2], 0));
+  const bar = document.createElement("div");
+  bar.className = "verdict-bar";
+  bar.setAttribute("role", "img");
+  const words = parts.map((p) => p[2] + " " + p[1] + " (" + Math.round((100 * p[2]) / total) + "%)");
+  bar.setAttribute("aria-label", "Rows by verdict: " + words.join(", "));
+  for (const [cls, , n] of parts) {
+    if (!n) continue;
+    const seg = document.createElement("span");
+    seg.className = "verdict " + cls;
+    seg.style.width = (100 * n) / total + "%";
+    seg.textContent = n;
+    bar.appendChild(seg);
+  }
+  const legend = document.createElement("p");
+  legend.className = "help";
+  let took = "";
+  const t0 = Date.parse(j.startedAt || j.createdAt), t1 = Date.parse(j.finishedAt);
+  if (!isNaN(t0) && !isNaN(t1)) took = "; took " + Math.max(0, (t1 - t0) / 1000).toFixed(1) + " s";
+  legend.textContent = j.rowCount + " rows: " + words.join(", ") + took + ".";
+  wrap.append(bar, legend);
+  return wrap;
 }
