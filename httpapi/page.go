@@ -2,8 +2,11 @@ package httpapi
 
 import (
 	"embed"
+	"encoding/json"
 	"io/fs"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
@@ -15,9 +18,23 @@ import (
 //go:embed web
 var web embed.FS
 
-// pageCSP allows the page its own files and its own API, nothing else.
-const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-	"form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+// pageCSP allows the page its own files and its own API, and images from
+// the map tiles' host (tiles), nothing else.
+func pageCSP(tiles string) string {
+	img := "'self' data:"
+	if u, err := url.Parse(strings.NewReplacer("{", "", "}", "").Replace(tiles)); err == nil && u.Scheme != "" && u.Host != "" {
+		img += " " + u.Scheme + "://" + u.Host
+	}
+	return "default-src 'none'; script-src 'self'; style-src 'self'; img-src " + img + "; connect-src 'self'; " +
+		"form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+}
+
+// pageConfig is /ui/config.json: what the page needs of the server's
+// options.
+type pageConfig struct {
+	Tiles            string `json:"tiles"`
+	TilesAttribution string `json:"tilesAttribution"`
+}
 
 // page serves the web page: / is index.html, /ui/NAME the other files.
 func (s *Server) page() http.Handler {
@@ -25,13 +42,23 @@ func (s *Server) page() http.Handler {
 	if err != nil {
 		panic(err) // the embedded tree always has web/
 	}
+	csp := pageCSP(s.o.Tiles)
+	config, err := json.Marshal(pageConfig{Tiles: s.o.Tiles, TilesAttribution: s.o.TilesAttribution})
+	if err != nil {
+		panic(err) // two strings
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", pageCSP)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("Cache-Control", "no-cache")
 		name := "index.html"
+		if r.URL.Path == "/ui/config.json" {
+			h.Set("Content-Type", "application/json")
+			w.Write(config)
+			return
+		}
 		if r.URL.Path != "/" {
 			name = mux.Vars(r)["file"]
 			if fi, err := fs.Stat(files, name); err != nil || fi.IsDir() || name == "index.html" {

@@ -44,3 +44,30 @@ func TestReverseRoute(t *testing.T) {
 		t.Errorf("no key: %d", resp.StatusCode)
 	}
 }
+
+// TestPageMap: the page's map library is the server's own file, its
+// tiles' host the only other the Content-Security-Policy allows images
+// from, and /ui/config.json tells the page the tiles.
+func TestPageMap(t *testing.T) {
+	r := newRig(t, func(o *Options) {
+		o.Tiles, o.TilesAttribution = "https://tiles.example.org/{z}/{x}/{y}.png", "© Example"
+	}, nil)
+	page := r.do("GET", "/", "", nil)
+	if csp := page.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "img-src 'self' data: https://tiles.example.org;") || !strings.Contains(csp, "script-src 'self';") {
+		t.Errorf("CSP %q", csp)
+	}
+	if lib := r.do("GET", "/ui/leaflet.js", "", nil); lib.StatusCode != 200 || !strings.Contains(string(lib.body), "Leaflet") {
+		t.Errorf("/ui/leaflet.js: %d", lib.StatusCode)
+	}
+	var c struct{ Tiles, TilesAttribution string }
+	cfg := r.do("GET", "/ui/config.json", "", nil)
+	cfg.decode(t, &c)
+	if c.Tiles != "https://tiles.example.org/{z}/{x}/{y}.png" || c.TilesAttribution != "© Example" {
+		t.Errorf("/ui/config.json: %s", cfg.body)
+	}
+	// without tiles, images from this server only
+	plain := newRig(t, nil, nil).do("GET", "/", "", nil)
+	if csp := plain.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "img-src 'self' data:;") {
+		t.Errorf("CSP without tiles %q", csp)
+	}
+}

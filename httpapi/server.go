@@ -74,6 +74,12 @@ type Options struct {
 	Keys      Authenticator // required
 	// Gazetteer places the addresses of POST /v1/address/validate; required.
 	Gazetteer address.Gazetteer
+	// Tiles is the URL template of the map tiles the web page shows
+	// ("https://tile.openstreetmap.org/{z}/{x}/{y}.png"), and
+	// TilesAttribution their attribution; the page's Content-Security-
+	// Policy allows images from that host only. Empty: the map shows its
+	// marker, scale and coordinates on no tiles.
+	Tiles, TilesAttribution string
 	// BaseURL is the service's public address, used in links and the
 	// Location header ("https://addr.example.com"); when empty, the
 	// scheme and Host of each request.

@@ -177,6 +177,16 @@ func TestPageInBrowser(t *testing.T) {
 			t.Errorf("validate answer without %q:\n%s", want, result)
 		}
 	}
+	// the map: the point's marker, its accuracy circle and the scale,
+	// with no tiles loading (no network in tests); its library is the
+	// server's own, like every script of the page
+	do("the map", chromedp.WaitVisible(css("#map .leaflet-control-scale")), chromedp.WaitVisible(css("#map path.leaflet-interactive")))
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#map path.leaflet-interactive").length`)); err != nil || n < 2 {
+		t.Errorf("the map shows %d marks (%v), want the point and its circle", n, err)
+	}
+	if own, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.scripts].every((s) => s.src.startsWith(location.origin + "/ui/"))`)); err != nil || !own {
+		t.Errorf("a script of the page is not the server's own /ui/ file (%v)", err)
+	}
 	// the components as a person reads them: the internal id is behind
 	// the details disclosure, not in view
 	if strings.Contains(result, "nb/NG-LA") {

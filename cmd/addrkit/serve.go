@@ -49,6 +49,7 @@ func applyEnv(fs *flag.FlagSet) error {
 // serveConfig is what `addrkit serve` is told.
 type serveConfig struct {
 	data, listen, blobURL, baseURL, signingKey, logFormat, nats, role string
+	tiles, tilesAttribution                                           string
 	callbackKey                                                       string
 	callbackPrivate                                                   bool
 	linkTTL, retention, shutdown, keysReload, lease                   time.Duration
@@ -66,6 +67,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.listen, "listen", "localhost:8080", "address to listen on (:8080 for every interface)")
 	fs.StringVar(&c.blobURL, "blob", "", "gocloud.dev bucket URL for inputs and outputs (file://, mem://; s3://, gs:// with -tags cloud); default file://DATA/blobs")
 	fs.StringVar(&c.baseURL, "base-url", "", "public address of the service, for links (default: from each request's Host)")
+	fs.StringVar(&c.tiles, "tiles", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "URL template of the web page's map tiles; \"none\" shows the map without tiles")
+	fs.StringVar(&c.tilesAttribution, "tiles-attribution", "© OpenStreetMap contributors", "attribution of the map tiles, shown on the map")
 	fs.StringVar(&c.signingKey, "signing-key", "", "file with the hex key signing download links of file:// and mem:// buckets (default DATA/signing.key, made when missing)")
 	fs.StringVar(&c.callbackKey, "callback-key", "", "file with the hex key signing jobs' completion callbacks, which receivers verify with (default DATA/callback.key, made when missing; the same file on every node of a cluster)")
 	fs.BoolVar(&c.callbackPrivate, "callback-allow-private", false, "let callbacks go to loopback, private and link-local addresses (refused by default)")
@@ -205,6 +208,7 @@ func serve(ctx context.Context, c serveConfig, log *slog.Logger, ready chan<- st
 	}
 	api, err := httpapi.New(httpapi.Options{
 		Jobs: manager, Suggester: places, Keys: keys, Gazetteer: places, BaseURL: c.baseURL,
+		Tiles: tilesURL(c.tiles), TilesAttribution: c.tilesAttribution,
 		MaxBodyBytes: c.maxBody, MaxUploads: c.maxUploads, MaxUploadsPerKey: c.maxUploadsPerKey, RateLimit: c.rate, RateBurst: c.burst, Logger: log,
 		Healthy: firstError(be.healthy, manager.Healthy, bg.healthy),
 	})
@@ -390,4 +394,12 @@ func randomKey() []byte {
 	key := make([]byte, 32)
 	rand.Read(key)
 	return key
+}
+
+// tilesURL is the --tiles flag's URL, "" for none.
+func tilesURL(flag string) string {
+	if flag == "none" {
+		return ""
+	}
+	return flag
 }

@@ -319,6 +319,7 @@ async function validate(text, place) {
       (r.accuracy_m ? " (within about " + (r.accuracy_m >= 1000 ? Math.round(r.accuracy_m / 1000) + " km" : r.accuracy_m + " m") + ")" : ""));
     item(dl, "Plus Code", r.plus_code);
     box.append(ch, dl);
+    if (r.latitude !== null) box.append(mapOf(r));
     listOf("Missing", (r.missing_components || []).map((m) => m.replace(/_/g, " ")), box);
     listOf("Not understood", r.unresolved_tokens, box);
     // what a person rarely needs: behind a disclosure
@@ -526,5 +527,55 @@ function summary(j) {
   if (!isNaN(t0) && !isNaN(t1)) took = "; took " + Math.max(0, (t1 - t0) / 1000).toFixed(1) + " s";
   legend.textContent = j.rowCount + " rows: " + words.join(", ") + took + ".";
   wrap.append(bar, legend);
+  return wrap;
+}
+
+// ---- the map ----
+
+// The server's map settings (tiles and their attribution), asked once.
+let mapConfig = null;
+async function config() {
+  if (!mapConfig) {
+    try {
+      const resp = await fetch("/ui/config.json");
+      mapConfig = resp.ok ? await resp.json() : {};
+    } catch {
+      mapConfig = {};
+    }
+  }
+  return mapConfig;
+}
+
+// mapOf returns a map of a result's point: a marker, and for an answer
+// that is not certain a circle of its accuracy radius. Without tiles (none
+// set, or none loading) the marker, the scale and the coordinates below
+// still show.
+function mapOf(r) {
+  const wrap = document.createElement("figure");
+  wrap.className = "map";
+  const div = document.createElement("div");
+  div.id = "map";
+  div.setAttribute("role", "img");
+  div.setAttribute("aria-label", "Map of the point " + r.latitude.toFixed(5) + ", " + r.longitude.toFixed(5));
+  const cap = document.createElement("figcaption");
+  cap.className = "help";
+  cap.textContent = r.latitude.toFixed(5) + ", " + r.longitude.toFixed(5) +
+    (r.status !== "HIGH_CONFIDENCE" && r.accuracy_m ? "; the circle is where the address most likely is (" + r.accuracy_m + " m)" : "");
+  wrap.append(div, cap);
+  if (typeof L === "undefined") return wrap; // the library did not load
+  // drawn once the figure is in the page (Leaflet measures its box)
+  requestAnimationFrame(async () => {
+    const at = L.latLng(r.latitude, r.longitude);
+    const m = L.map(div, { scrollWheelZoom: false });
+    const uncertain = r.status !== "HIGH_CONFIDENCE" && r.accuracy_m;
+    // the view first: layers are placed by it
+    if (uncertain) m.fitBounds(at.toBounds(2 * r.accuracy_m));
+    else m.setView(at, 17);
+    L.control.scale().addTo(m);
+    if (uncertain) L.circle(at, { radius: r.accuracy_m, weight: 1, color: "#9a6700", fillOpacity: 0.08 }).addTo(m);
+    L.circleMarker(at, { radius: 7, weight: 2, color: "#0b5cad", fillOpacity: 0.9 }).addTo(m);
+    const c = await config();
+    if (c.tiles) L.tileLayer(c.tiles, { maxZoom: 19, attribution: c.tilesAttribution || "" }).addTo(m);
+  });
   return wrap;
 }
