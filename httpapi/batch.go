@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/addrkit/addrkit/batch/jobs"
@@ -235,6 +236,31 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 	if j, ok := s.job(w, r); ok {
 		s.writeStatus(w, r, j)
 	}
+}
+
+// rows answers the first rows of a completed job's output, of one status
+// when asked (?status=PARTIAL&limit=50): what the web page shows.
+func (s *Server) rows(w http.ResponseWriter, r *http.Request) {
+	j, ok := s.job(w, r)
+	if !ok {
+		return
+	}
+	limit := 0
+	if l := r.URL.Query().Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n == 0 {
+			s.refuse(w, r, fault.InvalidLimit, fmt.Sprintf("limit must be an integer from 1 to %d, not %q.", jobs.MaxPreviewRows, l))
+			return
+		}
+		limit = n
+	}
+	p, err := s.o.Jobs.Rows(r.Context(), j, r.URL.Query().Get("status"), limit)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, p)
 }
 
 // cancel cancels a job and answers its status.

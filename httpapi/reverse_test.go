@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,5 +70,55 @@ func TestPageMap(t *testing.T) {
 	plain := newRig(t, nil, nil).do("GET", "/", "", nil)
 	if csp := plain.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "img-src 'self' data:;") {
 		t.Errorf("CSP without tiles %q", csp)
+	}
+}
+
+// TestJobRows: GET /v1/batch/{jobId}/rows answers the first rows of a
+// completed job's output, of one status when asked, to its owner only.
+func TestJobRows(t *testing.T) {
+	r := newRig(t, nil, nil)
+	file := "id,address\n1,\"12 Allen Avenue, Ikeja, Lagos\"\n2,\"5 Ogunsiji Close, Ikeja\"\n3,zzz qqq\n4,\"Wuse 2, Abuja\"\n"
+	resp := r.submit(r.keyA, map[string]any{"filename": "rows.csv", "fileContent": file, "region": "Nigeria"})
+	var sub SubmitResponse
+	resp.decode(t, &sub)
+	if resp.StatusCode != 202 {
+		t.Fatalf("submit: %d %s", resp.StatusCode, resp.body)
+	}
+	st := r.waitFinal(r.keyA, sub.JobID)
+	var all, two, unverified struct {
+		Columns []string   `json:"columns"`
+		Rows    [][]string `json:"rows"`
+		More    bool       `json:"more"`
+	}
+	r.do("GET", "/v1/batch/"+sub.JobID+"/rows", r.keyA, nil).decode(t, &all)
+	status := slices.Index(all.Columns, "status")
+	if len(all.Rows) != 4 || all.More || status < 0 || all.Columns[0] != "input_id" || all.Rows[0][0] != "1" {
+		t.Fatalf("rows: %+v", all)
+	}
+	r.do("GET", "/v1/batch/"+sub.JobID+"/rows?limit=2", r.keyA, nil).decode(t, &two)
+	if len(two.Rows) != 2 || !two.More {
+		t.Errorf("limit 2: %d rows, more %v", len(two.Rows), two.More)
+	}
+	r.do("GET", "/v1/batch/"+sub.JobID+"/rows?status=UNVERIFIED", r.keyA, nil).decode(t, &unverified)
+	if len(unverified.Rows) != st.UnverifiedCount || st.UnverifiedCount == 0 {
+		t.Errorf("UNVERIFIED rows: %d, the job counts %d", len(unverified.Rows), st.UnverifiedCount)
+	}
+	for _, row := range unverified.Rows {
+		if row[status] != "UNVERIFIED" {
+			t.Errorf("a %s row among the UNVERIFIED", row[status])
+		}
+	}
+	for _, tt := range []struct {
+		query, key, code string
+	}{
+		{"", r.keyB, CodeJobNotFound},
+		{"?limit=0", r.keyA, CodeInvalidLimit},
+		{"?limit=201", r.keyA, CodeInvalidLimit},
+		{"?status=GOOD", r.keyA, CodeInvalidParameter},
+	} {
+		resp := r.do("GET", "/v1/batch/"+sub.JobID+"/rows"+tt.query, tt.key, nil)
+		if p := resp.problem(t); p.Code != tt.code {
+			t.Errorf("%s: %d %+v, want %s", tt.query, resp.StatusCode, p, tt.code)
+		}
 	}
 }

@@ -48,6 +48,8 @@ type Jobs interface {
 	OpenDownload(ctx context.Context, path string, query url.Values) (jobs.Download, error)
 	Counts(ctx context.Context) (map[jobs.State]int, error)
 	RowsWritten() int64
+	// Rows is the start of a completed job's output (jobs.Manager.Rows).
+	Rows(ctx context.Context, j jobs.Job, status string, limit int) (jobs.Preview, error)
 }
 
 // Suggester answers autocomplete queries: an *autocomplete.Index.
@@ -220,6 +222,7 @@ func New(o Options) (*Server, error) {
 	v1(http.MethodGet, "/batch/{jobId}", keyed(s.status))
 	v1(http.MethodDelete, "/batch/{jobId}", keyed(s.delete))
 	v1(http.MethodPost, "/batch/{jobId}/cancel", keyed(s.cancel))
+	v1(http.MethodGet, "/batch/{jobId}/rows", keyed(s.rows))
 	v1(http.MethodGet, "/address/autocomplete", keyed(s.autocomplete))
 	v1(http.MethodPost, "/address/validate", s.limitBodyTo(ValidateMaxBytes, keyed(s.validate)))
 	v1(http.MethodGet, "/address/reverse", keyed(s.reverse))

@@ -229,6 +229,18 @@ func TestPageInBrowser(t *testing.T) {
 	if label := attr("#job-summary .verdict-bar", "aria-label"); !strings.HasPrefix(label, "Rows by verdict:") {
 		t.Errorf("the verdict bar's label: %q", label)
 	}
+	// the table of its rows, and the filter by verdict
+	do("the rows", chromedp.WaitVisible(css("#job-rows table")))
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#job-rows tbody tr").length`)); err != nil || n != 4 {
+		t.Errorf("the table shows %d rows (%v), want 4", n, err)
+	}
+	do("filter the rows", chromedp.SetValue(css("#rows-filter"), "UNVERIFIED"))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#rows-filter").dispatchEvent(new Event("change"))`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#job-rows tbody tr").length === 1`)); err != nil {
+		t.Errorf("the UNVERIFIED filter: %v (%s)", err, text("#job-rows"))
+	}
 	shot("3-batch", "#batch-panel")
 	if !strings.HasPrefix(href, s.base+"/processed/job_batch_") || !strings.Contains(href, "signature=") {
 		t.Fatalf("download link %q", href)

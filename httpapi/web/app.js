@@ -408,6 +408,7 @@ function follow(id) {
         " high confidence, " + j.partialMatchCount + " partial, " + j.unverifiedCount + " unverified (" + j.validatedPercent + "% validated).";
       if (j.status === "COMPLETED") {
         box.appendChild(summary(j));
+        box.appendChild(rowsTable(j));
         const a = document.createElement("a");
         a.id = "download";
         a.href = j.downloadUrl;
@@ -577,5 +578,64 @@ function mapOf(r) {
     const c = await config();
     if (c.tiles) L.tileLayer(c.tiles, { maxZoom: 19, attribution: c.tilesAttribution || "" }).addTo(m);
   });
+  return wrap;
+}
+
+// ---- a finished file's rows ----
+
+// rowsTable shows the first rows of a finished job's output (the server's
+// /rows answer: 200 at most) with its key columns, and a filter by
+// verdict that asks the server again.
+function rowsTable(j) {
+  const wrap = document.createElement("div");
+  wrap.id = "job-rows";
+  const label = document.createElement("label");
+  label.htmlFor = "rows-filter";
+  label.textContent = "Show rows";
+  const pick = document.createElement("select");
+  pick.id = "rows-filter";
+  for (const [v, t] of [["", "all"], ["HIGH_CONFIDENCE", "high confidence"], ["PARTIAL", "partial"], ["UNVERIFIED", "unverified"]]) {
+    const o = document.createElement("option");
+    o.value = v;
+    o.textContent = t;
+    pick.appendChild(o);
+  }
+  const note = document.createElement("p");
+  note.className = "help";
+  note.setAttribute("aria-live", "polite");
+  const scroller = document.createElement("div");
+  scroller.className = "table-scroll";
+  wrap.append(label, pick, note, scroller);
+  const load = async () => {
+    const q = pick.value ? "?status=" + pick.value : "";
+    try {
+      const p = await api("/v1/batch/" + encodeURIComponent(j.id) + "/rows" + q);
+      scroller.innerHTML = "";
+      const at = (name) => p.columns.indexOf(name);
+      const input = p.columns.findIndex((c) => c.startsWith("input_") && c !== "input_id");
+      const cols = [["Row", at("row_number")], ["Verdict", at("status")], ["Written", input],
+        ["Formatted address", at("formatted_address")], ["State", at("state")], ["Error", at("error")]].filter((c) => c[1] >= 0);
+      const table = document.createElement("table");
+      const head = table.createTHead().insertRow();
+      for (const [name] of cols) {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = name;
+        head.appendChild(th);
+      }
+      const body = table.createTBody();
+      for (const row of p.rows) {
+        const tr = body.insertRow();
+        for (const [, i] of cols) tr.insertCell().textContent = row[i] || "";
+      }
+      scroller.appendChild(table);
+      note.textContent = p.rows.length + " row" + (p.rows.length === 1 ? "" : "s") + " shown" +
+        (p.more ? " (the first " + p.rows.length + "; the download has them all)" : "") + ".";
+    } catch (err) {
+      note.textContent = err.message;
+    }
+  };
+  pick.addEventListener("change", load);
+  load();
   return wrap;
 }
