@@ -449,9 +449,7 @@ func reverse(ctx context.Context, opts Options, lat, lon float64) outcome {
 	case err != nil:
 		return outcome{err: rowReason(err), r: unverified()}
 	}
-	s := address.Standardized{Address: r.Address}
-	s.Line, s.Line1, s.Line2 = r.Address.Lines()
-	return outcome{s: s, r: r.Result}
+	return placed(r.Result)
 }
 
 func unverified() address.Result {

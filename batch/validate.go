@@ -126,9 +126,7 @@ func ValidatePlace(ctx context.Context, id, houseNumber string, unit address.Uni
 	if err != nil {
 		return Row{}, err
 	}
-	s := address.Standardized{Address: r.Address}
-	s.Line, s.Line1, s.Line2 = r.Address.Lines()
-	o := outcome{s: s, r: r}
+	o := placed(r)
 	return o.row(), nil
 }
 
@@ -150,10 +148,17 @@ func ReversePoint(ctx context.Context, lat, lon float64, opts Options) (Row, add
 	case err != nil:
 		return Row{}, r, err
 	}
+	o := placed(r.Result)
+	return o.row(), r, nil
+}
+
+// placed is the outcome of a result that no text was read for (a place
+// chosen by its id, or found at a point): its address, written in its
+// country's order, stands as the standardized address.
+func placed(r address.Result) outcome {
 	s := address.Standardized{Address: r.Address}
 	s.Line, s.Line1, s.Line2 = r.Address.Lines()
-	o := outcome{s: s, r: r.Result}
-	return o.row(), r, nil
+	return outcome{s: s, r: r}
 }
 
 // FieldNames returns the column names a batch input (and Validate) reads,

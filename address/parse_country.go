@@ -1,0 +1,205 @@
+package address
+
+// Reading the country of an address: named last, after a postcode, first,
+// or as a territory, with the evidence that lets a code or a name that is
+// also a place's be taken for a country.
+
+import (
+	"slices"
+	"strings"
+)
+
+// takeCountry recognises a country in the last segment: the whole segment
+// ("Nigeria", "NGA", "UK") or its last words ("Lagos Nigeria"). A name that is
+// also a subdivision of the country in effect ("Niger" in Nigeria, "Georgia"
+// in the US) is taken as the subdivision.
+func (p *parser) takeCountry() {
+	if len(p.spans) == 0 {
+		return
+	}
+	t := data()
+	li := len(p.spans) - 1
+	s := p.spans[li]
+	// "Jamaica W.I.": the West Indies after a Caribbean country's name
+	if s.len() >= 2 && p.key(s.hi-1) == "wi" && p.nameWords(s.lo, s.hi-1) {
+		if c, ok := t.byKey[p.keys(s.lo, s.hi-1)]; ok && len(p.keys(s.lo, s.hi-1)) > 3 && p.mayTake(c, s.lo, s.hi-1) {
+			p.foundCountry(c, s.lo, s.hi)
+			p.dropSpan(li)
+			return
+		}
+	}
+	if !p.nameWords(s.lo, s.hi) {
+		// no country name here; but "..., Nigeria, 101241" ends in a postcode
+	} else if c, ok := t.byKey[p.keys(s.lo, s.hi)]; ok && p.mayTake(c, s.lo, s.hi) {
+		// the country in effect, named last, is the country even where a
+		// state bears its name ("..., Mexico": the formatted line of a
+		// Mexican address, not the state of México)
+		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub || c.Alpha2 == p.country && li > 0 {
+			p.foundCountry(c, s.lo, s.hi)
+			p.dropSpan(li)
+			return
+		}
+	}
+	// "..., Nigeria, 101241": a postcode after the country
+	if li > 0 && s.len() <= 5 && hasDigit(p.key(s.hi-1)) {
+		prev := p.spans[li-1]
+		if !p.nameWords(prev.lo, prev.hi) {
+			// not a country
+		} else if c, ok := t.nameKeys[p.keys(prev.lo, prev.hi)]; ok && p.mayTake(c, prev.lo, prev.hi) {
+			if _, sub := lookupSubdivision(p.country, p.keys(prev.lo, prev.hi)); !sub {
+				p.foundCountry(c, prev.lo, prev.hi)
+				p.dropSpan(li - 1)
+				return
+			}
+		}
+	}
+	// "Singapore 546080": the country, then a postcode of it
+	if s.len() >= 2 && p.words[s.hi-1].digit && p.nameWords(s.lo, s.hi-1) {
+		if c, ok := t.nameKeys[p.keys(s.lo, s.hi-1)]; ok {
+			if _, fits := NormalizePostcode(c.Alpha2, p.text(s.hi-1)); fits {
+				if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi-1)); !sub {
+					p.foundCountry(c, s.lo, s.hi-1)
+					p.spans[li].lo = s.hi - 1
+					return
+				}
+			}
+		}
+	}
+	for n := min(t.maxNameLen, s.len()-1); n >= 1; n-- {
+		if !p.nameWords(s.hi-n, s.hi) {
+			continue
+		}
+		k := p.keys(s.hi-n, s.hi)
+		c, ok := t.nameKeys[k]
+		// a short name ("USA", "UK") only after a postcode of its
+		// country ("Fresno CA 93721 USA"): elsewhere it may be a place's
+		// short name
+		if !ok || len(k) < 4 && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
+			continue
+		}
+		if _, sub := lookupSubdivision(p.country, k); sub {
+			continue
+		}
+		p.foundCountry(c, s.hi-n, s.hi)
+		p.spans[li].hi = s.hi - n
+		return
+	}
+	// "Belarus, 220030 Minsk, ...": some countries write the country
+	// first; not when a state of the region ends the text ("Ghana, Yalwa,
+	// Rano, Kano" is a village in Kano).
+	if _, regional := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); regional {
+		return
+	}
+	if first := p.spans[0]; li > 0 && p.nameWords(first.lo, first.hi) {
+		if c, ok := t.byKey[p.keys(first.lo, first.hi)]; ok && len(p.keys(first.lo, first.hi)) > 3 && p.backsCountry(c.Alpha2) {
+			if _, sub := lookupSubdivision(p.country, p.keys(first.lo, first.hi)); !sub {
+				p.foundCountry(c, first.lo, first.hi)
+				p.dropSpan(0)
+				p.bigFirst = true
+				slices.Reverse(p.spans)
+			}
+		}
+	}
+}
+
+// postcodeEndsAt reports whether the word before hi, or the two words
+// before it ("SW1A 1AA"), within lo, are a postcode of country cc.
+func (p *parser) postcodeEndsAt(lo, hi int, cc string) bool {
+	for n := 1; n <= 2 && hi-n >= lo; n++ {
+		if !hasDigit(p.key(hi - 1)) {
+			return false
+		}
+		if _, ok := NormalizePostcode(cc, p.texts(hi-n, hi)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// mayTake reports whether words[lo:hi] may be read as the country c, and
+// notes when they are a code or the name of another country than the
+// region's: such a code ("PH", "VI") is as often a place's short name in
+// the region (Port Harcourt, Victoria Island), and such a name sometimes
+// ("Benin": Benin City), which Geocode weighs.
+func (p *parser) mayTake(c *Country, lo, hi int) bool {
+	if c.Alpha2 == p.region {
+		return true
+	}
+	if p.regionOnly {
+		return false
+	}
+	if len(p.keys(lo, hi)) > 3 {
+		p.nameCountry = true
+	} else {
+		p.codeCountry = true
+	}
+	return true
+}
+
+// backsCountry reports whether the text beside a country written first
+// has evidence of it too: a postcode of the country, or its script. A
+// country name opening a short line is as often a place named after it
+// ("Congo, Zaria" is a district of Zaria).
+func (p *parser) backsCountry(cc string) bool {
+	for i := p.spans[0].hi; i < len(p.words); i++ {
+		if p.words[i].digit {
+			if _, ok := NormalizePostcode(cc, p.text(i)); ok && layoutOf(cc).postcodes != nil {
+				return true
+			}
+		}
+	}
+	saved := p.country
+	p.country = ""
+	c, _ := p.script()
+	p.country = saved
+	return c == cc || c != "" && slices.Contains(scriptOf(c), cc)
+}
+
+// scriptOf returns the countries that write in the script a country
+// implies.
+func scriptOf(cc string) []string {
+	for _, sc := range scriptCountries {
+		if sc.countries[0] == cc {
+			return sc.countries
+		}
+	}
+	return nil
+}
+
+// takeTerritory reads a territory or constituent country named before the
+// country ("Jamestown, Saint Helena, United Kingdom", "Manchester, England,
+// United Kingdom", "Le Port, La Réunion, France") as the state, so that the
+// name before it is the city.
+func (p *parser) takeTerritory() {
+	if len(p.spans) < 2 {
+		return
+	}
+	li := len(p.spans) - 1
+	s := p.spans[li]
+	if !p.nameWords(s.lo, s.hi) || strings.Contains(p.raw[fCountry], p.texts(s.lo, s.hi)) {
+		return
+	}
+	k := p.keys(s.lo, s.hi)
+	c, ok := data().nameKeys[k] // names written for addrkit: "Gana" is a Nigerian town, not Ghana
+	if !ok || len(k) <= 3 {
+		return
+	}
+	if _, sub := lookupSubdivision(p.country, k); sub {
+		return // a state of the country: takeState reads it
+	}
+	name := c.Name
+	if c.Alpha2 == p.country {
+		name = p.name(s.lo, s.hi) // "England": an alias of the country itself
+	}
+	p.label(s.lo, s.hi, LabelState)
+	p.raw[fState] = p.texts(s.lo, s.hi)
+	p.a.State = name
+	p.dropSpan(li)
+}
+
+func (p *parser) foundCountry(c *Country, lo, hi int) {
+	p.label(lo, hi, LabelCountry)
+	p.setRaw(fCountry, lo, hi)
+	p.countryFromText = true
+	p.setCountry(c.Alpha2)
+}
