@@ -425,6 +425,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	g.res.Candidates = n
 	if n > 1 {
 		g.conflict("ambiguous_place", "%q names %d places that the other components do not tell apart; took the most important", best.m.text, n)
+		if err := g.alternatives(ctx, cands, best, rivals); err != nil {
+			return err
+		}
 	}
 	p := *best.p
 	g.area, g.areaFrom = &p, best.m.field
@@ -543,4 +546,38 @@ func Distance(lat1, lon1, lat2, lon2 float64) float64 {
 var genericWords = map[string]bool{
 	"lga": true, "local": true, "government": true, "area": true, "council": true, "ward": true,
 	"state": true, "town": true, "village": true, "district": true,
+}
+
+// MaxAlternatives is the most Alternatives a result lists.
+const MaxAlternatives = 5
+
+// alternatives lists the rivals of the best place that have a point, in
+// the order of the candidates (the best supported first), each labelled
+// with the names of the two largest places around it below the country
+// (its LGA and state, its county and state).
+func (g *geocoder) alternatives(ctx context.Context, cands []scored, best scored, rivals map[string]bool) error {
+	for _, c := range cands {
+		if len(g.res.Alternatives) == MaxAlternatives {
+			break
+		}
+		if c.p.ID == best.p.ID || !rivals[c.p.ID] || !c.p.HasPoint ||
+			slices.ContainsFunc(g.res.Alternatives, func(a Alternative) bool { return a.PlaceID == c.p.ID }) {
+			continue
+		}
+		label := []string{c.p.Name}
+		parents := slices.DeleteFunc(slices.Clone(c.p.Parents), func(id string) bool { return id == c.p.Country })
+		for _, id := range parents[max(0, len(parents)-2):] {
+			p, err := g.place(ctx, id)
+			if err != nil {
+				return err
+			}
+			if p != nil && p.Name != label[len(label)-1] {
+				label = append(label, p.Name)
+			}
+		}
+		g.res.Alternatives = append(g.res.Alternatives, Alternative{
+			PlaceID: c.p.ID, Label: strings.Join(label, ", "), Kind: c.p.Kind, Latitude: c.p.Lat, Longitude: c.p.Lon,
+		})
+	}
+	return nil
 }

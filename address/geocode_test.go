@@ -253,6 +253,16 @@ func TestGeocodeAmbiguousLGA(t *testing.T) {
 		if amb != tt.ambiguous || tt.state != "" && r.Address.StateCode != tt.state || amb && r.Verdict == address.HighConfidence {
 			t.Errorf("%q: state %s, verdict %s, conflicts %v", tt.text, r.Address.StateCode, r.Verdict, r.Conflicts)
 		}
+		// an ambiguous answer says where else the address may be
+		if amb != (len(r.Alternatives) > 0) || len(r.Alternatives) > address.MaxAlternatives || len(r.Alternatives) >= r.Candidates && amb {
+			t.Errorf("%q: %d candidates, alternatives %+v", tt.text, r.Candidates, r.Alternatives)
+		}
+		for _, a := range r.Alternatives {
+			if a.PlaceID == r.PlaceIDs[0] || !strings.HasPrefix(a.Label, "Bassa, ") && !strings.HasPrefix(a.Label, "Ifelodun, ") ||
+				a.Latitude == 0 || strings.Count(a.Label, ", ") > 2 {
+				t.Errorf("%q: alternative %+v beside %s", tt.text, a, r.PlaceIDs[0])
+			}
+		}
 	}
 }
 

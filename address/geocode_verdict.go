@@ -25,6 +25,18 @@ type Correction struct {
 	Edits int    `json:"edits"`
 }
 
+// Alternative is a place that matched as well as the one a result chose:
+// where else the address may be.
+type Alternative struct {
+	PlaceID string    `json:"place_id"`
+	Kind    PlaceKind `json:"kind"`
+	// Label is the place's name and the names of up to two places
+	// around it ("Bassa, Kokona, Nasarawa").
+	Label     string  `json:"label"`
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+}
+
 // Conflict is a contradiction between components, such as a city that is
 // not in the given state.
 type Conflict struct {
@@ -52,6 +64,10 @@ type Result struct {
 	// Candidates is the number of places that matched equally well at the
 	// chosen level; more than one means the choice was ambiguous.
 	Candidates int `json:"candidates"`
+	// Alternatives are the other places that matched as well as the one
+	// chosen (at most MaxAlternatives, those with a point), when the
+	// choice was ambiguous.
+	Alternatives []Alternative `json:"alternatives,omitempty"`
 	// Missing names the components a deliverable address lacks.
 	Missing []string `json:"missing,omitempty"`
 	// Reasons explain the verdict in words.

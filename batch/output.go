@@ -63,6 +63,10 @@ type Row struct {
 	PlusCode       string   `json:"plus_code"`
 	PlaceID        string   `json:"place_id"`
 	CandidateCount int      `json:"candidate_count"`
+	// Alternatives are the other places that matched as well, when the
+	// choice was ambiguous (address.Result.Alternatives); the CSV has
+	// only their count.
+	Alternatives []address.Alternative `json:"alternatives,omitempty"`
 	// Changes are the change records of the standardization; the CSV
 	// cell writes each as "field:kind" (with the evidence of an implied
 	// country).
@@ -106,7 +110,8 @@ func (o *outcome) row() Row {
 		StreetName: a.StreetName, StreetType: a.StreetType, Estate: a.Estate, Neighbourhood: a.Neighbourhood,
 		City: a.City, LGA: a.LGA, State: a.State, StateCode: a.StateCode, Postcode: a.Postcode, POBox: a.POBox,
 		Country: a.CountryName, CountryCode: a.Country, CandidateCount: r.Candidates,
-		Changes: nonNil(o.s.Changes), MissingComponents: nonNil(r.Missing), UnresolvedTokens: nonNil(o.s.Unresolved),
+		Alternatives: r.Alternatives,
+		Changes:      nonNil(o.s.Changes), MissingComponents: nonNil(r.Missing), UnresolvedTokens: nonNil(o.s.Unresolved),
 		Reasons: nonNil(r.Reasons), Warnings: []string{}, Error: o.err,
 		Checks: r.Checks, Validated: r.Validated && o.err == "", Removed: nonNil(a.Removed), AccuracyM: r.AccuracyM,
 	}

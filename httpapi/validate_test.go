@@ -54,6 +54,20 @@ func TestValidate(t *testing.T) {
 			t.Errorf("country %q, changes %+v", v.CountryCode, v.Changes)
 		}
 	})
+	t.Run("a name two places bear", func(t *testing.T) {
+		// the answer says where else the address may be, and that
+		// place validates by its id (the schema is checked by do)
+		var v ValidateResponse
+		post(r.keyA, `{"address": "Bassa"}`).decode(t, &v)
+		if v.CandidateCount != 2 || len(v.Alternatives) != 1 || v.Alternatives[0].Label != "Bassa, Kogi" || v.StateCode != "NG-PL" {
+			t.Fatalf("%d candidates, state %s, alternatives %+v", v.CandidateCount, v.StateCode, v.Alternatives)
+		}
+		var other ValidateResponse
+		post(r.keyA, `{"placeId": "`+v.Alternatives[0].PlaceID+`"}`).decode(t, &other)
+		if other.StateCode != "NG-KO" || other.LGA != "Bassa" || len(other.Alternatives) != 0 {
+			t.Errorf("the other place: %+v", other)
+		}
+	})
 	for _, c := range []struct {
 		name, key, body string
 		status          int

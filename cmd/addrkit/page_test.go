@@ -208,16 +208,37 @@ func TestPageInBrowser(t *testing.T) {
 		t.Errorf("validate answer of a typed address:\n%s", result)
 	}
 
-	// A file as a batch job, followed to its download link.
+	// A name that two places bear: the other is a lighter mark on the map
+	// and a button that validates it instead.
+	do("an ambiguous name",
+		clear("#q"),
+		chromedp.SendKeys(css("#q"), "Bassa"+kb.Enter),
+		chromedp.WaitVisible(css("#alternatives button")),
+		chromedp.WaitVisible(css("#map path.alternative")))
+	if got := text("#alternatives"); !strings.Contains(got, "Bassa, Kogi") {
+		t.Errorf("the other place of the name: %q", got)
+	}
+	shot("2b-alternatives", "#search-panel")
+	do("validate the other place", chromedp.Click(css("#alternatives button")))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.querySelector("#alternatives") && !!document.querySelector("#validate-result") && document.querySelector("#validate-result").textContent.includes("Kogi")`)); err != nil {
+		t.Errorf("the other place validated: %v (shown: %s)", err, text("#result"))
+	}
+
+	// A file as a batch job, followed to its download link; its upload's
+	// progress is shown (recorded here as the page writes it).
 	file := filepath.Join(t.TempDir(), "customers.csv")
 	csvText := "id,street,city,state\n1,12 Allen Avenue,Ikeja,Lagos\n2,5 Ogunsiji Close,Ikeja,Lagos\n3,,,\n4,Plot 339 Takwa Crescent,Wuse 2,Abuja\n"
 	if err := os.WriteFile(file, []byte(csvText), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	eval(`window.uploadSaid = []; new MutationObserver(() => { const u = document.querySelector("#upload-status"); if (u) uploadSaid.push(u.textContent) }).observe(document.querySelector("#job"), { subtree: true, childList: true, characterData: true }); ""`)
 	do("upload a file",
 		chromedp.SetUploadFiles(css("#file"), []string{file}),
 		chromedp.Click(css("#upload-button")),
 		chromedp.WaitVisible(css("#download")))
+	if said := eval(`uploadSaid.join(" | ")`); !strings.Contains(said, "Uploading customers.csv") || !strings.Contains(said, "Sent") {
+		t.Errorf("the upload's progress shown: %q", said)
+	}
 	href, counts := attr("#download", "href"), text("#job-status")
 	if !strings.Contains(counts, "COMPLETED") || !strings.Contains(counts, "4 of 4 rows") {
 		t.Errorf("job status shown: %q", counts)

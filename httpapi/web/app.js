@@ -320,6 +320,7 @@ async function validate(text, place) {
     item(dl, "Plus Code", r.plus_code);
     box.append(ch, dl);
     if (r.latitude !== null) box.append(mapOf(r));
+    if (r.alternatives && r.alternatives.length) box.append(alternativesOf(r));
     listOf("Missing", (r.missing_components || []).map((m) => m.replace(/_/g, " ")), box);
     listOf("Not understood", r.unresolved_tokens, box);
     // what a person rarely needs: behind a disclosure
@@ -364,7 +365,7 @@ $("batch-form").addEventListener("submit", async (e) => {
     const form = new FormData();
     form.append("region", $("batch-region").value);
     form.append("file", f, f.name);
-    const r = await api("/v1/batch/process", { method: "POST", body: form });
+    const r = await upload("/v1/batch/process", form, f);
     remember({ id: r.jobId, filename: f.name, submitted: new Date().toISOString(), status: r.status || "QUEUED" });
     follow(r.jobId);
   } catch (err) {
@@ -373,6 +374,55 @@ $("batch-form").addEventListener("submit", async (e) => {
     $("upload-button").disabled = false;
   }
 });
+
+// upload sends a form as api does, showing the progress of its upload
+// (XMLHttpRequest reports it; fetch does not) in place of the job.
+function upload(path, form, f) {
+  const key = keyInput.value.trim();
+  if (!key) return Promise.reject(new Error("Enter your API key first, in the API key box above."));
+  clearTimeout(polling);
+  following++; // a job followed before stops being polled
+  const out = $("job");
+  out.innerHTML = "";
+  const box = document.createElement("div");
+  box.id = "upload-status";
+  const label = document.createElement("label");
+  label.htmlFor = "upload-progress";
+  label.textContent = "Uploading " + f.name;
+  const bar = document.createElement("progress");
+  bar.id = "upload-progress";
+  bar.max = f.size || 1;
+  bar.value = 0;
+  const said = document.createElement("p");
+  said.className = "help";
+  said.setAttribute("aria-live", "polite");
+  box.append(label, bar, said);
+  out.append(box);
+  const mb = (n) => (n / 1e6).toFixed(n < 1e7 ? 1 : 0) + " MB";
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.setRequestHeader("Authorization", "Bearer " + key);
+    xhr.upload.addEventListener("progress", (e) => {
+      if (!e.lengthComputable) return;
+      bar.max = e.total;
+      bar.value = e.loaded;
+      said.textContent = Math.floor((100 * e.loaded) / e.total) + "% sent (" + mb(e.loaded) + " of " + mb(e.total) + ")";
+    });
+    xhr.upload.addEventListener("load", () => { said.textContent = "Sent; the server is storing the file…"; });
+    xhr.addEventListener("error", () => reject(new Error("The server could not be reached while sending the file.")));
+    xhr.addEventListener("load", async () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try { resolve(JSON.parse(xhr.responseText)); } catch (e) { reject(new Error("The server's answer is not JSON.")); }
+        return;
+      }
+      const headers = new Headers();
+      for (const h of ["Content-Type", "Retry-After"]) if (xhr.getResponseHeader(h)) headers.set(h, xhr.getResponseHeader(h));
+      reject(new Error(await apiError(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers }))));
+    });
+    xhr.send(form);
+  });
+}
 
 function follow(id) {
   clearTimeout(polling);
@@ -561,7 +611,8 @@ function mapOf(r) {
   const cap = document.createElement("figcaption");
   cap.className = "help";
   cap.textContent = r.latitude.toFixed(5) + ", " + r.longitude.toFixed(5) +
-    (r.status !== "HIGH_CONFIDENCE" && r.accuracy_m ? "; the circle is where the address most likely is (" + r.accuracy_m + " m)" : "");
+    (r.status !== "HIGH_CONFIDENCE" && r.accuracy_m ? "; the circle is where the address most likely is (" + r.accuracy_m + " m)" : "") +
+    (r.alternatives && r.alternatives.length ? "; the grey points are other places of the same name" : "");
   wrap.append(div, cap);
   if (typeof L === "undefined") return wrap; // the library did not load
   // drawn once the figure is in the page (Leaflet measures its box)
@@ -569,15 +620,46 @@ function mapOf(r) {
     const at = L.latLng(r.latitude, r.longitude);
     const m = L.map(div, { scrollWheelZoom: false });
     const uncertain = r.status !== "HIGH_CONFIDENCE" && r.accuracy_m;
+    const others = (r.alternatives || []).map((a) => [L.latLng(a.latitude, a.longitude), a.label]);
     // the view first: layers are placed by it
-    if (uncertain) m.fitBounds(at.toBounds(2 * r.accuracy_m));
+    if (others.length) m.fitBounds(L.latLngBounds([at, ...others.map((o) => o[0])]).pad(0.15));
+    else if (uncertain) m.fitBounds(at.toBounds(2 * r.accuracy_m));
     else m.setView(at, 17);
     L.control.scale().addTo(m);
     if (uncertain) L.circle(at, { radius: r.accuracy_m, weight: 1, color: "#9a6700", fillOpacity: 0.08 }).addTo(m);
-    L.circleMarker(at, { radius: 7, weight: 2, color: "#0b5cad", fillOpacity: 0.9 }).addTo(m);
+    for (const [p, label] of others) {
+      L.circleMarker(p, { radius: 5, weight: 1, color: "#6e7781", fillOpacity: 0.35, className: "alternative" })
+        .bindTooltip(label).addTo(m);
+    }
+    L.circleMarker(at, { radius: 7, weight: 2, color: "#0b5cad", fillOpacity: 0.9 }).bindTooltip(r.formatted_address).addTo(m);
     const c = await config();
     if (c.tiles) L.tileLayer(c.tiles, { maxZoom: 19, attribution: c.tilesAttribution || "" }).addTo(m);
   });
+  return wrap;
+}
+
+// alternativesOf lists the other places that matched as well as the one
+// chosen (the lighter markers of the map), each a button that validates
+// that place instead.
+function alternativesOf(r) {
+  const wrap = document.createElement("div");
+  wrap.id = "alternatives";
+  const h = document.createElement("h4");
+  const n = r.alternatives.length, all = Math.max(n, r.candidate_count - 1);
+  h.textContent = "Also matches: " + (n < all ? n + " of " + all + " other places" : n === 1 ? "one other place" : n + " other places");
+  const ul = document.createElement("ul");
+  for (const a of r.alternatives) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "link";
+    b.textContent = a.label;
+    b.title = "Validate " + a.label + " instead";
+    b.addEventListener("click", () => validate(a.label, { placeId: a.place_id, house_number: r.house_number || "" }));
+    li.append(b, document.createTextNode(" (" + (a.kind === "lga" ? "LGA" : a.kind) + ")"));
+    ul.append(li);
+  }
+  wrap.append(h, ul);
   return wrap;
 }
 
