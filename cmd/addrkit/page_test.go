@@ -299,4 +299,14 @@ func TestPageInBrowser(t *testing.T) {
 		t.Errorf("at 390 px the page is %d px wide: it scrolls sideways", w)
 	}
 	shot("4-phone", "body")
+
+	// The page's link to the OpenAPI document opens, with no key, and
+	// the map library is the server's own file under /ui/.
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch(document.querySelector('a[href$="openapi.json"]').href).then((r) => r.status)`, chromedp.EvalAwaitPromise))
+	if err != nil || status != 200 {
+		t.Errorf("the OpenAPI link answered %d (%v)", status, err)
+	}
+	if lib, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof L === "object" && [...document.scripts].some((s) => s.src === location.origin + "/ui/leaflet.js")`)); err != nil || !lib {
+		t.Errorf("the map library is not /ui/leaflet.js (%v)", err)
+	}
 }

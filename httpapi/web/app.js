@@ -708,7 +708,11 @@ function rowsTable(j) {
       const body = table.createTBody();
       for (const row of p.rows) {
         const tr = body.insertRow();
-        for (const [, i] of cols) tr.insertCell().textContent = row[i] || "";
+        for (const [name, i] of cols) {
+          const td = tr.insertCell();
+          td.textContent = row[i] || "";
+          td.dataset.label = name; // a phone shows each row as a card of labelled lines
+        }
       }
       scroller.appendChild(table);
       note.textContent = p.rows.length + " row" + (p.rows.length === 1 ? "" : "s") + " shown" +
