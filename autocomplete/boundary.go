@@ -99,7 +99,7 @@ func (s *scratch) joinPass(ix *Index, t *table, q Query, limit int, resp *Respon
 		case fuzzy && tk.fuzzed && !tk.number:
 			// the joined terms within the edits that start with the
 			// word's first byte, within what is left of the work bound
-			tk.search.Reset(tk.text, tk.edits, tk.prefix)
+			tk.search.Reset(tk.text, tk.edits, tk.walksPrefix())
 			tk.search.Limit(max(1, fillSteps-s.spent))
 			s.end = prefixEnd(append(s.end[:0], s.key[0]))
 			err = it.Reset(t.jfst, s.key[:1], s.end, &tk.search)

@@ -171,3 +171,50 @@ func labels(r autocomplete.Response) []string {
 	}
 	return out
 }
+
+// TestShortWordTypo checks the typos that the filling pass once missed: a
+// word of 3 letters with a letter left out ("yba"), a typo on the first
+// letter of a name whose typed form starts other names ("tche"), and, of
+// the places of a corrected name, the important one first ("kno": the town
+// of Kano before an LGA of the name, as "kano" lists them).
+func TestShortWordTypo(t *testing.T) {
+	places := []address.Place{{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"}}
+	add := func(id string, kind address.PlaceKind, name string, rank float64, parents ...string) {
+		places = append(places, address.Place{ID: id, Kind: kind, Name: name, Country: "NG", Rank: rank, Parents: append(parents, "NG")})
+	}
+	// an LGA of the name, which comes before a town by kind
+	add("NG-KN", address.KindState, "Kano State", 0)
+	add("NG-JI", address.KindState, "Jigawa", 0)
+	add("t/kano", address.KindTown, "Kano", 0, "NG-KN")
+	add("lga/kano", address.KindLGA, "Kano", 0, "NG-JI")
+	add("v/kono", address.KindVillage, "Kono", 0)
+	add("nb/yaba", address.KindNeighbourhood, "Yaba", 10)
+	add("v/yeba", address.KindVillage, "Yeba", 0)
+	add("lga/etche", address.KindLGA, "Etche", 0)
+	// villages whose names start with the letters typed
+	for _, n := range []string{"Tchejoho", "Tcheri", "Tchembe"} {
+		add("v/"+n, address.KindVillage, n, 0)
+	}
+	add("v/ybara", address.KindVillage, "Ybara", 0) // starts with the letters typed
+	ix := open(t, storeOf(t, places...))
+	for _, tt := range []struct {
+		text string
+		want []string // the list starts so
+		has  string   // and has this
+	}{
+		{text: "yba", want: []string{"v/ybara", "nb/yaba"}, has: "v/yeba"},
+		{text: "tche", has: "lga/etche"},
+		{text: "kno", want: []string{"t/kano"}, has: "v/kono"},
+		{text: "kano", want: []string{"NG-KN", "t/kano", "lga/kano"}}, // typed right: importance too
+		{text: "ab"}, // two letters: no typo, nothing
+	} {
+		got := ids(suggest(t, ix, autocomplete.Query{Text: tt.text}))
+		ok := len(got) >= len(tt.want) && slices.Equal(got[:len(tt.want)], tt.want) && (tt.has == "" || slices.Contains(got, tt.has))
+		if tt.text == "ab" {
+			ok = len(got) == 0
+		}
+		if !ok {
+			t.Errorf("%q: got %v, want it to start %v and have %q", tt.text, got, tt.want, tt.has)
+		}
+	}
+}

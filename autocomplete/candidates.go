@@ -238,19 +238,12 @@ func (s *scratch) expand(t *table, tk *token) {
 	it := &s.it
 	var err error
 	switch {
+	case tk.fuzzed && s.filling:
+		s.fillWalk(t, tk, add)
+		return
 	case tk.fuzzed:
-		tk.search.Reset(tk.text, tk.edits, tk.prefix)
-		var from, to []byte
-		if s.filling {
-			// the terms that start with the word's first byte, within
-			// what is left of the work bound
-			s.end = prefixEnd(append(s.end[:0], s.key[0]))
-			from, to = s.key[:1], s.end
-			tk.partial = true
-			tk.search.Limit(max(1, fillSteps-s.spent))
-			defer func() { s.spent += len(tk.hits) + tk.search.Steps() }()
-		}
-		err = it.Reset(t.fst, from, to, &tk.search)
+		tk.search.Reset(tk.text, tk.edits, tk.walksPrefix())
+		err = it.Reset(t.fst, nil, nil, &tk.search)
 	case tk.prefix:
 		s.end = prefixEnd(append(s.end[:0], tk.text...))
 		err = it.Reset(t.fst, s.key, s.end, nil)
@@ -271,6 +264,43 @@ func (s *scratch) expand(t *table, tk *token) {
 	// iteration ends with vellum.ErrIteratorDone; the FST was checked when
 	// loaded, so no other error is expected, and one would only end the
 	// list early.
+}
+
+// fillWalk is the walk of a word with edits in the filling pass, within
+// what is left of the work bound: first the terms that start with the
+// word's first byte, where most typos leave them, then the others ("tche"
+// finds Etche, "tingi" Ningi, once the names of T are walked). A walk cut
+// by the bound leaves the rest out: the token is partial, its other terms
+// measured when met.
+func (s *scratch) fillWalk(t *table, tk *token, add func(uint64) bool) {
+	tk.partial = true
+	first := []byte{s.key[0]}
+	s.end = prefixEnd(append(s.end[:0], s.key[0]))
+	ranges := [3][2][]byte{{first, s.end}, {nil, first}, {s.end, nil}}
+	if s.end == nil {
+		ranges[2] = [2][]byte{} // the first byte is 0xff: no key after it
+	}
+	for i, r := range ranges {
+		if i == 2 && r[0] == nil {
+			break
+		}
+		tk.search.Reset(tk.text, tk.edits, tk.walksPrefix())
+		tk.search.Limit(max(1, fillSteps-s.spent-len(tk.hits)))
+		err := s.it.Reset(t.fst, r[0], r[1], &tk.search)
+		for ; err == nil; err = s.it.Next() {
+			_, id := s.it.Current()
+			if !add(id) {
+				break
+			}
+		}
+		s.spent += tk.search.Steps()
+		if s.spent+len(tk.hits) >= fillSteps || len(tk.hits) == maxExpand {
+			break
+		}
+	}
+	s.spent += len(tk.hits)
+	// in term order, as the other walks give them (class searches them)
+	slices.SortFunc(tk.hits, func(a, b hit) int { return cmp.Compare(a.id, b.id) })
 }
 
 // prefixEnd turns a prefix into the first key after every key with it,

@@ -13,12 +13,13 @@ import (
 
 // divisionFloors are the least TestEvalDivisionTypos accepts for
 // recall@5, in per cent, for each half: the figures measured when it was
-// written (docs/figures.md, "Typo budget"), less one point. The issue's
+// written (docs/figures.md, "Typo budget"; one edit: "First letters and
+// words of three"), less one point. The issue's
 // targets (95% with one typo, 85% with two) are above them, and above the
 // ceiling of a ranker that knows only the text.
 var divisionFloors = shareddata.Floors{
-	"one edit, tuning half":                    90.6,
-	"one edit, held-aside half":                92.3,
+	"one edit, tuning half":                    91.2,
+	"one edit, held-aside half":                92.7,
 	"two edits, tuning half":                   66.0,
 	"two edits, held-aside half":               67.3,
 	"two edits of 7+ letters, tuning half":     85.4,

@@ -19,6 +19,7 @@ type token struct {
 	edits   int             // edits allowed in this pass, up to budget
 	fuzzed  bool            // matching with edits: a later pass
 	widened bool            // a last word given a whole word's budget (see widen)
+	short   bool            // widened from under 4 characters: its edits match whole terms only
 	shared  bool            // a word given the edits all the words share (see Suggest)
 	search  edits.Automaton // for the FST
 
@@ -136,11 +137,17 @@ func (tk *token) match(term string) (ok bool, typos int, exact bool) {
 		return false, 0, false
 	}
 	ok, d, whole := edits.OSA(tk.text, term, tk.edits, true)
-	if ok && tk.widened && !tk.allows(term, d) {
+	if ok && (tk.widened && !tk.allows(term, d) || tk.short && !whole) {
 		return false, 0, false
 	}
 	return ok, d, whole
 }
+
+// walksPrefix reports whether the token's automaton matches the start of
+// terms (a word still being typed, not one widened from under 4
+// characters: one edit on the start of "yba" would walk every term of
+// "ba").
+func (tk *token) walksPrefix() bool { return tk.prefix && !tk.short }
 
 // matchWalked is match for a term that the walk of the token's automaton
 // yielded, which is within tk.edits of the token (or, for a prefix, has a
@@ -162,7 +169,7 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 	if strings.HasPrefix(term, tk.text) {
 		return true, 0, len(term) == len(tk.text)
 	}
-	if len(term) > len(tk.text)+1 {
+	if len(term) > len(tk.text)+1 && !tk.short {
 		return true, 1, false // too long to match whole: a start matched
 	}
 	return tk.match(term)

@@ -10,8 +10,8 @@ package autocomplete
 //     without typos, words covered, importance (importance, and nearness
 //     to the focus point), exact before prefix, and for one found with
 //     typos, exact before prefix, words covered, nearness; then name
-//     words left untyped, kind (kindOrder,
-//     index.go), order of magnitude of the rank, distance; equal keys fall back to the
+//     words left untyped, standing (kind, kindOrder in index.go, or
+//     with typos importance), order of magnitude of the rank, distance; equal keys fall back to the
 //     entry number, and entries are numbered best first. Then diversify
 //     reorders ties: places of equal keys, and places found with typos
 //     that are equal up to the name words left untyped (tieKey), list
@@ -78,7 +78,21 @@ func (c *cand) pack(kind uint8, magnitude int) {
 		mid = p<<8 | c4(15-c.covered)<<4 | c4(15-c.weight)
 	}
 	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | mid<<47 | c4(c.rest)<<typoTieShift |
-		c4(int(kind))<<39 | c4(15-magnitude)<<35 | uint64(min(c.dist, 1<<35-1))
+		c4(standing(kind, magnitude, c.typos))<<39 | c4(15-magnitude)<<35 | uint64(min(c.dist, 1<<35-1))
+}
+
+// standing orders the places that match a query equally well after the
+// name words left untyped: by kind (kindOrder) when typed right, whose
+// importance came before; by importance, highest first, when found with
+// typos, where importance comes no earlier: of the places of a corrected
+// name the one people mean comes first ("kno" offers the city of Kano
+// before the state), while which names are offered stays the text's
+// choice (diversify lists each name of a tie before the repeats).
+func standing(kind uint8, magnitude, typos int) int {
+	if typos == 0 {
+		return int(kind)
+	}
+	return 6 - importance(kindOrder[min(int(kind), len(kindOrder)-1)], magnitude)
 }
 
 // score fills the buckets of every candidate and sorts them. In a pass
@@ -310,6 +324,7 @@ func addTypo(key uint64) uint64 {
 		near := max(0, weight-importance(kindOrder[min(int(kind), len(kindOrder)-1)], mag))
 		mid := p<<8 | covered<<4 | uint64(15-near)
 		key = key&^((1<<9-1)<<47) | mid<<47
+		key = key&^(15<<39) | uint64(standing(uint8(kind), mag, 1))<<39
 	}
 	return key + 1<<56
 }

@@ -539,13 +539,19 @@ func (s *scratch) fixable(missing uint16, edits int) bool {
 // matched or to fill a list left short, the budget of a whole word: measured as typed it allows fewer
 // edits than measured against the words of the names, which are longer
 // by a character at least when one was left out ("ylwa" finds "Yalwa",
-// "akwaowas" finds "Lakwakwas"). It reports whether that is more.
+// "akwaowas" finds "Lakwakwas"). A word of 3 characters is given one edit
+// on whole words of a name ("yba" finds Yaba, "ajh" Ajah, "kno" Kano),
+// not on their starts, which would be most of the dictionary. It reports
+// whether that is more.
 func (s *scratch) widen() bool {
 	tk := &s.toks[len(s.toks)-1]
 	if !tk.prefix || tk.number || tk.widened {
 		return false
 	}
 	b := wholeBudget(tk.n)
+	if tk.n == 3 {
+		b, tk.short = 1, true
+	}
 	if b <= tk.budget {
 		return false
 	}
