@@ -10,10 +10,10 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        37000,  // 1256 results
 	"LGA/builtin":                37000,  // 1256 results
-	"LOCALITY":                   54000,  // 27176 results
-	"LOCALITY/geonames":          28000,  // 8878 results
-	"LOCALITY/nipost-rural":      75000,  // 10357 results
-	"LOCALITY/osm-ng-2019":       45000,  // 7941 results
+	"LOCALITY":                   53000,  // 27194 results
+	"LOCALITY/geonames":          24000,  // 8360 results
+	"LOCALITY/nipost-rural":      75000,  // 10239 results
+	"LOCALITY/osm-ng-2019":       45000,  // 8595 results
 	"NEIGHBOURHOOD":              40000,  // 37859 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2502 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 692 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      370000, // 766 results
 	"STATE/builtin":              370000, // 766 results
-	"STREET":                     5800,   // 2215 results
+	"STREET":                     5800,   // 2197 results
 	"STREET/area:builtin":        3200,   // 674 results
-	"STREET/area:geonames":       8000,   // 617 results
+	"STREET/area:geonames":       7300,   // 491 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
-	"STREET/area:osm-ng-2019":    5200,   // 428 results
+	"STREET/area:osm-ng-2019":    5400,   // 536 results
 	"STREET/area:wards":          5200,   // 439 results
 }

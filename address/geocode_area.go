@@ -321,6 +321,18 @@ func kindDepth(k PlaceKind) int {
 	return 0
 }
 
+// settlementOrder orders settlements of one name equally supported: a
+// city, then a town, then a village (other kinds 0: kindDepth parts them).
+func settlementOrder(k PlaceKind) int {
+	switch k {
+	case KindTown:
+		return 1
+	case KindVillage:
+		return 2
+	}
+	return 0
+}
+
 // findArea picks the most precise area (LGA, city, town, ward,
 // neighbourhood...) that the names of the address agree on. It is left at
 // about 120 lines: its steps (look up, score, choose, confirm) share the
@@ -379,6 +391,11 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 		if dx, dy := kindDepth(x.p.Kind), kindDepth(y.p.Kind); dx != dy {
 			return dy - dx
+		}
+		if sx, sy := settlementOrder(x.p.Kind), settlementOrder(y.p.Kind); sx != sy {
+			// one settlement that two sources list as a town and a
+			// village: the town ("Banki, Bama, Borno")
+			return sx - sy
 		}
 		if x.p.HasPoint != y.p.HasPoint {
 			if x.p.HasPoint {
