@@ -548,13 +548,32 @@ func near(p, q *Place, d float64) bool {
 }
 
 // earthRadius is the mean radius of the earth, in metres.
-const earthRadius = 6371008.8
+const earthRadius = EarthRadius
+
+// EarthRadius is the mean radius of the Earth in metres, which Distance
+// and ArcDistance measure by.
+const EarthRadius = 6371008.8
 
 // Distance returns the great-circle distance in metres between two points.
 func Distance(lat1, lon1, lat2, lon2 float64) float64 {
 	φ1, φ2 := lat1*math.Pi/180, lat2*math.Pi/180
-	dφ, dλ := φ2-φ1, (lon2-lon1)*math.Pi/180
-	h := math.Sin(dφ/2)*math.Sin(dφ/2) + math.Cos(φ1)*math.Cos(φ2)*math.Sin(dλ/2)*math.Sin(dλ/2)
+	return ArcDistance(Haversine(φ2-φ1, (lon2-lon1)*math.Pi/180, math.Cos(φ1), math.Cos(φ2)))
+}
+
+// Haversine is the haversine of the angle between two points, from the
+// differences of their latitudes and longitudes (radians) and the cosines
+// of their latitudes: what Distance computes before the arc, for callers
+// that compare many points with one (storage's point index keeps the
+// cosines, and compares haversines with a radius's: the same order, and
+// no arc sine a point).
+func Haversine(dφ, dλ, cosφ1, cosφ2 float64) float64 {
+	sφ, sλ := math.Sin(dφ/2), math.Sin(dλ/2)
+	return sφ*sφ + cosφ1*cosφ2*sλ*sλ
+}
+
+// ArcDistance turns a haversine into the distance in metres on the
+// Earth's surface.
+func ArcDistance(h float64) float64 {
 	return 2 * earthRadius * math.Asin(math.Min(1, math.Sqrt(h)))
 }
 

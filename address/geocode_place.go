@@ -18,13 +18,11 @@ var ErrNoPlace = errors.New("address: no place has that id")
 // street's); the result says so in a reason. ErrNoPlace when the
 // gazetteer holds no such place.
 func GeocodePlace(ctx context.Context, gz Gazetteer, id, houseNumber string, unit Unit) (Result, error) {
-	p, ok, err := gz.Place(ctx, id)
+	at, err := placeByID(ctx, gz, id)
 	if err != nil {
 		return Result{}, err
 	}
-	if !ok {
-		return Result{}, ErrNoPlace
-	}
+	p := *at
 	g := newGeocoder(gz, Address{Country: p.Country})
 	if g.country, err = g.place(ctx, g.cc); err != nil {
 		return Result{}, err
@@ -32,7 +30,6 @@ func GeocodePlace(ctx context.Context, gz Gazetteer, id, houseNumber string, uni
 	if c, ok := LookupCountry(p.Country); ok {
 		g.a.CountryName = c.Name
 	}
-	at := &p
 	switch p.Kind {
 	case KindAddress:
 		g.point, g.a.HouseNumber, g.a.Street = at, p.HouseNumber, p.Street
@@ -94,4 +91,23 @@ func placeField(k PlaceKind) string {
 		return "lga"
 	}
 	return "neighbourhood"
+}
+
+// placeByID returns the place of the id, shared when the gazetteer hands
+// places out without copies (placeRefs: the geocoder never modifies the
+// places it holds), ErrNoPlace when there is none.
+func placeByID(ctx context.Context, gz Gazetteer, id string) (*Place, error) {
+	if pr, ok := gz.(placeRefs); ok {
+		if p, ok := pr.PlaceRef(id); ok {
+			return p, nil
+		}
+	}
+	p, ok, err := gz.Place(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, ErrNoPlace
+	}
+	return &p, nil
 }

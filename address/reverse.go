@@ -197,8 +197,20 @@ func inside(lat, lon float64, ps []*Place) (found, city *Place, why string) {
 		d, reach float64
 	}
 	var in, all []cand
+	// within the reaches (20 km at most) the plane's distance, with the
+	// longitude scaled at the point, is the sphere's to a few metres, and
+	// costs no sine a place
+	kx := math.Cos(lat*math.Pi/180) * math.Pi / 180 * EarthRadius
+	const ky = math.Pi / 180 * EarthRadius
 	for _, p := range ps {
-		c := cand{p, Distance(lat, lon, p.Lat, p.Lon), reach(p)}
+		dλ := p.Lon - lon
+		if dλ > 180 { // across the antimeridian
+			dλ -= 360
+		} else if dλ < -180 {
+			dλ += 360
+		}
+		dx, dy := dλ*kx, (p.Lat-lat)*ky
+		c := cand{p, math.Sqrt(dx*dx + dy*dy), reach(p)}
 		all = append(all, c)
 		if c.d <= c.reach {
 			in = append(in, c)

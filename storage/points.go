@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/addrkit/addrkit/address"
@@ -20,8 +19,23 @@ import (
 // search. Near reads it instead of the store's geohash keys, which cost a
 // Badger iteration and a place decoded for every key of nine cells.
 type pointIndex struct {
-	mu    sync.Mutex
-	lists map[string][]hashed // kinds, sorted and joined ("" for all) -> places
+	mu    sync.RWMutex
+	lists map[uint64][]hashed // kinds, a bit each (kindSet; 0 for all) -> places
+}
+
+// kindSet is a set of kinds as bits, by their place in address.Kinds (a
+// kind of no place there sets the top bit: a list of no place); 0 when
+// none is given.
+func kindSet(kinds []address.PlaceKind) uint64 {
+	var set uint64
+	for _, k := range kinds {
+		if i := slices.Index(address.Kinds, k); i >= 0 {
+			set |= 1 << i
+		} else {
+			set |= 1 << 63
+		}
+	}
+	return set
 }
 
 // hashed is a place in a list of the point index, with its point beside
@@ -30,27 +44,29 @@ type pointIndex struct {
 type hashed struct {
 	hash     uint64
 	lat, lon float64
+	cosLat   float64 // for the haversine (address.Haversine)
 	p        *address.Place
 }
 
 // pointList returns the list of the point index for the kinds (all kinds
 // when none is given), made on first use.
 func (g *Gazetteer) pointList(kinds []address.PlaceKind) []hashed {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
-		names[i] = string(k)
+	key := kindSet(kinds)
+	g.pts.mu.RLock()
+	l, ok := g.pts.lists[key]
+	g.pts.mu.RUnlock()
+	if ok {
+		return l
 	}
-	slices.Sort(names)
-	key := strings.Join(slices.Compact(names), ",")
 	g.pts.mu.Lock()
 	defer g.pts.mu.Unlock()
 	if l, ok := g.pts.lists[key]; ok {
 		return l
 	}
-	var l []hashed
+	l = nil
 	for _, p := range g.all {
 		if p.HasPoint && (len(kinds) == 0 || slices.Contains(kinds, p.Kind)) {
-			l = append(l, hashed{geohash.EncodeInt(p.Lat, p.Lon), p.Lat, p.Lon, p})
+			l = append(l, hashed{geohash.EncodeInt(p.Lat, p.Lon), p.Lat, p.Lon, math.Cos(p.Lat * math.Pi / 180), p})
 		}
 	}
 	slices.SortFunc(l, func(a, b hashed) int {
@@ -60,7 +76,7 @@ func (g *Gazetteer) pointList(kinds []address.PlaceKind) []hashed {
 		return cmp.Compare(a.p.ID, b.p.ID)
 	})
 	if g.pts.lists == nil {
-		g.pts.lists = map[string][]hashed{}
+		g.pts.lists = map[uint64][]hashed{}
 	}
 	g.pts.lists[key] = l
 	return l
@@ -114,11 +130,16 @@ func (g *Gazetteer) nearRefs(ctx context.Context, lat, lon, radius float64, limi
 	}
 	slices.Sort(cells)
 	cells = slices.Compact(cells)
+	// the points are compared by their haversines with the point asked,
+	// which order them as distances do, with the radius's
 	type hit struct {
 		p *address.Place
-		d float64
+		h float64
 	}
 	var hits []hit
+	φ, cosφ := lat*math.Pi/180, math.Cos(lat*math.Pi/180)
+	within := math.Sin(math.Min(math.Pi/2, radius/(2*address.EarthRadius)))
+	within *= within
 	for _, c := range cells {
 		lo, hi := c<<(64-bits), (c+1)<<(64-bits) // hi wraps to 0 for the last cell
 		i := sort.Search(len(l), func(i int) bool { return l[i].hash >= lo })
@@ -127,14 +148,14 @@ func (g *Gazetteer) nearRefs(ctx context.Context, lat, lon, radius float64, limi
 			if math.Abs(h.lat-lat) > dLat || math.Abs(h.lon-lon) > dLon && 360-math.Abs(h.lon-lon) > dLon {
 				continue
 			}
-			if d := address.Distance(lat, lon, h.lat, h.lon); d <= radius {
-				hits = append(hits, hit{h.p, d})
+			if hv := address.Haversine(h.lat*math.Pi/180-φ, (h.lon-lon)*math.Pi/180, cosφ, h.cosLat); hv <= within {
+				hits = append(hits, hit{h.p, hv})
 			}
 		}
 	}
 	// nearest first; at one distance, in the order of the cells (the
 	// same for every call)
-	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.d, b.d) })
+	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(a.h, b.h) })
 	if limit > 0 && len(hits) > limit {
 		hits = hits[:limit]
 	}
