@@ -1,14 +1,14 @@
 package address_test
 
 import (
-	"os"
-
 	"context"
 	"fmt"
-	"github.com/addrkit/addrkit/storage"
-	"github.com/addrkit/addrkit/storage/builtin"
+	"math"
+	"os"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
 )
 
 func ExampleStandardize() {
@@ -276,4 +276,15 @@ func exampleGazetteer(ctx context.Context) (gz *storage.Gazetteer, done func(), 
 		return nil, nil, err
 	}
 	return gz, func() { gz.Close(); os.RemoveAll(dir) }, nil
+}
+
+// Distance measures along the great circle; Haversine and ArcDistance are
+// its two halves, for comparing many points with one by their haversines.
+func ExampleDistance() {
+	// Lagos (Tafawa Balewa Square) to Ibadan (Mapo Hall)
+	d := address.Distance(6.4477, 3.3994, 7.3775, 3.9470)
+	φ1, φ2 := 6.4477*math.Pi/180, 7.3775*math.Pi/180
+	h := address.Haversine(φ2-φ1, (3.9470-3.3994)*math.Pi/180, math.Cos(φ1), math.Cos(φ2))
+	fmt.Printf("%.1f km, %.1f km\n", d/1000, address.ArcDistance(h)/1000)
+	// Output: 119.8 km, 119.8 km
 }
