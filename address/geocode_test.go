@@ -102,6 +102,14 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// no country written: a city named with a postcode of its country
 		{"Unter den Linden 77, 10117 Berlin", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"55 Rue du Faubourg Saint-Honoré, 75008 Paris", address.LevelLocality, "", "Île-de-France", "Paris", 48.853, 2.349, 10000, address.Partial},
+		// the city by its own language's name, which the built-in
+		// gazetteer keeps among the city's other names
+		{"Nørrebrogade 10, 2200 København", address.LevelLocality, "", "Capital Region", "Copenhagen", 55.676, 12.566, 10000, address.Partial},
+		{"Marienplatz 1, 80331 München", address.LevelLocality, "", "Bayern", "Munich", 48.137, 11.575, 10000, address.Partial},
+		{"Stephansplatz 1, 1010 Wien", address.LevelLocality, "", "Vienna", "Vienna", 48.208, 16.372, 10000, address.Partial},
+		{"Rua Augusta 1, 1100-048 Lisboa", address.LevelLocality, "", "Lisbon", "Lisbon", 38.717, -9.133, 10000, address.Partial},
+		// a city named like its province, after the postcode: the city
+		{"Via del Corso 1, 00186 Roma", address.LevelLocality, "", "Lazio", "Rome", 41.894, 12.483, 10000, address.Unverified}, // two Romas: ambiguous
 		// six digits fit Nigeria's postcodes, but none is confirmed and a
 		// city of India is named beside them: an Indian PIN code
 		{"MG Road, Bengaluru 560001", address.LevelLocality, "", "Karnataka", "Bengaluru", 12.97, 77.59, 10000, address.Partial},

@@ -101,10 +101,16 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 }
 
 // stateAllowed reports whether the whole span li, starting at word lo, may
-// be a state. Where addresses do not show the state (Germany), only a name
-// after the city is: a lone locality segment or the segment after a leading
-// postcode is the city.
+// be a state. The segment after a leading postcode is the city. Where
+// addresses do not show the state (Germany), only a name after the city is
+// one: a lone locality segment is the city.
 func (p *parser) stateAllowed(li, lo int) bool {
+	if p.lay.postcodeFirst && lo == p.postcodeFirstSpan {
+		// the city follows the postcode, even where it names a division
+		// too: Italy's provinces are named after their cities, and their
+		// codes come after them ("00186 Roma RM", "20122 Milano")
+		return false
+	}
 	if p.lay.stateShown {
 		return true
 	}

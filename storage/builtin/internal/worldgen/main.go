@@ -21,13 +21,18 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/addrkit/addrkit/address"
+	"github.com/agnivade/levenshtein"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -54,6 +59,22 @@ func main() {
 		fmt.Fprintf(&b, "A\t%s\t%s\n", a.Code, clean(a.Name))
 	}
 
+	// the second-level divisions' names, which GeoNames gives in the
+	// local language more often than its places' ("Wien Stadt",
+	// "København", "Città metropolitana di Milano")
+	var admin2 []struct{ Code, Name string }
+	raw, err = os.ReadFile(filepath.Join(*src, "admin2.json"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &admin2); err != nil {
+		log.Fatalf("admin2.json: %v", err)
+	}
+	local := make(map[string]string, len(admin2))
+	for _, a := range admin2 {
+		local[a.Code] = a.Name
+	}
+
 	f, err := os.Open(filepath.Join(*src, "cities500.txt"))
 	if err != nil {
 		log.Fatal(err)
@@ -72,7 +93,7 @@ func main() {
 		if name == "" {
 			continue
 		}
-		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\n", c[0], name, strings.Join(others(name, c[2], c[3], pop), ","),
+		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\n", c[0], name, strings.Join(others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]]), ","),
 			c[4], c[5], c[7], c[8], c[10], pop)
 		places++
 	}
@@ -92,10 +113,23 @@ func main() {
 }
 
 // others returns the ASCII spelling and the Latin-script alternate names
-// of a place, distinct from its name and each other (case aside), at most
-// 2 for a place of fewer than 10,000 people, 4 below 100,000, else 12:
-// the exonyms people type ("Munich", "Cologne"), not every language's.
-func others(name, ascii, alternates string, pop int) []string {
+// of a place, at most 2 for a place of fewer than 10,000 people, 4 below
+// 100,000, else 12: the names people type. GeoNames lists a city's
+// alternate names in alphabetical order, without their languages, so the
+// first ones are arbitrary ("CPH", "Cobanhavan", "Copenaga"... for
+// Copenhagen, never "København"). They are chosen by evidence instead:
+// one name for each folded spelling (address.NameKey: "Milán" and "Milan"
+// are one key, and the ones of the name itself add nothing), the
+// spellings that most other names of the place are within one edit of
+// first: a name that many languages share, nearly, is one people use
+// ("München", "Muenchen", "Münhen" for Munich; "Milano", "Milanu",
+// "Milana" for Milan), where a language's own form stands alone. Before
+// them all, the names that the place's second-level division bears
+// (local, its name in admin2.json), which GeoNames gives in the local
+// language more often: "Wien" of "Wien Stadt", "København". Names
+// that start with a small letter (romanizations), codes ("MUC"), lists
+// ("Copenhaguen - København") and names of over three words are left out.
+func others(name, ascii, alternates string, pop int, local string) []string {
 	limit := 2
 	switch {
 	case pop >= 100000:
@@ -103,20 +137,74 @@ func others(name, ascii, alternates string, pop int) []string {
 	case pop >= 10000:
 		limit = 4
 	}
-	seen := map[string]bool{strings.ToLower(name): true}
 	var out []string
-	for _, n := range append([]string{ascii}, strings.Split(alternates, ",")...) {
+	if ascii = clean(ascii); ascii != "" && !strings.EqualFold(ascii, name) {
+		out = append(out, ascii)
+	}
+	base := map[string]bool{address.NameKey(name): true, address.NameKey(ascii): true}
+	var keys []string           // of every Latin name, for the support
+	pick := map[string]string{} // folded spelling -> the name kept for it
+	var order []string
+	for _, n := range strings.Split(alternates, ",") {
 		n = clean(n)
-		if n == "" || len(n) > 40 || !latin(n) || seen[strings.ToLower(n)] {
+		if n == "" || len(n) > 40 || !latin(n) {
 			continue
 		}
-		seen[strings.ToLower(n)] = true
-		out = append(out, n)
-		if len(out) == limit {
-			break
+		k := address.NameKey(n)
+		keys = append(keys, k)
+		first, _ := utf8.DecodeRuneInString(n)
+		if base[k] || !unicode.IsUpper(first) || strings.Contains(n, " - ") || len(strings.Fields(n)) > 3 ||
+			len(n) <= 4 && strings.ToUpper(n) == n {
+			continue
+		}
+		if old, ok := pick[k]; !ok {
+			pick[k] = n
+			order = append(order, k)
+		} else if !ascii7(n) && ascii7(old) {
+			pick[k] = n // the spelling with its letters' marks: "München"
 		}
 	}
+	if len(order) <= limit-len(out) {
+		for _, k := range order {
+			out = append(out, pick[k])
+		}
+		return out
+	}
+	keys = append(keys, slices.Collect(maps.Keys(base))...)
+	support := make(map[string]int, len(order))
+	localWords := strings.Fields(address.Fold(local))
+	for _, k := range order {
+		if w := strings.Fields(address.Fold(pick[k])); len(localWords) > 0 && !slices.ContainsFunc(w, func(x string) bool { return !slices.Contains(localWords, x) }) {
+			support[k] += 1000 // a name the division bears
+		}
+		for _, o := range keys {
+			if o == k || abs(len(o)-len(k)) <= 1 && levenshtein.ComputeDistance(o, k) <= 1 {
+				support[k]++
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return support[b] - support[a] })
+	for _, k := range order[:limit-len(out)] {
+		out = append(out, pick[k])
+	}
 	return out
+}
+
+// ascii7 reports whether s is all ASCII.
+func ascii7(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // latin reports whether every letter of s is of the Latin script.
