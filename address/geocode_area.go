@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
@@ -151,6 +152,13 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	lgaFrom := math.MaxInt // keys from here on may name LGAs only
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
+	}
+	if f := strings.Fields(m.text); m.field == "city" && len(f) > 1 && districtLetters(f[len(f)-1]) {
+		// "2200 København N", "8000 Aarhus C": a postal district's
+		// letters after the city
+		if k := NameKey(strings.Join(f[:len(f)-1], " ")); !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
 	}
 	namedAfter := math.MaxInt // keys from here on name the district the text is named after
 	if m.field == "estate" || m.field == "neighbourhood" {
@@ -319,6 +327,22 @@ func kindDepth(k PlaceKind) int {
 		return 8
 	}
 	return 0
+}
+
+// districtLetters reports whether w is one or two capital letters that
+// may name a postal district after a city ("N", "SV", "Ø"), not a Roman
+// numeral of two letters or more, nor "I" ("Garki II", "Oba I").
+func districtLetters(w string) bool {
+	n := 0
+	roman := true
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		roman = roman && strings.ContainsRune("IVX", r)
+		n++
+	}
+	return n >= 1 && n <= 2 && !(roman && (n == 2 || w == "I"))
 }
 
 // settlementOrder orders settlements of one name equally supported: a

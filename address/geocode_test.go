@@ -105,6 +105,8 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// the city by its own language's name, which the built-in
 		// gazetteer keeps among the city's other names
 		{"Nørrebrogade 10, 2200 København", address.LevelLocality, "", "Capital Region", "Copenhagen", 55.676, 12.566, 10000, address.Partial},
+		// and the letters of a postal district after it
+		{"Nørrebrogade 10, 2200 København N", address.LevelLocality, "", "Capital Region", "Copenhagen", 55.676, 12.566, 10000, address.Partial},
 		{"Marienplatz 1, 80331 München", address.LevelLocality, "", "Bayern", "Munich", 48.137, 11.575, 10000, address.Partial},
 		{"Stephansplatz 1, 1010 Wien", address.LevelLocality, "", "Vienna", "Vienna", 48.208, 16.372, 10000, address.Partial},
 		{"Rua Augusta 1, 1100-048 Lisboa", address.LevelLocality, "", "Lisbon", "Lisbon", 38.717, -9.133, 10000, address.Partial},
