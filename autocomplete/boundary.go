@@ -44,7 +44,7 @@ func settled(resp *Response, limit int) bool {
 
 // fill goes on with a search whose list is short, while fillSteps
 // allows: the pass with one edit more that the search stopped before,
-// its walks keeping each word's first letter. What it finds is merged
+// its walks taking each word's first letter first (fillWalk). What it finds is merged
 // below what was found. (Filling with the edits the words share as well
 // was tried: half a point of recall for twice the median time.)
 func (s *scratch) fill(ix *Index, t *table, q Query, limit int, resp *Response) {

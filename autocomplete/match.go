@@ -26,7 +26,7 @@ type token struct {
 	// what the term dictionary gave for it, when expanded: every term it
 	// matches, by term number
 	expanded bool
-	partial  bool // the walk kept the first letter, or was cut: hits lists only some terms
+	partial  bool // a walk of the filling pass, which its work bound may cut: hits may list only some terms
 	hits     []hit
 	postings int
 }
@@ -49,7 +49,7 @@ func (tk *token) class(t *table, id uint32, memo map[uint64]int8, i int) int8 {
 		if !tk.partial {
 			return -1
 		}
-		// a term of another first letter: measured below
+		// a term the walk did not reach: measured below
 	}
 	if !tk.fuzzed {
 		return classOf(tk.match(t.term(id)))

@@ -195,7 +195,7 @@ type scratch struct {
 	// force is the word that finds the candidates (-1: the most selective)
 	force int
 	// filling is set while the search fills a short list: the walks
-	// with edits keep each word's first letter and share fillSteps
+	// with edits take each word's first letter first and share fillSteps
 	filling bool
 	spent   int      // work done while filling (see fillSteps)
 	keys    []uint64 // of the suggestions respond wrote
@@ -363,10 +363,10 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 			// A place accounts for every word without an edit: what a
 			// pass with edits finds ranks below it. That pass is the
 			// filling pass (see fill), after the word-boundary searches,
-			// within fillSteps, its walks keeping each word's first
-			// letter ("ikeja " lists Ikejo, not Akeja); without this,
-			// the passes with edits walked the whole dictionary for every
-			// name typed whole. (A search of a word boundary, exact >= 0,
+			// within fillSteps, its walks taking each word's first
+			// letter first (fillWalk); without this, the passes with
+			// edits walked the whole dictionary for every name typed
+			// whole. (A search of a word boundary, exact >= 0,
 			// has no filling pass of its own: it goes on.)
 			s.next = true
 			break
