@@ -198,22 +198,28 @@ func (g *geocoder) place(ctx context.Context, id string) (*Place, error) {
 	if p, ok := g.cache[id]; ok {
 		return p, nil
 	}
-	if pr, ok := g.gz.(placeRefs); ok {
-		if p, ok := pr.PlaceRef(id); ok {
-			g.cache[id] = p // shared, never modified
-			return p, nil
-		}
-	}
-	p, ok, err := g.gz.Place(ctx, id)
+	p, err := placeOf(ctx, g.gz, id)
 	if err != nil {
 		return nil, err
 	}
-	var pp *Place
-	if ok {
-		pp = &p
+	g.cache[id] = p // shared, never modified; nil when there is none
+	return p, nil
+}
+
+// placeOf returns the place of the id, shared when the gazetteer hands
+// places out without copies (placeRefs: the geocoder never modifies the
+// places it holds), nil when there is none.
+func placeOf(ctx context.Context, gz Gazetteer, id string) (*Place, error) {
+	if pr, ok := gz.(placeRefs); ok {
+		if p, ok := pr.PlaceRef(id); ok {
+			return p, nil
+		}
 	}
-	g.cache[id] = pp
-	return pp, nil
+	p, ok, err := gz.Place(ctx, id)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &p, nil
 }
 
 // named returns the places under a name key, shared when the gazetteer

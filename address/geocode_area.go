@@ -565,14 +565,11 @@ func near(p, q *Place, d float64) bool {
 	// for latitudes within ±90°, which the gazetteer's places are):
 	// farther than d by that alone is far (a margin for rounding keeps
 	// the answer Distance's own).
-	if dφ := math.Abs(p.Lat-q.Lat) * math.Pi / 180; earthRadius*dφ > d*(1+1e-9)+1e-6 {
+	if dφ := math.Abs(p.Lat-q.Lat) * math.Pi / 180; EarthRadius*dφ > d*(1+1e-9)+1e-6 {
 		return false
 	}
 	return Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d
 }
-
-// earthRadius is the mean radius of the earth, in metres.
-const earthRadius = EarthRadius
 
 // EarthRadius is the mean radius of the Earth in metres, which Distance
 // and ArcDistance measure by.
@@ -598,7 +595,7 @@ func Haversine(dφ, dλ, cosφ1, cosφ2 float64) float64 {
 // ArcDistance turns a haversine into the distance in metres on the
 // Earth's surface.
 func ArcDistance(h float64) float64 {
-	return 2 * earthRadius * math.Asin(math.Min(1, math.Sqrt(h)))
+	return 2 * EarthRadius * math.Asin(math.Min(1, math.Sqrt(h)))
 }
 
 // genericWords are words that name the kind of an area rather than the

@@ -18,9 +18,12 @@ var ErrNoPlace = errors.New("address: no place has that id")
 // street's); the result says so in a reason. ErrNoPlace when the
 // gazetteer holds no such place.
 func GeocodePlace(ctx context.Context, gz Gazetteer, id, houseNumber string, unit Unit) (Result, error) {
-	at, err := placeByID(ctx, gz, id)
+	at, err := placeOf(ctx, gz, id)
 	if err != nil {
 		return Result{}, err
+	}
+	if at == nil {
+		return Result{}, ErrNoPlace
 	}
 	p := *at
 	g := newGeocoder(gz, Address{Country: p.Country})
@@ -91,23 +94,4 @@ func placeField(k PlaceKind) string {
 		return "lga"
 	}
 	return "neighbourhood"
-}
-
-// placeByID returns the place of the id, shared when the gazetteer hands
-// places out without copies (placeRefs: the geocoder never modifies the
-// places it holds), ErrNoPlace when there is none.
-func placeByID(ctx context.Context, gz Gazetteer, id string) (*Place, error) {
-	if pr, ok := gz.(placeRefs); ok {
-		if p, ok := pr.PlaceRef(id); ok {
-			return p, nil
-		}
-	}
-	p, ok, err := gz.Place(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, ErrNoPlace
-	}
-	return &p, nil
 }

@@ -25,7 +25,7 @@ func TestNearBound(t *testing.T) {
 	// along a meridian the distance is the latitudes' arc itself
 	p := &Place{Lat: 6.5, Lon: 3.4, HasPoint: true}
 	for _, d := range []float64{1000, 15000, 20000} {
-		dlat := d / earthRadius * 180 / math.Pi
+		dlat := d / EarthRadius * 180 / math.Pi
 		for _, f := range []float64{1 - 1e-12, 1, 1 + 1e-12} {
 			q := &Place{Lat: p.Lat + dlat*f, Lon: p.Lon, HasPoint: true}
 			if got, want := near(p, q, d), Distance(p.Lat, p.Lon, q.Lat, q.Lon) <= d; got != want {

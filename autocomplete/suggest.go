@@ -548,13 +548,13 @@ func (s *scratch) widen() bool {
 	if !tk.prefix || tk.number || tk.widened {
 		return false
 	}
-	b := wholeBudget(tk.n)
-	if tk.n == 3 {
-		b, tk.short = 1, true
+	b, short := wholeBudget(tk.n), tk.n == 3
+	if short {
+		b = 1
 	}
 	if b <= tk.budget {
 		return false
 	}
-	tk.budget, tk.widened = b, true
+	tk.budget, tk.widened, tk.short = b, true, short
 	return true
 }
