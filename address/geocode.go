@@ -155,6 +155,9 @@ type geocoder struct {
 	// seat is the settlement a ward found as the area is named after
 	// (see wardSeat): its point places the address
 	seat *Place
+	// namedLGA is the LGA the name that found the area names as well,
+	// around it ("Gashaka": the town and its LGA): a place matched
+	namedLGA *Place
 	// streetAt holds, for each street without a point of its own that was
 	// considered, the place whose point stands in for it (nil when none
 	// may): see streetArea.
@@ -445,5 +448,8 @@ func (g *geocoder) locate() {
 	}
 	if g.area != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.area.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.area.ID)
+	}
+	if g.namedLGA != nil && len(g.res.PlaceIDs) > 0 {
+		g.res.PlaceIDs = append(g.res.PlaceIDs, g.namedLGA.ID)
 	}
 }

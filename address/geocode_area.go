@@ -374,6 +374,12 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		total += len(m.places)
 	}
 	cands := make([]scored, 0, total)
+	named := 0 // the mentions that found places
+	for _, m := range ms {
+		if len(m.places) > 0 {
+			named++
+		}
+	}
 	for _, m := range ms {
 		for i, p := range m.places {
 			c := scored{p: p, m: m, edits: m.edits[i], score: m.weight - 1.5*float64(m.edits[i])}
@@ -391,6 +397,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 				c.score += 1
 			}
 			c.score += g.postcodeAgrees(p)
+			if named == 1 {
+				c.score += g.lgaNamesake(m, p)
+			}
 			for _, o := range ms {
 				if o != m {
 					c.score += support(p, o.places)
@@ -458,7 +467,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	for _, c := range cands {
 		// Any place as well supported lying far away is a rival, whatever
 		// its kind: "Bassa" is a town in Plateau and an LGA in Kogi too.
-		if c.score == best.score && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000)) {
+		// An LGA around the place chosen is not one: "Gashaka, Taraba" is
+		// the town in the LGA of its name.
+		if c.score == best.score && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000) && !best.p.Within(c.p.ID)) {
 			rivals[c.p.ID] = true
 		}
 	}
@@ -472,6 +483,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	}
 	p := *best.p
 	g.area, g.areaFrom = &p, best.m.field
+	g.namedLGA = namesakeOf(best)
 	g.seat = wardSeat(cands, best)
 	if best.edits > 0 {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
@@ -490,6 +502,46 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if !best.m.namedAfter || p.Kind == KindLGA {
 		// (an estate keeps its name: "Gwarinpa Estate" is not Gwarinpa)
 		g.rename(best.m.field, best.m.text, p, best.edits)
+	}
+	return nil
+}
+
+// lgaNamesake scores the agreement of two readings of a name that an LGA
+// of the state found bears as well as places, when that name is the only
+// one of the address that found places (other names decide by their
+// support): the LGA, the places of the name inside it and the cities and
+// towns of the name (which a name alone means) score 1 more than a
+// village, ward or neighbourhood of the name in another LGA.
+// "Olorunsogo, Oyo" is the LGA, not a ward of Ona Ara; "Bosso Road,
+// Chanchaga" lies in the LGA of Chanchaga, not in the ward of that name
+// in Bosso.
+func (g *geocoder) lgaNamesake(m *mention, p *Place) float64 {
+	if m.namedAfter {
+		return 0
+	}
+	named := false
+	for i, q := range m.places {
+		if q.Kind != KindLGA || m.edits[i] != 0 || g.state != nil && !q.Within(g.state.ID) {
+			continue
+		}
+		named = true
+		if p.Within(q.ID) {
+			return 1
+		}
+	}
+	if named && (p.Kind == KindCity || p.Kind == KindTown) {
+		return 1
+	}
+	return 0
+}
+
+// namesakeOf returns the LGA that the name which found the area names as
+// well, when the area lies inside it: the text matched both places.
+func namesakeOf(best scored) *Place {
+	for i, q := range best.m.places {
+		if q.Kind == KindLGA && q.ID != best.p.ID && best.m.edits[i] == best.edits && best.p.Within(q.ID) {
+			return q
+		}
 	}
 	return nil
 }

@@ -183,8 +183,6 @@ func TestGeocodeGarbage(t *testing.T) {
 	}
 }
 
-// TestGeocodeAmbiguous checks that a name two states share is settled by
-// the state, and flagged when nothing settles it.
 // skeletonGazetteer returns an in-memory store (a real Badger) holding
 // Nigeria, its states (all placed at the country's centre) and places.
 func skeletonGazetteer(t *testing.T, places ...address.Place) *storage.Gazetteer {
@@ -215,6 +213,8 @@ func skeletonGazetteer(t *testing.T, places ...address.Place) *storage.Gazetteer
 	return gz
 }
 
+// TestGeocodeAmbiguous checks that a name two states share is settled by
+// the state, and flagged when nothing settles it.
 func TestGeocodeAmbiguous(t *testing.T) {
 	gz := skeletonGazetteer(t,
 		address.Place{ID: "yaba-la", Kind: address.KindNeighbourhood, Name: "Yaba", Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.5095, Lon: 3.3711, HasPoint: true},

@@ -1,0 +1,52 @@
+package address_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/addrkit/addrkit/address"
+)
+
+// TestGeocodeLGANamesake checks a name that an LGA bears as well as
+// places: the LGA and the places of the name inside it agree, a village
+// or ward of the name in another LGA does not, and an LGA around the
+// place found is not a rival of it.
+func TestGeocodeLGANamesake(t *testing.T) {
+	place := func(id string, kind address.PlaceKind, name string, lat, lon float64, parents ...string) address.Place {
+		return address.Place{ID: id, Kind: kind, Name: name, Country: "NG", Parents: append(parents, "NG"), Lat: lat, Lon: lon, HasPoint: true}
+	}
+	gz := skeletonGazetteer(t,
+		// Oyo: an LGA, and a ward of its name in another LGA
+		place("NG-OY/lga/olorunsogo", address.KindLGA, "Olorunsogo", 8.80, 4.10, "NG-OY"),
+		place("NG-OY/lga/onaara", address.KindLGA, "Ona Ara", 7.35, 4.00, "NG-OY"),
+		place("ward-olorunsogo", address.KindWard, "Olorunsogo", 7.37, 3.97, "NG-OY/lga/onaara", "NG-OY"),
+		// Taraba: an LGA and a ward of its name inside it, 30 km apart
+		place("NG-TA/lga/gashaka", address.KindLGA, "Gashaka", 7.50, 11.36, "NG-TA"),
+		place("ward-gashaka", address.KindWard, "Gashaka", 7.43, 11.62, "NG-TA/lga/gashaka", "NG-TA"),
+		// Niger: a street in the LGA of Chanchaga, a ward of that name in Bosso
+		place("NG-NI/lga/chanchaga", address.KindLGA, "Chanchaga", 9.60, 6.55, "NG-NI"),
+		place("NG-NI/lga/bosso", address.KindLGA, "Bosso", 9.75, 6.45, "NG-NI"),
+		place("ward-chanchaga", address.KindWard, "Chanchaga", 9.65, 6.52, "NG-NI/lga/bosso", "NG-NI"),
+		place("bosso-road", address.KindStreet, "Bosso Road", 9.62, 6.54, "NG-NI/lga/chanchaga", "NG-NI"),
+	)
+	for _, tt := range []struct {
+		text, lga string
+		ids       []string // the places matched, in order
+	}{
+		{"Olorunsogo, Oyo", "Olorunsogo", []string{"NG-OY/lga/olorunsogo"}},
+		{"Gashaka, Taraba", "Gashaka", []string{"ward-gashaka", "NG-TA/lga/gashaka"}},
+		{"Bosso Road, Chanchaga, Niger", "Chanchaga", []string{"bosso-road", "NG-NI/lga/chanchaga"}},
+		// another name of the address decides: the ward in Bosso
+		{"Chanchaga, Bosso, Niger", "Bosso", []string{"ward-chanchaga"}},
+	} {
+		r := geocode(t, gz, tt.text)
+		if r.Address.LGA != tt.lga || !slices.Equal(r.PlaceIDs, tt.ids) {
+			t.Errorf("%q: LGA %q, places %v; want %q, %v", tt.text, r.Address.LGA, r.PlaceIDs, tt.lga, tt.ids)
+		}
+		for _, c := range r.Conflicts {
+			if c.Code == "ambiguous_place" {
+				t.Errorf("%q: %s", tt.text, c.Message)
+			}
+		}
+	}
+}
