@@ -362,7 +362,7 @@ func (g *geocoder) complete(ctx context.Context) error {
 		switch {
 		case p.Kind == KindLGA && g.a.LGA == "":
 			g.infer("lga", p.Name)
-		case p.Kind == KindState && (g.a.StateCode == "" || g.state == nil):
+		case p.Kind == KindState && (g.a.StateCode == "" || g.state == nil) && p == outermostState(chain):
 			if g.state == nil {
 				g.state = p
 			}
@@ -386,6 +386,21 @@ func (g *geocoder) complete(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// outermostState returns the last state of the chain, the first-level
+// division: a place lists its parents the most precise first, and an
+// Italian or Spanish place lists its province before its region, which is
+// the state of an address that names neither ("Via Roma 10, 21052 Busto
+// Arsizio": Lombardy, not Varese).
+func outermostState(chain []*Place) *Place {
+	var out *Place
+	for _, p := range chain {
+		if p.Kind == KindState {
+			out = p
+		}
+	}
+	return out
 }
 
 // lgaFromMentions takes the LGA from a name of the address that matched

@@ -111,7 +111,9 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"Stephansplatz 1, 1010 Wien", address.LevelLocality, "", "Vienna", "Vienna", 48.208, 16.372, 10000, address.Partial},
 		{"Rua Augusta 1, 1100-048 Lisboa", address.LevelLocality, "", "Lisbon", "Lisbon", 38.717, -9.133, 10000, address.Partial},
 		// a city named like its province, after the postcode: the city
-		{"Via del Corso 1, 00186 Roma", address.LevelLocality, "", "Lazio", "Rome", 41.894, 12.483, 10000, address.Unverified}, // two Romas: ambiguous
+		// the province of Roma holds the city: not ambiguous; the state is the region
+		{"Via del Corso 1, 00186 Roma", address.LevelLocality, "", "Lazio", "Rome", 41.894, 12.483, 10000, address.Partial},
+		{"Via Dante 4, 20121 Milano MI", address.LevelLocality, "", "Milano", "Milan", 45.464, 9.190, 10000, address.Partial},
 		// six digits fit Nigeria's postcodes, but none is confirmed and a
 		// city of India is named beside them: an Indian PIN code
 		{"MG Road, Bengaluru 560001", address.LevelLocality, "", "Karnataka", "Bengaluru", 12.97, 77.59, 10000, address.Partial},

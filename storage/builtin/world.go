@@ -38,7 +38,9 @@ func worldLines() ([]string, error) {
 // division takes the ISO 3166-2 code of the one package address knows by
 // its name (the same place), else the id "adm1:" and its GeoNames code;
 // its point is its seat's (a PPLA place), else its most populous place's.
-// A place is a city when it is a capital (PPLC) or a division's seat
+// A place lies in its division, and in the province before it where
+// worldgen gave one (an ISO 3166-2 code of the second level: Italy's and
+// Spain's), whose point is its seat's (a PPLA2 place). A place is a city when it is a capital (PPLC) or a division's seat
 // (PPLA), a town from 10,000 people or as a lower division's seat (PPLA2,
 // PPLA3), a neighbourhood when GeoNames says it is a section (PPLX), else
 // a village; historical, abandoned and destroyed places are left out.
@@ -70,17 +72,17 @@ func (b *builder) world() {
 				continue
 			}
 			b.add(p)
-			if len(p.Parents) < 2 {
-				continue
-			}
-			s := b.get(p.Parents[0])
-			if s == nil {
-				continue
-			}
-			isSeat := f[6] == "PPLA" || f[6] == "PPLC"
-			if isSeat && !seat[s.ID] || !s.HasPoint {
-				s.Lat, s.Lon, s.HasPoint = p.Lat, p.Lon, true
-				seat[s.ID] = isSeat
+			for _, id := range p.Parents[:len(p.Parents)-1] {
+				s := b.get(id)
+				if s == nil {
+					continue
+				}
+				// a province's seat is a PPLA2 (or its region's seat)
+				isSeat := f[6] == "PPLA" || f[6] == "PPLC" || f[6] == "PPLA2" && len(p.Parents) == 3 && id == p.Parents[0]
+				if isSeat && !seat[s.ID] || !s.HasPoint {
+					s.Lat, s.Lon, s.HasPoint = p.Lat, p.Lon, true
+					seat[s.ID] = isSeat
+				}
 			}
 		}
 	}
@@ -128,6 +130,11 @@ func worldPlace(f []string, states map[string]string) (address.Place, bool) {
 	}
 	if s := states[cc+"."+f[8]]; s != "" {
 		p.Parents = []string{s, cc}
+	}
+	if len(f) > 10 && f[10] != "" && cc+"-"+f[10] != p.Parents[0] {
+		// the province it lies in, which Italian and Spanish addresses
+		// write ("20122 Milano MI"), before the region
+		p.Parents = append([]string{cc + "-" + f[10]}, p.Parents...)
 	}
 	return p, true
 }

@@ -8,7 +8,9 @@
 // its name. A place: "P", geonameid, name, other names (comma-separated:
 // the ASCII spelling and Latin-script alternate names, at most 2, 4 or 12
 // by population), latitude, longitude, feature code, country, admin1 code,
-// population. Places are kept whole: which become cities, towns or
+// population, and the admin2 code when it is the ISO 3166-2 code of a
+// subdivision package address knows (Italy's and Spain's provinces: "MI"
+// for Milan), else nothing. Places are kept whole: which become cities, towns or
 // villages is decided by package builtin.
 //
 // Run it with go generate in storage/builtin.
@@ -93,8 +95,12 @@ func main() {
 		if name == "" {
 			continue
 		}
-		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\n", c[0], name, strings.Join(others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]]), ","),
-			c[4], c[5], c[7], c[8], c[10], pop)
+		a2 := ""
+		if s, ok := address.LookupSubdivision(c[8], c[11]); ok && s.Code == c[8]+"-"+c[11] {
+			a2 = c[11]
+		}
+		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", c[0], name, strings.Join(others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]]), ","),
+			c[4], c[5], c[7], c[8], c[10], pop, a2)
 		places++
 	}
 	if err := sc.Err(); err != nil {
