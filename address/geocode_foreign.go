@@ -131,6 +131,74 @@ func nearPostcode(words []string, i int) []string {
 	return out
 }
 
+// cityAbroadReading returns the reading of an address that names no
+// country, no postcode the region confirms and no place of the region at
+// all, in the country of the city it writes, when that is a city
+// (a capital or a division's seat) of bigCity people or more: "12 rue de
+// la Paix, Paris", "Calle Mayor 5, Madrid", "Rua Augusta 100, Lisboa".
+// A name the region's gazetteer knows, or that starts one of its names,
+// stays the region's, and so does a town abroad: the text must imply the
+// other country. Of several such
+// cities, the most populous decides. ok is false when there is none.
+func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
+	a := s.Address
+	if s.input == nil || a.State != "" || r.Checks.Get("postcode") == Confirmed ||
+		r.Checks.Get("city") == Confirmed || r.Checks.Get("neighbourhood") == Confirmed ||
+		slices.ContainsFunc(s.Tokens, func(t Token) bool { return t.Label == LabelCountry }) {
+		return r, false, nil
+	}
+	var best *Place
+	bestCC, bestName := "", ""
+	for _, name := range []string{a.City, a.Neighbourhood} {
+		key := NameKey(name)
+		if key == "" {
+			continue
+		}
+		if ps, err := gz.Named(ctx, a.Country, key); err != nil || len(ps) > 0 {
+			return r, false, err
+		}
+		if px, ok := gz.(prefixed); ok {
+			// the start of a name of the region's ("Victoria" of Victoria
+			// Island), which people cut short
+			if ps, err := px.Prefixed(ctx, a.Country, key); err != nil || len(ps) > 0 {
+				return r, false, err
+			}
+		}
+		for _, c := range Countries() {
+			if c.Alpha2 == a.Country {
+				continue
+			}
+			ps, err := gz.Named(ctx, c.Alpha2, key)
+			if err != nil {
+				return r, false, err
+			}
+			for i := range ps {
+				if p := &ps[i]; p.Kind == KindCity && p.Rank >= bigCity && (best == nil || p.Rank > best.Rank) {
+					best, bestCC, bestName = p, c.Alpha2, name
+				}
+			}
+		}
+		if best != nil {
+			break
+		}
+	}
+	if best == nil {
+		return r, false, nil
+	}
+	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood")
+	if ok {
+		fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is no place of %s but a city of %s (%s): read as an address in %s",
+			bestName, s.Address.CountryName, fr.Reading.Address.CountryName, best.Name, fr.Reading.Address.CountryName))
+	}
+	return fr, ok, err
+}
+
+// prefixed is what a gazetteer offers when it can find the places whose
+// names start with a key (storage.Gazetteer does).
+type prefixed interface {
+	Prefixed(ctx context.Context, country, prefix string) ([]Place, error)
+}
+
 // stateCodeReading returns the reading of an address whose country was
 // taken from a code of two or three letters ("Springfield, IL": Israel),
 // or that ends in such a code in capitals read as its city ("Madison,

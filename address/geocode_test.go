@@ -110,10 +110,17 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"Marienplatz 1, 80331 München", address.LevelLocality, "", "Bayern", "Munich", 48.137, 11.575, 10000, address.Partial},
 		{"Stephansplatz 1, 1010 Wien", address.LevelLocality, "", "Vienna", "Vienna", 48.208, 16.372, 10000, address.Partial},
 		{"Rua Augusta 1, 1100-048 Lisboa", address.LevelLocality, "", "Lisbon", "Lisbon", 38.717, -9.133, 10000, address.Partial},
-		// a city named like its province, after the postcode: the city
-		// the province of Roma holds the city: not ambiguous; the state is the region
+		// a city named like its province, after the postcode: the city,
+		// which the province holds (not ambiguous); the state is the
+		// region, unless the address writes the province
 		{"Via del Corso 1, 00186 Roma", address.LevelLocality, "", "Lazio", "Rome", 41.894, 12.483, 10000, address.Partial},
 		{"Via Dante 4, 20121 Milano MI", address.LevelLocality, "", "Milano", "Milan", 45.464, 9.190, 10000, address.Partial},
+		// no postcode nor country: a city of 100,000 people or more that
+		// is no place of the region says where; a name that starts one of
+		// the region's stays Nigerian ("Victoria" of Victoria Island)
+		{"12 rue de la Paix, Paris", address.LevelLocality, "", "Île-de-France", "Paris", 48.853, 2.349, 10000, address.Partial},
+		{"calle mayor 5, madrid", address.LevelLocality, "", "Madrid", "Madrid", 40.416, -3.703, 10000, address.Partial},
+		{"Plot 5, Victoria", address.LevelCountry, "", "", "Victoria", 9.08, 8.68, 1000000, address.Unverified},
 		// six digits fit Nigeria's postcodes, but none is confirmed and a
 		// city of India is named beside them: an Indian PIN code
 		{"MG Road, Bengaluru 560001", address.LevelLocality, "", "Karnataka", "Bengaluru", 12.97, 77.59, 10000, address.Partial},

@@ -210,6 +210,9 @@ func (p *parser) parse() {
 	if p.lay.postcodeFirst {
 		p.splitBeforePostcode()
 	}
+	if p.lay.numberAfterStreet {
+		p.splitAfterNumber()
+	}
 	p.takePostcode()
 	if !p.bigFirst && p.lay.eitherOrder && len(p.spans) > 1 && p.plainName(p.spans[0].lo, p.spans[0].hi) && p.probe(p.spans[len(p.spans)-1]).core {
 		p.bigFirst = true // "Москва, ул. Тверская, д. 7", "1016 Budapest, Dezső utca 11."
@@ -229,12 +232,14 @@ func (p *parser) parse() {
 
 // splitBeforePostcode starts a segment at a postcode written after a house
 // number without a comma, where the postcode opens the last line: "...
-// Lindenstrasse 12 80331 München".
+// Lindenstrasse 12 80331 München", or after the street that a house
+// number opens: "12 rue de la Paix 75002 Paris".
 func (p *parser) splitBeforePostcode() {
 	for si := 0; si < len(p.spans); si++ {
 		s := p.spans[si]
+		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
 		for i := s.lo + 1; i < s.hi-1; i++ {
-			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) || !p.hasLetter(i+1, s.hi) {
+			if !p.words[i].digit || !p.hasLetter(i+1, s.hi) || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) {
 				continue
 			}
 			if _, ok := p.postcodeOf(i, i+1); ok {
@@ -242,6 +247,29 @@ func (p *parser) splitBeforePostcode() {
 				p.spans[si].hi = i
 				break
 			}
+		}
+	}
+}
+
+// splitAfterNumber starts a segment after the house number that ends a
+// street opened by its type, where numbers follow streets and words follow
+// the number without a comma: "Rua Augusta 100 Lisboa", "Corso Vittorio
+// Emanuele 10 Torino".
+func (p *parser) splitAfterNumber() {
+	for si := 0; si < len(p.spans); si++ {
+		s := p.spans[si]
+		if st, ok := streetTypes[p.key(s.lo)]; !ok || !st.Prefix || !p.words[s.lo].lex {
+			continue
+		}
+		for i := s.lo + 2; i < s.hi-1; i++ {
+			if !p.words[i].digit || !isHouseNumber(p.text(i)) {
+				continue
+			}
+			if p.hasLetter(i+1, i+2) && !p.words[i+1].digit {
+				p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
+				p.spans[si].hi = i + 1
+			}
+			break
 		}
 	}
 }
