@@ -565,12 +565,14 @@ func (g *geocoder) renameEnclosing(best scored) {
 	}
 }
 
-// rename puts the gazetteer's name of a place in the field that named it.
+// rename puts the gazetteer's name of a place in the field that named it:
+// the name nearest what was written (writtenName).
 func (g *geocoder) rename(field, from string, p Place, edits int) {
 	kind := Alias
 	if edits > 0 {
 		kind = Spelling
 	}
+	p.Name = writtenName(from, &p, edits)
 	dst := g.field(field)
 	if p.Kind == KindLGA && field != "lga" {
 		// an LGA written where the city goes: it is the LGA
@@ -588,6 +590,38 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 	}
 	*dst = p.Name
 	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: p.Name})
+}
+
+// writtenName returns the name of p to write for the text that named it:
+// an address keeps the language it was written in ("Milano", "Wien",
+// "København"), not the name the gazetteer lists first (Milan, Vienna,
+// Copenhagen). A text that is one of the place's other names (edits 0) is
+// kept as written, a misspelt one takes the name it is nearest. The
+// gazetteer's first name stands when it is as near, and for short names
+// of 3 letters or fewer and the first words of the name ("PH", "Abj" and
+// "Benin" are Port Harcourt, Abuja and Benin City).
+func writtenName(text string, p *Place, edits int) string {
+	k, main := NameKey(text), NameKey(p.Name)
+	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
+		k = NameKey(strings.Join(f[:len(f)-1], " ")) // "København N": a postal district's letters
+	}
+	name, best := p.Name, levenshtein.ComputeDistance(k, main)
+	for _, a := range p.AltNames {
+		ak := NameKey(a)
+		if best == 0 || KeyLen(ak) <= 3 || strings.HasPrefix(main, ak) {
+			continue
+		}
+		switch d := levenshtein.ComputeDistance(k, ak); {
+		case d == 0:
+			// the spelling written: one name the gazetteer keeps of
+			// each folded spelling, whose accents may be another
+			// language's ("Miláno")
+			return text
+		case edits > 0 && d < best:
+			name, best = a, d
+		}
+	}
+	return name
 }
 
 // field returns the address component named as in Change.Field, or nil.

@@ -120,9 +120,12 @@ func readTyped(r io.Reader) ([]typedLine, error) {
 	return out, sc.Err()
 }
 
-func openTyped(t testing.TB) []typedLine {
+func openTyped(t testing.TB) []typedLine { return openTypedFile(t, typedCorpus) }
+
+// openTypedFile reads a corpus in the format of typedCorpus.
+func openTypedFile(t testing.TB, name string) []typedLine {
 	t.Helper()
-	f, err := os.Open(typedCorpus)
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,11 +373,30 @@ func TestEvalTyped(t *testing.T) {
 // Borno State").
 const maxStateLost = 4
 
+// typedResult standardizes and geocodes one line and returns the
+// components of the result, flattened (none when it does not standardize).
+func typedResult(t *testing.T, gz address.Gazetteer, in string) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	s, err := address.Standardize(ctx, address.Input{Text: in})
+	if err != nil {
+		return map[string]string{}
+	}
+	r, err := address.Geocode(ctx, gz, s)
+	if err != nil {
+		t.Fatalf("Geocode(%q): %v", in, err)
+	}
+	got, err := flattenAddress(r.Address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 // evalTyped scores the corpus on one gazetteer and returns, by line
 // number, whether the state came out right.
 func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLine) map[int]bool {
 	stateRight := map[int]bool{}
-	ctx := context.Background()
 	rep := &shareddata.Report{T: t}
 	defer rep.Flush()
 	scores := map[string]*typedScore{}
@@ -383,17 +405,7 @@ func evalTyped(t *testing.T, name string, gz address.Gazetteer, lines []typedLin
 		scores[half] = &typedScore{labelled: map[string]int{}, wrong: map[string]int{}}
 	}
 	for _, l := range lines {
-		got := map[string]string{}
-		s, err := address.Standardize(ctx, address.Input{Text: l.in})
-		if err == nil {
-			r, err := address.Geocode(ctx, gz, s)
-			if err != nil {
-				t.Fatalf("Geocode(%q): %v", l.in, err)
-			}
-			if got, err = flattenAddress(r.Address); err != nil {
-				t.Fatal(err)
-			}
-		}
+		got := typedResult(t, gz, l.in)
 		stateRight[l.line] = typedNorm(got["state"]) == typedNorm(l.labels["state"])
 		for _, sc := range []*typedScore{scores[l.half()], scores["all"]} {
 			sc.lines++
