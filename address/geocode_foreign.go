@@ -149,7 +149,22 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	}
 	var best *Place
 	bestCC, bestName := "", ""
-	for _, name := range []string{a.City, a.Neighbourhood} {
+	names := []string{a.City, a.Neighbourhood}
+	// the words after the last number, which the region's reading may
+	// have taken into a street or a city: "koenigsallee 60 duesseldorf"
+	words := make([]string, 0, len(s.Tokens))
+	last := -1
+	for _, t := range s.Tokens {
+		w := strings.TrimFunc(t.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		if strings.ContainsAny(w, "0123456789") {
+			last = len(words)
+		}
+		words = append(words, w)
+	}
+	if last >= 0 && len(words)-last-1 <= 3 {
+		names = append(names, nearPostcode(words, last)...)
+	}
+	for _, name := range names {
 		key := NameKey(name)
 		if key == "" {
 			continue

@@ -232,40 +232,54 @@ func (p *parser) parse() {
 
 // splitBeforePostcode starts a segment at a postcode written after a house
 // number without a comma, where the postcode opens the last line: "...
-// Lindenstrasse 12 80331 München", or after the street that a house
-// number opens: "12 rue de la Paix 75002 Paris".
+// Lindenstrasse 12 80331 München", "Drottninggatan 50 111 21 Stockholm",
+// or after the street that a house number opens: "12 rue de la Paix
+// 75002 Paris".
 func (p *parser) splitBeforePostcode() {
 	for si := 0; si < len(p.spans); si++ {
 		s := p.spans[si]
 		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
+	words:
 		for i := s.lo + 1; i < s.hi-1; i++ {
-			if !p.words[i].digit || !p.hasLetter(i+1, s.hi) || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) {
 				continue
 			}
-			if _, ok := p.postcodeOf(i, i+1); ok {
-				p.spans = slices.Insert(p.spans, si+1, span{i, s.hi})
-				p.spans[si].hi = i
-				break
+			// a postcode of one word or two ("111 21", "1012 LM")
+			for n := 1; n <= 2 && i+n < s.hi; n++ {
+				if !p.hasLetter(i+n, s.hi) {
+					continue
+				}
+				if _, ok := p.postcodeOf(i, i+n); ok {
+					p.spans = slices.Insert(p.spans, si+1, span{i, s.hi})
+					p.spans[si].hi = i
+					break words
+				}
 			}
 		}
 	}
 }
 
 // splitAfterNumber starts a segment after the house number that ends a
-// street opened by its type, where numbers follow streets and words follow
-// the number without a comma: "Rua Augusta 100 Lisboa", "Corso Vittorio
-// Emanuele 10 Torino".
+// street, where numbers follow streets and words follow the number without
+// a comma: "Rua Augusta 100 Lisboa", "Koenigsallee 60 Düsseldorf". The
+// street is the words before the first number (none a marker: "Apt 5").
 func (p *parser) splitAfterNumber() {
 	for si := 0; si < len(p.spans); si++ {
 		s := p.spans[si]
-		if st, ok := streetTypes[p.key(s.lo)]; !ok || !st.Prefix || !p.words[s.lo].lex {
-			continue
-		}
-		for i := s.lo + 2; i < s.hi-1; i++ {
-			if !p.words[i].digit || !isHouseNumber(p.text(i)) {
+		for i := s.lo; i < s.hi-1; i++ {
+			w := &p.words[i]
+			if w.marker {
+				break
+			}
+			if !w.digit {
 				continue
 			}
-			if p.hasLetter(i+1, i+2) && !p.words[i+1].digit {
+			// a number right after a street's type names it: "Avenida 4
+			// de Fevereiro 120", "Calle 2"
+			if st, ok := streetTypes[p.key(s.lo)]; ok && st.Prefix && i == s.lo+1 {
+				break
+			}
+			if i > s.lo && isHouseNumber(w.text) && !p.words[i+1].digit && p.hasLetter(i+1, i+2) {
 				p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
 				p.spans[si].hi = i + 1
 			}
