@@ -51,6 +51,13 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 			regional = true
 		}
 		names := nearPostcode(words, i)
+		for _, n := range names {
+			// "cupertino ca 95014": a division's code between the city
+			// and the postcode
+			if f := strings.Fields(n); len(f) > 1 && len(f[len(f)-1]) <= 3 {
+				names = append(names, strings.Join(f[:len(f)-1], " "))
+			}
+		}
 		// a name the region knows is the region's ("Ikeja 100271")
 		names = slices.DeleteFunc(names, func(n string) bool {
 			ps, err := gz.Named(ctx, s.Address.Country, NameKey(n))
@@ -164,6 +171,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if last >= 0 && len(words)-last-1 <= 3 {
 		names = append(names, nearPostcode(words, last)...)
 	}
+	if f := strings.Fields(a.City); len(f) > 1 {
+		// two places without a comma: "osu accra", "bandra west mumbai"
+		for n := min(3, len(f)-1); n >= 1; n-- {
+			names = append(names, strings.Join(f[len(f)-n:], " "))
+		}
+	}
 	for _, name := range names {
 		key := NameKey(name)
 		if key == "" {
@@ -240,7 +253,11 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		code = ""
 		if n := len(s.Tokens); n >= 2 {
 			last := strings.Trim(s.Tokens[n-1].Text, ".,;: ")
+			f := strings.Fields(s.Address.City)
 			switch {
+			case len(f) > 1 && strings.EqualFold(f[len(f)-1], last) && len(last) == 2 && s.Tokens[n-1].Label == LabelCity:
+				// typed without a comma, in any case: "chicago il"
+				code, city = strings.ToUpper(last), strings.Join(f[:len(f)-1], " ")
 			case !isCapsCode(last):
 			case strings.EqualFold(last, s.Address.City) && s.Address.Neighbourhood != "":
 				code, city = last, s.Address.Neighbourhood

@@ -86,7 +86,10 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		// a code ("IL", "LA"), not a short name that is no code ("FCT":
 		// "Kubwa FCT")
 		code := len(k) <= 3 && k != Fold(m.sub.Name) && (k == Fold(m.sub.Code[strings.IndexByte(m.sub.Code, '-')+1:]) || len(k) < 3)
-		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "")) {
+		// or, where the country writes codes, ending the address after
+		// a city typed without a comma: "233 s wacker dr chicago il"
+		endsText := p.lay.stateCode && li == len(p.spans)-1 && hi == s.hi && s.hi == len(p.words) && hi-n > s.lo
+		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "") && !endsText) {
 			continue
 		}
 		if !stateWord && foldEqual(p.keys(s.lo, hi), Fold(m.sub.Capital)) {
