@@ -128,7 +128,8 @@ func (g *geocoder) glueStreetArea(ctx context.Context) error {
 // taylor st VI": Victoria Island, of which VI is the short name in the
 // gazetteer): only when the words after the street type name an area
 // the gazetteer knows (inside the state when one was named) and the
-// street keeps a name before its type.
+// street keeps a name before its type. A street without a type ends
+// where the name of a city or town begins.
 func (g *geocoder) unglueStreet(ctx context.Context) error {
 	if g.a.Street == "" || g.a.City != "" || g.a.Neighbourhood != "" || g.a.LGA != "" {
 		return nil
@@ -148,6 +149,29 @@ func (g *geocoder) unglueStreet(ctx context.Context) error {
 		street := name + " " + t.Canonical
 		g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s", g.a.Street, street, tail, tail)
 		g.a.Street, g.a.StreetName, g.a.StreetType, g.a.City = street, name, t.Canonical, tail
+		g.mark("city", false)
+		return nil
+	}
+	if g.a.StreetType != "" {
+		return nil
+	}
+	// A street without a type ends where a city or town of the country
+	// begins: "45 deansgate manchester m3 2ay".
+	for n := min(2, len(words)-1); n >= 1; n-- {
+		tail := strings.Join(words[len(words)-n:], " ")
+		if KeyLen(NameKey(tail)) < 4 {
+			continue
+		}
+		tails, err := g.areasNamed(ctx, tail)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(tails, func(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }) {
+			continue
+		}
+		name := strings.Join(words[:len(words)-n], " ")
+		g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s", g.a.Street, name, tail, tail)
+		g.a.Street, g.a.StreetName, g.a.City = name, name, tail
 		g.mark("city", false)
 		return nil
 	}
