@@ -6,12 +6,12 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 512 results
-	"COUNTRY/builtin":            600000, // 512 results
+	"COUNTRY":                    600000, // 511 results
+	"COUNTRY/builtin":            600000, // 511 results
 	"LGA":                        40000,  // 1291 results
 	"LGA/builtin":                40000,  // 1291 results
-	"LOCALITY":                   53000,  // 27203 results
-	"LOCALITY/geonames":          24000,  // 8400 results
+	"LOCALITY":                   53000,  // 27212 results
+	"LOCALITY/geonames":          24000,  // 8409 results
 	"LOCALITY/nipost-rural":      75000,  // 10212 results
 	"LOCALITY/osm-ng-2019":       44000,  // 8591 results
 	"NEIGHBOURHOOD":              40000,  // 37805 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 764 results
-	"STATE/builtin":              370000, // 764 results
+	"STATE":                      370000, // 756 results
+	"STATE/builtin":              370000, // 756 results
 	"STREET":                     5800,   // 2197 results
 	"STREET/area:builtin":        3200,   // 674 results
 	"STREET/area:geonames":       7300,   // 491 results
