@@ -58,7 +58,12 @@ import (
 // locality, is read in the country whose postcode format fits a postcode
 // written beside the name of one of its cities, towns or villages, that
 // the region does not know ("Unter den Linden 77, 10117 Berlin" is in
-// Germany): see foreignReading. Result.Reading carries that reading.
+// Germany): see foreignReading. So is one that names a city of 100,000
+// people or more abroad that the region knows no place by ("12 rue de la
+// Paix, Paris"): see cityAbroadReading; and one whose code of two or
+// three letters, read as a country's or as the region's state, is a
+// division of another country holding the city written ("Springfield,
+// IL"): see stateCodeReading. Result.Reading carries that reading.
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	r, err := geocode(ctx, gz, s)
 	if err != nil {
@@ -467,7 +472,7 @@ func (g *geocoder) locate() {
 	if g.area != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.area.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.area.ID)
 	}
-	if g.namedLGA != nil && len(g.res.PlaceIDs) > 0 {
+	if g.namedLGA != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.namedLGA.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.namedLGA.ID)
 	}
 }

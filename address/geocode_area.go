@@ -595,34 +595,46 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 // writtenName returns the name of p to write for the text that named it:
 // an address keeps the language it was written in ("Milano", "Wien",
 // "København"), not the name the gazetteer lists first (Milan, Vienna,
-// Copenhagen). A text that is one of the place's other names (edits 0) is
-// kept as written, a misspelt one takes the name it is nearest. The
-// gazetteer's first name stands when it is as near, and for short names
-// of 3 letters or fewer and the first words of the name ("PH", "Abj" and
-// "Benin" are Port Harcourt, Abuja and Benin City).
+// Copenhagen). A text that is exactly one of the place's other names is
+// kept as written; the gazetteer's first name stands for a misspelt one
+// (whose nearest other name may carry another number: "Wuse Zone 1"), for
+// short names of 3 letters or fewer and the first words of the name
+// ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City), and
+// for the same name numbered otherwise ("Wuse II" is Wuse 2).
 func writtenName(text string, p *Place, edits int) string {
 	k, main := NameKey(text), NameKey(p.Name)
 	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
 		k = NameKey(strings.Join(f[:len(f)-1], " ")) // "København N": a postal district's letters
 	}
-	name, best := p.Name, levenshtein.ComputeDistance(k, main)
+	if edits > 0 || k == main || KeyLen(k) <= 3 || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
+		return p.Name
+	}
 	for _, a := range p.AltNames {
-		ak := NameKey(a)
-		if best == 0 || KeyLen(ak) <= 3 || strings.HasPrefix(main, ak) {
-			continue
-		}
-		switch d := levenshtein.ComputeDistance(k, ak); {
-		case d == 0:
+		if NameKey(a) == k {
 			// the spelling written: one name the gazetteer keeps of
 			// each folded spelling, whose accents may be another
 			// language's ("Miláno")
 			return text
-		case edits > 0 && d < best:
-			name, best = a, d
 		}
 	}
-	return name
+	return p.Name
 }
+
+// numbered returns the key of a name with its Roman numerals as digits:
+// "Wuse II" and "Wuse 2", "Lekki Phase I" and "Lekki Phase 1" are one.
+func numbered(s string) string {
+	f := strings.Fields(Fold(s))
+	for i, w := range f {
+		if n := romanValue[w]; n != "" {
+			f[i] = n
+		}
+	}
+	return strings.Join(f, "")
+}
+
+// romanValue maps the Roman numerals that number districts to digits.
+var romanValue = map[string]string{"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6",
+	"vii": "7", "viii": "8", "ix": "9", "x": "10", "xi": "11", "xii": "12"}
 
 // field returns the address component named as in Change.Field, or nil.
 func (g *geocoder) field(name string) *string { return g.a.component(name) }

@@ -50,3 +50,24 @@ func TestGeocodeLGANamesake(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenName checks the names a result writes: another name of the
+// place as written, the gazetteer's first name for a misspelt one, a short
+// one and one numbered otherwise, and a road named after two towns kept
+// whole.
+func TestWrittenName(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, neighbourhood, city, street string }{
+		{"Stephansplatz 1, 1010 Wien", "", "Wien", "Stephansplatz"},
+		{"Garki Area 11 Abuja", "Garki", "Abuja", ""},
+		{"10 Adetokunbo Ademola Crescent Wuse Zone 5 Abuja", "Wuse", "Abuja", "Adetokunbo Ademola Crescent"},
+		{"No 10 Aba road, PH", "", "Port Harcourt", "Aba Road"},
+		{"45 deansgate manchester m3 2ay uk", "", "Manchester", "Deansgate"},
+		{"20 Lagos Abeokuta", "", "", "Lagos Abeokuta"},
+	} {
+		a := geocode(t, gz, tt.text).Address
+		if a.Neighbourhood != tt.neighbourhood || a.City != tt.city || a.Street != tt.street {
+			t.Errorf("%q: neighbourhood %q, city %q, street %q; want %q, %q, %q", tt.text, a.Neighbourhood, a.City, a.Street, tt.neighbourhood, tt.city, tt.street)
+		}
+	}
+}

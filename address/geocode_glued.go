@@ -156,7 +156,8 @@ func (g *geocoder) unglueStreet(ctx context.Context) error {
 		return nil
 	}
 	// A street without a type ends where a city or town of the country
-	// begins: "45 deansgate manchester m3 2ay".
+	// begins: "45 deansgate manchester m3 2ay", unless the words before
+	// name one too.
 	for n := min(2, len(words)-1); n >= 1; n-- {
 		tail := strings.Join(words[len(words)-n:], " ")
 		if KeyLen(NameKey(tail)) < 4 {
@@ -166,10 +167,16 @@ func (g *geocoder) unglueStreet(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if !slices.ContainsFunc(tails, func(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }) {
+		settlement := func(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }
+		if !slices.ContainsFunc(tails, settlement) {
 			continue
 		}
 		name := strings.Join(words[:len(words)-n], " ")
+		// a road named after the two towns it joins: "20 Lagos Abeokuta"
+		heads, err := g.areasNamed(ctx, name)
+		if err != nil || slices.ContainsFunc(heads, settlement) {
+			return err
+		}
 		g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s", g.a.Street, name, tail, tail)
 		g.a.Street, g.a.StreetName, g.a.City = name, name, tail
 		g.mark("city", false)

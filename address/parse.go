@@ -262,29 +262,33 @@ func (p *parser) splitBeforePostcode() {
 // splitAfterNumber starts a segment after the house number that ends a
 // street, where numbers follow streets and words follow the number without
 // a comma: "Rua Augusta 100 Lisboa", "Koenigsallee 60 Düsseldorf". The
-// street is the words before the first number (none a marker: "Apt 5").
+// number is the segment's last, after words without a marker ("Apt 5")
+// and not an ordinal ("Straße des 17. Juni 135"), nor one right after a
+// street's type, which names it ("Avenida 4 de Fevereiro"); the words
+// after it start with a name of three letters or more, not a unit or a
+// letter of the number ("263 A", "5 bajo").
 func (p *parser) splitAfterNumber() {
 	for si := 0; si < len(p.spans); si++ {
 		s := p.spans[si]
-		for i := s.lo; i < s.hi-1; i++ {
-			w := &p.words[i]
-			if w.marker {
-				break
-			}
-			if !w.digit {
-				continue
-			}
-			// a number right after a street's type names it: "Avenida 4
-			// de Fevereiro 120", "Calle 2"
-			if st, ok := streetTypes[p.key(s.lo)]; ok && st.Prefix && i == s.lo+1 {
-				break
-			}
-			if i > s.lo && isHouseNumber(w.text) && !p.words[i+1].digit && p.hasLetter(i+1, i+2) {
-				p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
-				p.spans[si].hi = i + 1
-			}
-			break
+		i := s.hi - 1
+		for i > s.lo && !p.words[i].digit {
+			i--
 		}
+		if i <= s.lo || i == s.hi-1 || !isHouseNumber(p.text(i)) || strings.HasSuffix(p.text(i), ".") {
+			continue
+		}
+		if st, ok := streetTypes[p.key(s.lo)]; ok && st.Prefix && i == s.lo+1 {
+			continue
+		}
+		if slices.ContainsFunc(p.words[s.lo:i], func(w word) bool { return w.marker || w.digit }) {
+			continue
+		}
+		next := p.key(i + 1)
+		if _, unit := unitTypes[next]; unit || len(next) < 3 || !p.hasLetter(i+1, i+2) {
+			continue
+		}
+		p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
+		p.spans[si].hi = i + 1
 	}
 }
 
