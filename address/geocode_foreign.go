@@ -143,10 +143,13 @@ func nearPostcode(words []string, i int) []string {
 // all, in the country of the city it writes, when that is a city
 // (a capital or a division's seat) of bigCity people or more: "12 rue de
 // la Paix, Paris", "Calle Mayor 5, Madrid", "Rua Augusta 100, Lisboa".
-// A name the region's gazetteer knows, or that starts one of its names,
-// stays the region's, and so does a town abroad: the text must imply the
-// other country. Of several such
-// cities, the most populous decides. ok is false when there is none.
+// The names tried are the city and the neighbourhood written, the words
+// after the last number ("koenigsallee 60 duesseldorf") and the last words
+// of a city glued to a district ("osu accra"). A name the region's
+// gazetteer knows, or that starts one of its names, stays the region's,
+// and so does a town abroad: the text must imply the other country. Of
+// several such cities, the most populous decides. ok is false when there
+// is none.
 func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
 	a := s.Address
 	if s.input == nil || a.State != "" || r.Checks.Get("postcode") == Confirmed ||
@@ -230,7 +233,8 @@ type prefixed interface {
 // stateCodeReading returns the reading of an address whose country was
 // taken from a code of two or three letters ("Springfield, IL": Israel),
 // or that ends in such a code in capitals read as its city ("Madison,
-// WI") or as a state of the region ("Toronto, ON": Ondo), where no
+// WI") or as a state of the region ("Toronto, ON": Ondo), or in any case
+// glued to the city without a comma ("chicago il"), where no
 // locality was confirmed, in the country that has a first-level
 // division of that code holding a city, town or village of the city
 // written (Illinois' Springfield): the text is read again with that
