@@ -1,0 +1,139 @@
+package address
+
+// Names that several places bear, and the name a result writes for the
+// place it found: an LGA named like places inside it, and the written
+// name kept where it is one of the place's own.
+
+import (
+	"strings"
+)
+
+// lgaNamesake scores the agreement of two readings of a name that an LGA
+// of the state found bears as well as places, when that name is the only
+// one of the address that found places (other names decide by their
+// support): the LGA, the places of the name inside it and the cities and
+// towns of the name (which a name alone means) score 1 more than a
+// village, ward or neighbourhood of the name in another LGA.
+// "Olorunsogo, Oyo" is the LGA, not a ward of Ona Ara; "Bosso Road,
+// Chanchaga" lies in the LGA of Chanchaga, not in the ward of that name
+// in Bosso.
+func (g *geocoder) lgaNamesake(m *mention, p *Place) float64 {
+	if m.namedAfter {
+		return 0
+	}
+	named := false
+	for i, q := range m.places {
+		if q.Kind != KindLGA || m.edits[i] != 0 || g.state != nil && !q.Within(g.state.ID) {
+			continue
+		}
+		named = true
+		if p.Within(q.ID) {
+			return 1
+		}
+	}
+	if named && (p.Kind == KindCity || p.Kind == KindTown) {
+		return 1
+	}
+	return 0
+}
+
+// namesakeOf returns the LGA that the name which found the area names as
+// well, when the area lies inside it: the text matched both places.
+func namesakeOf(best scored) *Place {
+	for i, q := range best.m.places {
+		if q.Kind == KindLGA && q.ID != best.p.ID && best.m.edits[i] == best.edits && best.p.Within(q.ID) {
+			return q
+		}
+	}
+	return nil
+}
+
+// renameEnclosing gives the gazetteer's name to the settlements written
+// around the area found: a city or town that another component named
+// exactly and that agrees with the area as the checks count it (encloses
+// it or lies within 10 km: "10 Emekuku St, D/Line, PHC": PHC, a short
+// name of Port Harcourt, beside D-Line).
+func (g *geocoder) renameEnclosing(best scored) {
+	for _, m := range g.ments {
+		if m == best.m || m.namedAfter || m.field != "city" && m.field != "neighbourhood" {
+			continue
+		}
+		for i, q := range m.places {
+			if m.edits[i] == 0 && (q.Kind == KindCity || q.Kind == KindTown) && agrees(q, best.p) {
+				g.rename(m.field, m.text, *q, 0)
+				break
+			}
+		}
+	}
+}
+
+// rename puts the gazetteer's name of a place in the field that named it:
+// the name nearest what was written (writtenName).
+func (g *geocoder) rename(field, from string, p Place, edits int) {
+	kind := Alias
+	if edits > 0 {
+		kind = Spelling
+	}
+	p.Name = writtenName(from, &p, edits)
+	dst := g.field(field)
+	if p.Kind == KindLGA && field != "lga" {
+		// an LGA written where the city goes: it is the LGA
+		if g.a.LGA == "" {
+			g.infer("lga", p.Name)
+		}
+		return
+	}
+	if dst == nil || *dst == p.Name {
+		return
+	}
+	if Fold(*dst) == Fold(p.Name) {
+		*dst = p.Name
+		return
+	}
+	*dst = p.Name
+	g.res.Inferred = append(g.res.Inferred, Change{Field: field, Kind: kind, From: from, To: p.Name})
+}
+
+// writtenName returns the name of p to write for the text that named it:
+// an address keeps the language it was written in ("Milano", "Wien",
+// "København"), not the name the gazetteer lists first (Milan, Vienna,
+// Copenhagen). A text that is exactly one of the place's other names is
+// kept as written; the gazetteer's first name stands for a misspelt one
+// (whose nearest other name may carry another number: "Wuse Zone 1"), for
+// short names of 3 letters or fewer and the first words of the name
+// ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City), and
+// for the same name numbered otherwise ("Wuse II" is Wuse 2).
+func writtenName(text string, p *Place, edits int) string {
+	k, main := NameKey(text), NameKey(p.Name)
+	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
+		k = NameKey(strings.Join(f[:len(f)-1], " ")) // "København N": a postal district's letters
+	}
+	if edits > 0 || k == main || KeyLen(k) <= 3 || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
+		return p.Name
+	}
+	for _, a := range p.AltNames {
+		if NameKey(a) == k {
+			// the spelling written: one name the gazetteer keeps of
+			// each folded spelling, whose accents may be another
+			// language's ("Miláno")
+			return text
+		}
+	}
+	return p.Name
+}
+
+// numbered returns the key of a name with its Roman numerals as digits:
+// "Wuse II" and "Wuse 2", "Lekki Phase I" and "Lekki Phase 1" are one.
+func numbered(s string) string {
+	f := strings.Fields(Fold(s))
+	for i, w := range f {
+		if n := romanValue[w]; n != "" {
+			f[i] = n
+		}
+	}
+	return strings.Join(f, "")
+}
+
+// romanValue maps the Roman numerals that number districts to digits.
+var romanValue = map[string]string{"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6",
+	"vii": "7", "viii": "8", "ix": "9", "x": "10", "xi": "11", "xii": "12"}
