@@ -11,8 +11,8 @@ var accuracyRadii = map[string]float64{
 	"LGA":                        40000,  // 1291 results
 	"LGA/builtin":                40000,  // 1291 results
 	"LOCALITY":                   53000,  // 27212 results
-	"LOCALITY/geonames":          24000,  // 8409 results
-	"LOCALITY/nipost-rural":      75000,  // 10212 results
+	"LOCALITY/geonames":          24000,  // 8408 results
+	"LOCALITY/nipost-rural":      75000,  // 10213 results
 	"LOCALITY/osm-ng-2019":       44000,  // 8591 results
 	"NEIGHBOURHOOD":              40000,  // 37805 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2502 results

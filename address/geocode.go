@@ -122,6 +122,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	g := newGeocoder(gz, s.Address)
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.saysState = saysState(s.Tokens)
+	g.stateText = tokenText(s.Tokens, LabelState)
 	if g.cc == "" {
 		g.cc = DefaultCountry
 		g.a.Country = g.cc
@@ -177,9 +178,10 @@ type geocoder struct {
 	ments        []*mention
 	areaFrom     string // the component whose name found the area
 	streetMissed bool
-	streetAtArea bool // the street has no point: its area's stands in (level STREET)
-	stateWritten bool // the input named the state (not inferred from the postcode)
-	saysState    bool // and said "State" after its name ("Oyo State"; see saysState)
+	streetAtArea bool   // the street has no point: its area's stands in (level STREET)
+	stateWritten bool   // the input named the state (not inferred from the postcode)
+	saysState    bool   // and said "State" after its name ("Oyo State"; see saysState)
+	stateText    string // the state as written ("Cairo": the state is Al Qahirah)
 	// stateOverruled is set when the places named replaced the written
 	// state, stateContradicted when they contradict the state kept
 	// (stateByEvidence).

@@ -117,13 +117,28 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		add("organization", g.a.Organization, -1.5)
 	}
 	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !g.saysState {
-		// "Oyo, Nigeria": a state named alone may mean its town of that name
-		add("city", g.a.State, -0.5)
-		if m := ms[len(ms)-1]; m.text == g.a.State {
-			m.townOnly = true
+		// "Oyo, Nigeria": a state named alone may mean its town of that
+		// name; "Cairo, Egypt": or its city named as the state was
+		// written (the state is Al Qahirah)
+		for _, name := range []string{g.a.State, g.stateText} {
+			add("city", name, -0.5)
+			if m := ms[len(ms)-1]; m.text == name {
+				m.townOnly = true
+			}
 		}
 	}
 	return ms
+}
+
+// tokenText returns the words of tokens labelled l, joined by spaces.
+func tokenText(tokens []Token, l Label) string {
+	var words []string
+	for _, t := range tokens {
+		if t.Label == l {
+			words = append(words, t.Text)
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // saysState reports whether the input said "State" of the state ("Oyo
@@ -190,7 +205,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 			m.places, m.edits = make([]*Place, 0, len(ps)), make([]int, 0, len(ps))
 		}
 		for _, p := range ps {
-			if areaKind(p.Kind) && g.townFits(m, p) && (ki < lgaFrom || p.Kind == KindLGA) {
+			if areaKind(p.Kind) && g.townFits(m, p, true) && (ki < lgaFrom || p.Kind == KindLGA) {
 				m.places = append(m.places, p)
 				m.edits = append(m.edits, 0)
 			}
@@ -234,7 +249,7 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		}
 		for i := range ps {
 			p := &ps[i]
-			if !areaKind(p.Kind) || !g.townFits(m, p) {
+			if !areaKind(p.Kind) || !g.townFits(m, p, false) {
 				continue
 			}
 			// the exact edits, in characters (agnivade's job, see
@@ -261,9 +276,14 @@ type similarWithin interface {
 }
 
 // townFits reports whether p may be what a mention names: a state's name
-// tried as a town takes only a settlement inside that state.
-func (g *geocoder) townFits(m *mention, p *Place) bool {
-	return !m.townOnly || p.Kind.locality() && g.state != nil && p.Within(g.state.ID)
+// tried as its town takes only a settlement inside that state, or, named
+// exactly, a city of the country ("Buenos Aires" names a province and
+// the capital, which is not in it; "Lima" too).
+func (g *geocoder) townFits(m *mention, p *Place, exact bool) bool {
+	if !m.townOnly {
+		return true
+	}
+	return p.Kind.locality() && g.state != nil && p.Within(g.state.ID) || exact && p.Kind == KindCity && p.Within(g.cc)
 }
 
 // beforeLGA returns the words before "LGA" or "local government" in s,
@@ -384,9 +404,12 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		for i, p := range m.places {
 			c := scored{p: p, m: m, edits: m.edits[i], score: m.weight - 1.5*float64(m.edits[i])}
 			if g.state != nil && p.Kind != KindState {
-				if p.Within(g.state.ID) {
+				switch {
+				case p.Within(g.state.ID):
 					c.score += 4
-				} else {
+				case !m.townOnly:
+					// (a city named as the state was written is the other
+					// reading of the same words: see cityNamedAsState)
 					c.score -= 6
 				}
 			}
@@ -444,6 +467,10 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		best = importantChoice(cands)
 	}
 	switch {
+	case best.m.townOnly && g.state != nil && !best.p.Within(g.state.ID):
+		if err := g.cityNamedAsState(ctx, best.p); err != nil {
+			return err
+		}
 	case g.stateWritten && g.state != nil && best.p.Kind != KindState && !best.p.Within(g.state.ID):
 		if err := g.stateByEvidence(ctx, cands, best); err != nil {
 			return err

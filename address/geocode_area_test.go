@@ -71,3 +71,28 @@ func TestWrittenName(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeCityNamedAsState checks, on the built-in gazetteer, a state
+// written by the name of a city: alone, the city (in its own state when
+// the province of the name lies elsewhere); after a district, the city
+// around it. Nigeria's readings stay as they were.
+func TestGeocodeCityNamedAsState(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct {
+		text, neighbourhood, city, state string
+	}{
+		{"Cairo, Egypt", "", "Cairo", "Al Qahirah"},
+		{"Calle Florida 537, Buenos Aires, Argentina", "", "Buenos Aires", "Buenos Aires F.D."},
+		{"Zamalek, Cairo, Egypt", "Zamalek", "Cairo", "Al Qahirah"},
+		{"Khlong Toei, Bangkok 10110, Thailand", "Khlong Toei", "Bangkok", "Krung Thep Maha Nakhon"},
+		{"Gangnam-gu, Seoul, South Korea", "Gangnam-Gu", "Seoul", "Seoul"},
+		{"Surulere, Lagos", "", "Surulere", "Lagos"},
+		{"Kano", "", "Kano", "Kano"},
+	} {
+		r := geocode(t, gz, tt.text)
+		a := r.Address
+		if a.Neighbourhood != tt.neighbourhood || a.City != tt.city || a.State != tt.state {
+			t.Errorf("%q: neighbourhood %q, city %q, state %q; want %q, %q, %q", tt.text, a.Neighbourhood, a.City, a.State, tt.neighbourhood, tt.city, tt.state)
+		}
+	}
+}

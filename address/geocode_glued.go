@@ -438,12 +438,23 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 	default:
 		return nil
 	}
-	if g.area != nil && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
-		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA) {
+	// the capital named after its state (Kano), or, where package address
+	// knows no capitals (of the countries but Nigeria and a few) or the
+	// state is a city (Seoul), the city named as the state was written ("Zamalek, Cairo": the state
+	// is Al Qahirah), whose districts GeoNames may list as towns
+	// ("Khlong Toei, Bangkok")
+	m, ok := lookupSubdivision(g.cc, Fold(g.state.Name))
+	capital, towns := "", false
+	switch {
+	case ok && NameKey(m.sub.Capital) == NameKey(g.state.Name):
+		capital = m.sub.Capital
+	case ok && g.stateText != "" && (m.sub.Capital == "" || selfCapital(g.cc, m.sub)):
+		capital, towns = g.stateText, true
+	default:
 		return nil
 	}
-	m, ok := lookupSubdivision(g.cc, Fold(g.state.Name))
-	if !ok || NameKey(m.sub.Capital) != NameKey(g.state.Name) {
+	if g.area != nil && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
+		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !(towns && g.area.Kind == KindTown)) {
 		return nil
 	}
 	at := g.area
@@ -456,13 +467,22 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 			at = p
 		}
 	}
-	ps, err := g.named(ctx, NameKey(m.sub.Capital))
+	ps, err := g.named(ctx, NameKey(capital))
 	if err != nil {
 		return err
 	}
 	for _, c := range ps {
-		if c.Kind != KindCity || !c.Within(g.state.ID) || at != nil && !near(c, at, 15000) {
+		if c.Kind != KindCity || at != nil && !near(c, at, 15000) {
 			continue
+		}
+		if !c.Within(g.state.ID) {
+			if !towns || !c.Within(g.cc) {
+				continue
+			}
+			// "Miraflores, Lima": Lima Metropolitana, not the region
+			if err := g.cityNamedAsState(ctx, c); err != nil {
+				return err
+			}
 		}
 		if district == "city" {
 			g.a.Neighbourhood = g.a.City
@@ -477,4 +497,11 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 		return nil
 	}
 	return nil
+}
+
+// selfCapital reports whether a state is a city, its capital one of its
+// own names (Seoul, whose capital is 서울특별시).
+func selfCapital(cc string, sub *Subdivision) bool {
+	m, ok := lookupSubdivision(cc, Fold(sub.Capital))
+	return ok && m.sub == sub
 }

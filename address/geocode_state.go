@@ -88,6 +88,33 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 	return nil
 }
 
+// cityNamedAsState settles an address whose only place name named a state
+// and, exactly, a city of the country outside that state: "Calle Florida
+// 537, Buenos Aires" is the capital (in the Autonomous City), not the
+// province; "Av. Larco, Lima" the capital, in Lima Metropolitana, not the
+// region. The words meant the city: the state becomes the city's, without
+// a conflict (nothing else was written that the city contradicts).
+func (g *geocoder) cityNamedAsState(ctx context.Context, city *Place) error {
+	for _, id := range city.Parents {
+		st, err := g.place(ctx, id)
+		if err != nil {
+			return err
+		}
+		if st == nil || st.Kind != KindState {
+			continue
+		}
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "state", Kind: Alias, From: g.a.State, To: st.Name,
+			Reason: "the name written is that of " + city.Name + ", which lies in " + st.Name})
+		g.state = st
+		g.a.State, g.a.StateCode = st.Name, ""
+		if id == stateOf(city) {
+			g.a.StateCode = id // an ISO 3166-2 code, not GeoNames' "adm1:AR.07"
+		}
+		return nil
+	}
+	return nil
+}
+
 // townOfState returns the city or town of a state that bears the state's
 // name (Lagos, Kano, Oyo), or nil.
 func (g *geocoder) townOfState(ctx context.Context, st *Place) (*Place, error) {
