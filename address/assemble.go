@@ -48,14 +48,23 @@ func (p *parser) takeHead() {
 		}
 		middle = append(middle, s)
 	}
-	// Locality names, right to left: city, then neighbourhood.
+	// A name its first word calls a district is the neighbourhood
+	// ("Col. Roma Norte", "Bairro Alto"); the other locality names, right
+	// to left: city, then neighbourhood.
+	for i := lastCore + 1; i < len(parts); i++ {
+		if parts[i].plain && p.district(p.spans[i]) {
+			parts[i].plain = false
+		}
+	}
 	for i := len(parts) - 1; i > lastCore; i-- {
 		if parts[i].plain {
 			p.locality(p.spans[i])
 		}
 	}
 	for i := len(middle) - 1; i >= 0; i-- {
-		p.locality(middle[i])
+		if !p.district(middle[i]) {
+			p.locality(middle[i])
+		}
 	}
 	p.districtEstate()
 }
@@ -86,6 +95,18 @@ func (p *parser) districtEstate() {
 			p.words[i].label = LabelNeighbourhood
 		}
 	}
+}
+
+// district reads s as the neighbourhood when its first word says it names
+// one (districtMarkers) and no neighbourhood was read yet.
+func (p *parser) district(s span) bool {
+	if s.len() < 2 || p.a.Neighbourhood != "" || !districtMarkers[p.key(s.lo)] || !p.hasLetter(s.lo+1, s.hi) {
+		return false
+	}
+	p.label(s.lo, s.hi, LabelNeighbourhood)
+	p.a.Neighbourhood = p.name(s.lo+1, s.hi)
+	p.setRaw(fNeighbourhood, s.lo+1, s.hi)
+	return true
 }
 
 // locality places a name segment in the first free slot of city and

@@ -422,6 +422,9 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 	// prefix type: "Rue de Rivoli", "Via Roma", "Avenue des Champs-Élysées"
 	if n >= 2 {
 		t, ok := streetTypes[p.key(lo)]
+		if at, abbrev := abbrevPrefixTypes[p.country][p.key(lo)]; abbrev {
+			t, ok = at, true // "Av. Paulista": Avenida in Brazil
+		}
 		if ok && (t.Prefix || t.Either || p.lay.frenchTypes && frenchPrefixTypes[t.Canonical]) {
 			name := p.nameAfter(lo+1, hi)
 			return streetName{full: t.Canonical + " " + name, name: name, typ: t.Canonical}, lo, lo + 1, true

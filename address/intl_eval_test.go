@@ -158,16 +158,29 @@ func TestEvalInternational(t *testing.T) {
 	intlFloors.Check(t, got)
 }
 
+// roadKey is the StreetKey of a road of a country, where an abbreviation
+// opening it stands for another type than in English ("Av." is Avenida in
+// Venezuela) as that type.
+func roadKey(road, country string) string {
+	k := StreetKey(road)
+	for abbrev, t := range abbrevPrefixTypes[country] {
+		if canon := Fold(streetTypes[abbrev].Canonical); strings.HasPrefix(k, canon) {
+			k = Fold(t.Canonical) + k[len(canon):]
+		}
+	}
+	return k
+}
+
 // intlScore compares one component of a parsed address with the value the
 // source gives, folding case, accents and punctuation; a street compares by
-// StreetKey (its type in canonical form), a postcode without spaces or
+// roadKey (its type in canonical form), a postcode without spaces or
 // hyphens, a state by name or code.
 func intlScore(comp string, a Address, want string, all map[string]string) (string, bool) {
 	switch comp {
 	case "house_number":
 		return a.HouseNumber, Fold(a.HouseNumber) == Fold(want)
 	case "road":
-		return a.Street, a.Street != "" && StreetKey(a.Street) == StreetKey(want)
+		return a.Street, a.Street != "" && roadKey(a.Street, a.Country) == roadKey(want, a.Country)
 	case "postcode":
 		squeeze := strings.NewReplacer(" ", "", "-", "")
 		return a.Postcode, a.Postcode != "" && squeeze.Replace(strings.ToUpper(a.Postcode)) == squeeze.Replace(strings.ToUpper(want))

@@ -1,6 +1,9 @@
 package address
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // streetType is one canonical thoroughfare type.
 type streetType struct {
@@ -176,6 +179,21 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"MV": {"magu": {Canonical: "Magu"}},
 }
 
+// abbrevPrefixTypes are, by country, abbreviations opening a street that
+// stand for another type than in English: "Av." is Avenida where streets
+// are Spanish or Portuguese (see streetLanguages).
+var abbrevPrefixTypes = func() map[string]map[string]streetType {
+	out := map[string]map[string]streetType{}
+	for _, l := range streetLanguages {
+		if slices.Contains(l.words, "calle") || slices.Contains(l.words, "rua") {
+			for _, cc := range l.countries {
+				out[cc] = map[string]streetType{"av": {Canonical: "Avenida", Prefix: true}}
+			}
+		}
+	}
+	return out
+}()
+
 // frenchPrefixTypes are street types that also work as prefixes in French
 // speaking countries ("Avenue des Champs-Élysées", "Boulevard Haussmann").
 var frenchPrefixTypes = map[string]bool{
@@ -314,6 +332,13 @@ var lgaWords = map[string]bool{
 // localityMarkers name the kind of a settlement before its name ("г.
 // Москва", "пос. Лесной").
 var localityMarkers = map[string]bool{"г": true, "гор": true, "город": true, "пос": true, "пгт": true, "село": true, "с": true, "дер": true, "м": true, "смт": true}
+
+// districtMarkers are the words that open the name of a district of a
+// town, and are no part of it: a colonia or fraccionamiento in Mexico, an
+// urbanización in Spanish (not "Bairro", part of names: "Bairro Alto").
+var districtMarkers = map[string]bool{
+	"col": true, "colonia": true, "fracc": true, "fraccionamiento": true, "urb": true, "urbanizacion": true,
+}
 
 // regionWords name the kind of a first-level division before or after its
 // name ("Московская обл.", "Республика Карелия", "Chugoku Region").

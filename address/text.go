@@ -194,6 +194,13 @@ var lowerWords = map[string]bool{
 	"en": true, "sur": true, "aux": true, "au": true, "bei": true, "ter": true, "het": true,
 }
 
+// boundOpeners open a name and never stand for one alone ("New Delhi",
+// "San Luis", "São Paulo").
+var boundOpeners = map[string]bool{
+	"new": true, "san": true, "santa": true, "santo": true, "sao": true, "saint": true, "st": true,
+	"port": true, "fort": true, "mount": true, "mt": true,
+}
+
 // titleWords keep their mixed case although they have no vowel.
 var titleWords = map[string]string{
 	"mr": "Mr", "mrs": "Mrs", "dr": "Dr", "st": "St", "jnr": "Jnr", "snr": "Snr",

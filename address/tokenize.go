@@ -113,8 +113,13 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		if strings.Trim(raw, "-") == "" {
 			// a dash standing alone before a number separates parts as
 			// a comma does: "Sunrise Pharmacy - 48 Murtala Mohammed
-			// Way"; between names it joins them ("Oja - Oba", a ward)
-			if next := strings.TrimLeft(text[end:], " "); next != "" && next[0] >= '0' && next[0] <= '9' {
+			// Way"; so does one after a number standing alone, before a
+			// name, as Brazil writes the district after the house number
+			// ("Av. Paulista, 1578 - Bela Vista"; not "Calle 2 - Romualdo
+			// Segura"); between names it joins them ("Oja - Oba", a ward)
+			next := strings.TrimLeft(text[end:], " ")
+			afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text)
+			if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber) {
 				flush()
 			}
 			return
