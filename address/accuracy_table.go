@@ -6,12 +6,12 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 511 results
-	"COUNTRY/builtin":            600000, // 511 results
+	"COUNTRY":                    600000, // 508 results
+	"COUNTRY/builtin":            600000, // 508 results
 	"LGA":                        40000,  // 1291 results
 	"LGA/builtin":                40000,  // 1291 results
-	"LOCALITY":                   53000,  // 27212 results
-	"LOCALITY/geonames":          24000,  // 8408 results
+	"LOCALITY":                   53000,  // 27215 results
+	"LOCALITY/geonames":          24000,  // 8411 results
 	"LOCALITY/nipost-rural":      75000,  // 10213 results
 	"LOCALITY/osm-ng-2019":       44000,  // 8591 results
 	"NEIGHBOURHOOD":              40000,  // 37805 results

@@ -38,6 +38,7 @@ func KeyLen(s string) int { return utf8.RuneCountInString(s) }
 type mention struct {
 	field    string // the component it came from
 	townOnly bool   // a state's name tried as its town: never the state itself
+	country  bool   // the country's name tried as its city (Singapore)
 	text     string
 	key      string   // NameKey(text)
 	weight   float64  // how much a place named only here is trusted
@@ -120,14 +121,30 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		// "Oyo, Nigeria": a state named alone may mean its town of that
 		// name; "Cairo, Egypt": or its city named as the state was
 		// written (the state is Al Qahirah)
-		for _, name := range []string{g.a.State, g.stateText} {
-			add("city", name, -0.5)
+		g.addTownOnly(add, &ms, g.a.State, g.stateText)
+	}
+	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State == "" {
+		// "10 Bayfront Avenue, Singapore 018956": a country named after
+		// its city, and no other place named
+		if name := tokenText(s.Tokens, LabelCountry); name != "" {
+			g.addTownOnly(add, &ms, name)
 			if m := ms[len(ms)-1]; m.text == name {
-				m.townOnly = true
+				m.country = true
 			}
 		}
 	}
 	return ms
+}
+
+// addTownOnly adds the names as city mentions that take only a town (see
+// townFits).
+func (g *geocoder) addTownOnly(add func(field, text string, weight float64), ms *[]*mention, names ...string) {
+	for _, name := range names {
+		add("city", name, -0.5)
+		if m := (*ms)[len(*ms)-1]; m.text == name {
+			m.townOnly = true
+		}
+	}
 }
 
 // tokenText returns the words of tokens labelled l, joined by spaces.
@@ -432,11 +449,13 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 	}
 	if len(cands) == 0 {
-		if len(ms) > 0 {
-			var names []string
-			for _, m := range ms {
+		var names []string
+		for _, m := range ms {
+			if !m.country {
 				names = append(names, m.text)
 			}
+		}
+		if len(names) > 0 {
 			g.res.reasonf("no place named %s was found", strings.Join(names, ", "))
 		}
 		return nil

@@ -75,7 +75,8 @@ func TestWrittenName(t *testing.T) {
 // TestGeocodeCityNamedAsState checks, on the built-in gazetteer, a state
 // written by the name of a city: alone, the city (in its own state when
 // the province of the name lies elsewhere); after a district, the city
-// around it. Nigeria's readings stay as they were.
+// around it; a country named after its city, and no other place, the
+// city. Nigeria's readings stay as they were.
 func TestGeocodeCityNamedAsState(t *testing.T) {
 	gz := builtinGazetteer(t)
 	for _, tt := range []struct {
@@ -86,6 +87,7 @@ func TestGeocodeCityNamedAsState(t *testing.T) {
 		{"Zamalek, Cairo, Egypt", "Zamalek", "Cairo", "Al Qahirah"},
 		{"Khlong Toei, Bangkok 10110, Thailand", "Khlong Toei", "Bangkok", "Krung Thep Maha Nakhon"},
 		{"Gangnam-gu, Seoul, South Korea", "Gangnam-Gu", "Seoul", "Seoul"},
+		{"10 bayfront avenue singapore 018956", "", "Singapore", ""},
 		{"Surulere, Lagos", "", "Surulere", "Lagos"},
 		{"Kano", "", "Kano", "Kano"},
 	} {

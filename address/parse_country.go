@@ -71,9 +71,12 @@ func (p *parser) takeCountry() {
 		}
 		k := p.keys(s.hi-n, s.hi)
 		c, ok := t.nameKeys[k]
-		// a short name ("USA", "UK") only after a postcode of its
-		// country ("Fresno CA 93721 USA"): elsewhere it may be a place's
-		// short name
+		if !ok && len(k) == 2 {
+			c, ok = t.byKey[k] // a code, under the same condition: "auckland 1010 nz"
+		}
+		// a short name ("USA", "UK") or a code only after a postcode of
+		// its country ("Fresno CA 93721 USA"): elsewhere it may be a
+		// place's short name
 		if !ok || len(k) < 4 && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
