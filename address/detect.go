@@ -140,7 +140,7 @@ var streetLanguages = []struct {
 		[]string{"ES", "MX", "CO", "AR", "PE", "VE", "CL", "EC", "GT", "CU", "BO", "DO", "HN", "PY", "SV", "NI", "CR", "PA", "UY"}},
 	{[]string{"carrer", "avinguda", "passeig", "placa"}, []string{"ES", "AD"}},
 	{[]string{"via", "viale", "piazza", "corso", "vicolo", "piazzale", "largo"}, []string{"IT", "CH", "SM", "VA"}},
-	{[]string{"rua", "travessa", "praca", "estrada", "rodovia", "alameda"}, []string{"PT", "BR", "AO", "MZ", "CV"}},
+	{[]string{"rua", "travessa", "praca", "estrada", "rodovia", "alameda", "avenida"}, []string{"PT", "BR", "AO", "MZ", "CV"}},
 	{[]string{"rue", "boulevard", "chemin", "impasse", "quai", "allee", "cours"}, []string{"FR", "BE", "CH", "LU", "MC"}},
 	// Switzerland writes "ss" for "ß": "-strasse" with four digits is Swiss
 	{[]string{"-strasse", "strasse"}, []string{"DE", "CH", "AT", "LI", "LU"}},

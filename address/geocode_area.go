@@ -117,7 +117,7 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	if g.a.Street == "" && g.a.Organization != "" {
 		add("organization", g.a.Organization, -1.5)
 	}
-	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !g.saysState {
+	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State != "" && !g.saysState && !stateCodeWritten(g.a.StateCode, g.stateText) {
 		// "Oyo, Nigeria": a state named alone may mean its town of that
 		// name; "Cairo, Egypt": or its city named as the state was
 		// written (the state is Al Qahirah)
@@ -134,6 +134,13 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		}
 	}
 	return ms
+}
+
+// stateCodeWritten reports whether the state was written as its code
+// ("QC"), which names no town.
+func stateCodeWritten(code, text string) bool {
+	_, suffix, ok := strings.Cut(code, "-")
+	return ok && text != "" && Fold(text) == Fold(suffix)
 }
 
 // addTownOnly adds the names as city mentions that take only a town (see

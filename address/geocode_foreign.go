@@ -174,10 +174,34 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if last >= 0 && len(words)-last-1 <= 3 {
 		names = append(names, nearPostcode(words, last)...)
 	}
+	named := "" // a country glued to the city, which the city must be in
 	if f := strings.Fields(a.City); len(f) > 1 {
+		if c, ok := data().byKey[Fold(f[len(f)-1])]; ok && c.Alpha2 != a.Country {
+			// "london uk": the city, then its country's short name
+			named = c.Alpha2
+			names = append(names, strings.Join(f[:len(f)-1], " "))
+		}
 		// two places without a comma: "osu accra", "bandra west mumbai"
 		for n := min(3, len(f)-1); n >= 1; n-- {
 			names = append(names, strings.Join(f[len(f)-n:], " "))
+		}
+	}
+	// a street of another language than the region's, the city glued to
+	// its end: "via del corso roma", "rue de rivoli paris"
+	var spoken []string
+	for _, l := range streetLanguages {
+		if a.StreetType != "" && slices.Contains(l.words, Fold(a.StreetType)) {
+			spoken = append(spoken, l.countries...) // "Avenida": Spanish and Portuguese
+		}
+	}
+	if slices.Contains(spoken, a.Country) {
+		spoken = nil
+	}
+	if spoken != nil {
+		if f := strings.Fields(a.StreetName); len(f) > 1 {
+			for n := min(2, len(f)-1); n >= 1; n-- {
+				names = append(names, strings.Join(f[len(f)-n:], " "))
+			}
 		}
 	}
 	for _, name := range names {
@@ -188,7 +212,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		if ps, err := gz.Named(ctx, a.Country, key); err != nil || len(ps) > 0 {
 			return r, false, err
 		}
-		if px, ok := gz.(prefixed); ok {
+		if px, ok := gz.(prefixed); ok && spoken == nil {
 			// the start of a name of the region's ("Victoria" of Victoria
 			// Island), which people cut short
 			if ps, err := px.Prefixed(ctx, a.Country, key); err != nil || len(ps) > 0 {
@@ -196,7 +220,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			}
 		}
 		for _, c := range Countries() {
-			if c.Alpha2 == a.Country {
+			if c.Alpha2 == a.Country || spoken != nil && !slices.Contains(spoken, c.Alpha2) || named != "" && c.Alpha2 != named {
 				continue
 			}
 			ps, err := gz.Named(ctx, c.Alpha2, key)
@@ -216,7 +240,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if best == nil {
 		return r, false, nil
 	}
-	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood")
+	fields := []string{"city", "neighbourhood"}
+	if spoken != nil {
+		// the street's language agrees: the city may be read as its
+		// province ("Roma")
+		fields = append(fields, "state")
+	}
+	fr, ok, err := readIn(ctx, gz, s, bestCC, fields...)
 	if ok {
 		fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is no place of %s but a city of %s (%s): read as an address in %s",
 			bestName, s.Address.CountryName, fr.Reading.Address.CountryName, best.Name, fr.Reading.Address.CountryName))

@@ -152,13 +152,18 @@ func (g *geocoder) unglueStreet(ctx context.Context) error {
 		g.mark("city", false)
 		return nil
 	}
+	// A street without a type, or with its type before the name, ends
+	// where a city or town of the country begins: "45 deansgate
+	// manchester m3 2ay", "1000 rue de la gauchetiere montreal qc",
+	// unless the words before name one too.
+	opening := 0 // words of the type before the name
 	if g.a.StreetType != "" {
-		return nil
+		if len(words) < 3 || !strings.EqualFold(words[0], g.a.StreetType) {
+			return nil
+		}
+		opening = 1
 	}
-	// A street without a type ends where a city or town of the country
-	// begins: "45 deansgate manchester m3 2ay", unless the words before
-	// name one too.
-	for n := min(2, len(words)-1); n >= 1; n-- {
+	for n := min(2, len(words)-1-opening); n >= 1; n-- {
 		tail := strings.Join(words[len(words)-n:], " ")
 		if KeyLen(NameKey(tail)) < 4 {
 			continue
@@ -178,7 +183,7 @@ func (g *geocoder) unglueStreet(ctx context.Context) error {
 			return err
 		}
 		g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s", g.a.Street, name, tail, tail)
-		g.a.Street, g.a.StreetName, g.a.City = name, name, tail
+		g.a.Street, g.a.StreetName, g.a.City = name, strings.Join(words[opening:len(words)-n], " "), tail
 		g.mark("city", false)
 		return nil
 	}

@@ -62,6 +62,7 @@ func init() {
 		"Ring Road":  {"ring road", "ring rd"},
 		"Wharf":      {"wharf"},
 		"Trail":      {"trail", "trl"},
+		"Loop":       {"loop"},
 		"Straße":     {"strasse", "straße"},
 		"Weg":        {"weg"},
 		"Platz":      {"platz"},

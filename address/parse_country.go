@@ -74,10 +74,11 @@ func (p *parser) takeCountry() {
 		if !ok && len(k) == 2 {
 			c, ok = t.byKey[k] // a code, under the same condition: "auckland 1010 nz"
 		}
-		// a short name ("USA", "UK") or a code only after a postcode of
-		// its country ("Fresno CA 93721 USA"): elsewhere it may be a
-		// place's short name
-		if !ok || len(k) < 4 && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
+		// a short name ("USA", "UK") or a code only after a postcode or
+		// a state code of its country ("Fresno CA 93721 USA", "chicago
+		// il usa"), or naming the region: elsewhere it may be a place's
+		// short name
+		if !ok || len(k) < 4 && c.Alpha2 != p.region && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) && !p.stateCodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
 		if _, sub := lookupSubdivision(p.country, k); sub {
@@ -117,6 +118,17 @@ func (p *parser) postcodeEndsAt(lo, hi int, cc string) bool {
 		}
 	}
 	return false
+}
+
+// stateCodeEndsAt reports whether the word before hi, within lo, is the
+// code of a state of country cc: "chicago il usa".
+func (p *parser) stateCodeEndsAt(lo, hi int, cc string) bool {
+	if hi-1 <= lo {
+		return false
+	}
+	k := p.key(hi - 1)
+	m, ok := lookupSubdivision(cc, k)
+	return ok && len(k) <= 3 && strings.HasSuffix(m.sub.Code, "-"+strings.ToUpper(k))
 }
 
 // mayTake reports whether words[lo:hi] may be read as the country c, and

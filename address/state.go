@@ -12,7 +12,11 @@ func (p *parser) takeState() {
 	}
 	// "12 Adeola Odeku Lagos": a state ending a numbered street segment.
 	for ll := len(p.spans) - 1; ll >= 0 && p.lay.stateShown && p.notLocality(p.spans[ll]); ll-- {
-		if last := p.spans[ll]; last.len() > 1 && p.probe(last).core && p.stateSuffix(ll, false) {
+		// a code only ending the text, before the postcode or the
+		// country, after a numbered street: "1 infinite loop cupertino
+		// ca 95014" (not "Suite CA, 00000")
+		codes := ll == len(p.spans)-1 && p.onlyTail(p.spans[ll].hi) && p.words[p.spans[ll].lo].digit
+		if last := p.spans[ll]; last.len() > 1 && p.probe(last).core && p.stateSuffix(ll, codes) {
 			return
 		}
 	}
@@ -88,7 +92,7 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		code := len(k) <= 3 && k != Fold(m.sub.Name) && (k == Fold(m.sub.Code[strings.IndexByte(m.sub.Code, '-')+1:]) || len(k) < 3)
 		// or, where the country writes codes, ending the address after
 		// a city typed without a comma: "233 s wacker dr chicago il"
-		endsText := p.lay.stateCode && li == len(p.spans)-1 && hi == s.hi && s.hi == len(p.words) && hi-n > s.lo
+		endsText := p.lay.stateCode && li == len(p.spans)-1 && hi == s.hi && p.onlyTail(s.hi) && hi-n > s.lo
 		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "") && !endsText) {
 			continue
 		}
@@ -106,6 +110,17 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		return true
 	}
 	return false
+}
+
+// onlyTail reports whether the words from i on, if any, were read as the
+// postcode or the country: "montreal qc canada" ends with the state.
+func (p *parser) onlyTail(i int) bool {
+	for ; i < len(p.words); i++ {
+		if l := p.words[i].label; l != LabelPostcode && l != LabelCountry {
+			return false
+		}
+	}
+	return true
 }
 
 // stateAllowed reports whether the whole span li, starting at word lo, may
