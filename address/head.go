@@ -68,7 +68,15 @@ func (p *parser) headMarkers(s span, r *part) int {
 			if k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m" {
 				kind = "PMB"
 			}
-			r.poBox = kind + " " + strings.ToUpper(p.text(i+n))
+			box := p.text(i + n)
+			if num, pc, ok := strings.Cut(box, "-"); ok && isDigits(num) && p.a.Postcode == "" {
+				// "P.O. Box 48400-00100": the box, then the postcode of
+				// its post office (Kenya)
+				if norm, ok := NormalizePostcode(p.country, pc); ok && isDigits(pc) {
+					box, p.a.Postcode, p.raw[fPostcode] = num, norm, pc
+				}
+			}
+			r.poBox = kind + " " + strings.ToUpper(box)
 			p.label(i, i+n+1, LabelPOBox)
 			r.core = true
 			i += n + 1

@@ -20,10 +20,10 @@ var worldCorpora = []struct {
 }{
 	// typed as people type them into a search box: lower case, no
 	// commas, often no country or postcode
-	{"testdata/world-typed.txt", 82.0},
+	{"testdata/world-typed.txt", 95.2},
 	// written as on contact pages and shop fronts: a venue first, a flat
 	// or floor, a district, the country in its own language
-	{"testdata/world-written.txt", 86.0},
+	{"testdata/world-written.txt", 87.2},
 }
 
 // TestEvalWorldTyped standardizes and geocodes the lines of each of
