@@ -215,9 +215,6 @@ func languageOf(k string) (int, bool) {
 // words and a postcode that fits a country of that language where the
 // country writes it (before the city or after it).
 func (p *parser) streetLanguage() (string, string) {
-	if p.regionGiven {
-		return "", "" // the weakest evidence does not overrule a region given
-	}
 	digits := 0
 	for i := range p.words {
 		if p.words[i].digit {
@@ -256,6 +253,16 @@ func (p *parser) streetLanguage() (string, string) {
 				i = s.lo
 				if s.len() < 2 {
 					continue
+				}
+				if len(p.spans) == 1 {
+					// one segment, typed without commas: the postcode
+					// before the last words ("172 boulevard saint-germain
+					// 75006 paris"), not the house number opening it
+					for j := max(s.lo+1, s.hi-4); j < s.hi-1; j++ {
+						if p.words[j].digit {
+							i = j
+						}
+					}
 				}
 			}
 			if !p.words[i].digit {

@@ -201,8 +201,10 @@ func (p *parser) parse() {
 	p.takeCountry()
 	if p.countryFromText {
 		p.takeTerritory()
-	} else {
-		p.detectCountry()
+	} else if p.detectCountry(); p.countryFromText && len(p.spans) == 1 {
+		// typed without commas: the parts the country's own words
+		// separate ("Café de Flore 172 Boulevard Saint-Germain")
+		p.resegment()
 	}
 	if p.bigFirst {
 		p.lay.numberAfterStreet = true // "千代田 1-1", "улица Ленина, 20"

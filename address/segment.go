@@ -120,6 +120,13 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 	if letters < 3 {
 		return false // "A 0 A Court": no name
 	}
+	if i+2 < hi && p.words[i+1].lex {
+		// a street whose type comes first: "Café de Flore 172 Boulevard
+		// Saint-Germain"
+		if t, ok := p.streetType(p.key(i + 1)); ok && (t.Prefix || t.Either || p.lay.frenchTypes && frenchPrefixTypes[t.Canonical]) {
+			return true
+		}
+	}
 	for j := i + 2; j <= hi && j <= i+6; j++ {
 		if !p.words[j-1].lex {
 			continue // no type ends words[i+1:j]

@@ -178,3 +178,30 @@ func TestStandardizeCases(t *testing.T) {
 		}
 	}
 }
+
+// TestStandardizeRegionGiven checks that a region given reads an address
+// as the default region does: the batch, the HTTP API and the command
+// line give "Nigeria" when the caller names none, and an address of
+// another country must be read the same through them as through the
+// library.
+func TestStandardizeRegionGiven(t *testing.T) {
+	ctx := context.Background()
+	for _, text := range []string{
+		"Café de Flore, 172 Boulevard Saint-Germain, 75006 Paris",
+		"Café de Flore 172 Boulevard Saint-Germain 75006 Paris",
+		"Plot 27, Ajose Adeogun, VI",
+		"Tejuosho Plaza, Yaba, Lagos 101245",
+	} {
+		def, err := Standardize(ctx, Input{Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		given, err := Standardize(ctx, Input{Text: text, Region: "Nigeria"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if def.Line != given.Line || def.Address.Country != given.Address.Country {
+			t.Errorf("%q: %q (%s) with the region given, %q (%s) without", text, given.Line, given.Address.Country, def.Line, def.Address.Country)
+		}
+	}
+}
