@@ -151,7 +151,7 @@ func (p *parser) landmarkAhead(i, hi int) bool {
 
 // continuesStreet reports whether the word at i still belongs to the street
 // whose type ends just before it: a number or id ("Road 7"), a directional
-// ("Avenue NW"), a second type ("Ring Road") or an extension. An id of
+// ("Avenue NW", "Street West" ending the segment), a second type ("Ring Road") or an extension. An id of
 // letters only does not when a state's name follows it: "Adetokunbo
 // Ademola Street VI Lagos" ends at the type.
 func (p *parser) continuesStreet(i, hi int) bool {
@@ -159,7 +159,9 @@ func (p *parser) continuesStreet(i, hi int) bool {
 	if isID(k) && (hasDigit(k) || len(k) <= 3 && (i+1 == hi || !p.isSubdivision(i+1, hi))) {
 		return true
 	}
-	if _, ok := directionals[k]; ok && len(k) <= 2 {
+	if _, ok := directionals[k]; ok && (len(k) <= 2 || i+1 == hi) {
+		// "Avenue NW"; "Front Street West" when the word ends the
+		// segment (not "Fiifi Street North Legon")
 		return true
 	}
 	if _, ok := streetTypes[k]; ok {
