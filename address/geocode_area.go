@@ -300,14 +300,15 @@ type similarWithin interface {
 }
 
 // townFits reports whether p may be what a mention names: a state's name
-// tried as its town takes only a settlement inside that state, or, named
+// tried as its town takes only a city or town inside that state, or, named
 // exactly, a city of the country ("Buenos Aires" names a province and
 // the capital, which is not in it; "Lima" too).
 func (g *geocoder) townFits(m *mention, p *Place, exact bool) bool {
 	if !m.townOnly {
 		return true
 	}
-	return p.Kind.locality() && g.state != nil && p.Within(g.state.ID) || exact && p.Kind == KindCity && p.Within(g.cc)
+	town := p.Kind == KindCity || p.Kind == KindTown // "Imo, Nigeria" is the state, not a village of its name
+	return town && g.state != nil && p.Within(g.state.ID) || exact && p.Kind == KindCity && p.Within(g.cc)
 }
 
 // beforeLGA returns the words before "LGA" or "local government" in s,

@@ -98,3 +98,23 @@ func TestGeocodeCityNamedAsState(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeStateAlone checks a state's name written alone: its town of
+// that name when it has one, never a village or ward that bears it.
+func TestGeocodeStateAlone(t *testing.T) {
+	place := func(id string, kind address.PlaceKind, name string, parents ...string) address.Place {
+		return address.Place{ID: id, Kind: kind, Name: name, Country: "NG", Parents: append(parents, "NG"), Lat: 6, Lon: 7, HasPoint: true}
+	}
+	gz := skeletonGazetteer(t,
+		place("village-imo", address.KindVillage, "Imo", "NG-IM"),
+		place("town-oyo", address.KindTown, "Oyo", "NG-OY"),
+	)
+	for _, tt := range []struct{ text, id string }{
+		{"Imo, Nigeria", "NG-IM"},
+		{"Oyo, Nigeria", "town-oyo"},
+	} {
+		if r := geocode(t, gz, tt.text); !slices.Equal(r.PlaceIDs, []string{tt.id}) {
+			t.Errorf("%q: places %v, want [%s]", tt.text, r.PlaceIDs, tt.id)
+		}
+	}
+}
