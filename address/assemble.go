@@ -51,12 +51,19 @@ func (p *parser) takeHead() {
 	// A name its first word calls a district is the neighbourhood
 	// ("Col. Roma Norte", "Bairro Alto"); the other locality names, right
 	// to left: city, then neighbourhood.
+	district := false
 	for i := lastCore + 1; i < len(parts); i++ {
 		if parts[i].plain && p.district(p.spans[i]) {
-			parts[i].plain = false
+			parts[i].plain, district = false, true
 		}
 	}
-	for i := len(parts) - 1; i > lastCore; i-- {
+	for j := lastCore + 1; j < len(parts); j++ {
+		i := len(parts) - 1 - (j - lastCore - 1)
+		if district {
+			// after a colonia, the city comes first: "Col. Juárez,
+			// Ciudad de México, CDMX"
+			i = j
+		}
 		if parts[i].plain {
 			p.locality(p.spans[i])
 		}
@@ -98,9 +105,11 @@ func (p *parser) districtEstate() {
 }
 
 // district reads s as the neighbourhood when its first word says it names
-// one (districtMarkers) and no neighbourhood was read yet.
+// one (districtMarkers), in a country that writes Spanish, and no
+// neighbourhood was read yet.
 func (p *parser) district(s span) bool {
-	if s.len() < 2 || p.a.Neighbourhood != "" || !districtMarkers[p.key(s.lo)] || !p.hasLetter(s.lo+1, s.hi) {
+	if s.len() < 2 || p.a.Neighbourhood != "" || !districtMarkers[p.key(s.lo)] || !p.hasLetter(s.lo+1, s.hi) ||
+		!slices.Contains(streetLanguages[0].countries, p.country) {
 		return false
 	}
 	p.label(s.lo, s.hi, LabelNeighbourhood)

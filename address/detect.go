@@ -215,6 +215,9 @@ func languageOf(k string) (int, bool) {
 // words and a postcode that fits a country of that language where the
 // country writes it (before the city or after it).
 func (p *parser) streetLanguage() (string, string) {
+	if p.regionGiven {
+		return "", "" // the weakest evidence does not overrule a region given
+	}
 	digits := 0
 	for i := range p.words {
 		if p.words[i].digit {
@@ -230,13 +233,36 @@ func (p *parser) streetLanguage() (string, string) {
 		if t, ok := streetTypes[k]; ok && frenchPrefixTypes[t.Canonical] && p.typeFirst(i) {
 			k = "rue" // "23 Avenue Junot": an English type before the name is French
 		}
+		if i+1 < len(p.words) {
+			if t, ok := streetTypes[p.key(i+1)]; ok && !t.Prefix && !t.Either {
+				continue // "Quai Street", "Weg Road": a name before a type
+			}
+		}
 		if l, ok := languageOf(k); ok {
+			_, whole := languageWords[k]
+			if whole && !streetTypes[k].Prefix && layoutOf(streetLanguages[l].countries[0]).numberAfterStreet &&
+				(i+1 == len(p.words) || !p.words[i+1].digit || !p.sameSpan(i, i+1)) {
+				// a type written after the name is followed by the
+				// number where these languages are written ("Karl
+				// Johans gate 22"); "Alausa Gate, 2000 Units" is a gate
+				continue
+			}
 			lang, word = l, p.text(i)
 			break
 		}
 	}
 	if lang < 0 {
 		return "", ""
+	}
+	// a state of the region, by name, ending the text explains it ("Main
+	// Gate, 1004 Estate, Victoria Island, Lagos")
+	last := p.spans[len(p.spans)-1]
+	for n := 1; n <= min(3, last.len()); n++ {
+		if k := p.keys(last.hi-n, last.hi); len(k) > 3 {
+			if _, ok := lookupSubdivision(p.country, k); ok {
+				return p.country, ""
+			}
+		}
 	}
 	for _, c := range streetLanguages[lang].countries {
 		if c == p.country {
@@ -257,16 +283,21 @@ func (p *parser) streetLanguage() (string, string) {
 				if len(p.spans) == 1 {
 					// one segment, typed without commas: the postcode
 					// before the last words ("172 boulevard saint-germain
-					// 75006 paris"), not the house number opening it
+					// 75006 paris"), never the house number opening it
+					// ("1000 rue de la gauchetiere montreal")
+					i = -1
 					for j := max(s.lo+1, s.hi-4); j < s.hi-1; j++ {
 						if p.words[j].digit {
 							i = j
 						}
 					}
+					if i < 0 {
+						continue
+					}
 				}
 			}
-			if !p.words[i].digit {
-				continue
+			if !p.words[i].digit || i > 0 && p.words[i-1].lex && isMarkerKey(p.key(i-1)) {
+				continue // "Shop 2011", "PO Box 5678": no postcode
 			}
 			if p.regionPostcode(p.text(i)) {
 				return p.country, "" // "Tejuosho Plaza, Yaba, Lagos 101245"

@@ -88,6 +88,8 @@ func TestGeocodeCityNamedAsState(t *testing.T) {
 		{"Khlong Toei, Bangkok 10110, Thailand", "Khlong Toei", "Bangkok", "Krung Thep Maha Nakhon"},
 		{"Gangnam-gu, Seoul, South Korea", "Gangnam-Gu", "Seoul", "Seoul"},
 		{"10 bayfront avenue singapore 018956", "", "Singapore", ""},
+		{"12 Main Street, Mexico", "", "", ""}, // Mexico City's other name: no city
+		{"Nicaragua", "", "", ""},
 		{"Surulere, Lagos", "", "Surulere", "Lagos"},
 		{"Kano", "", "Kano", "Kano"},
 	} {

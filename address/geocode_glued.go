@@ -128,8 +128,9 @@ func (g *geocoder) glueStreetArea(ctx context.Context) error {
 // taylor st VI": Victoria Island, of which VI is the short name in the
 // gazetteer): only when the words after the street type name an area
 // the gazetteer knows (inside the state when one was named) and the
-// street keeps a name before its type. A street without a type ends
-// where the name of a city or town begins.
+// street keeps a name before its type. A street without a type, or with
+// its type before the name ("Rue de la Gauchetiere Montreal"), ends where
+// the name of a city or town begins.
 func (g *geocoder) unglueStreet(ctx context.Context) error {
 	if g.a.Street == "" || g.a.City != "" || g.a.Neighbourhood != "" || g.a.LGA != "" {
 		return nil

@@ -71,8 +71,11 @@ func (p *parser) takeCountry() {
 		}
 		k := p.keys(s.hi-n, s.hi)
 		c, ok := t.nameKeys[k]
-		if !ok && len(k) == 2 {
-			c, ok = t.byKey[k] // a code, under the same condition: "auckland 1010 nz"
+		if !ok && len(k) == 2 && n == 1 && s.hi-2 >= s.lo && !(s.hi-3 >= s.lo && isMarkerKey(p.key(s.hi-3))) && !p.regionPostcode(p.text(s.hi-2)) {
+			// a code, under the same condition: "auckland 1010 nz"; not
+			// after a plot's number or a postcode of the region ("Plot
+			// 2000 PH", "Lokoja 260001 KG")
+			c, ok = t.byKey[k]
 		}
 		// a short name ("USA", "UK") or a code only after a postcode or
 		// a state code of its country ("Fresno CA 93721 USA", "chicago

@@ -100,7 +100,7 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 			// "Birnin Kebbi", "Ado Ekiti": the capital, named after its state
 			continue
 		}
-		if before := p.key(hi - n - 1); !stateWord && (lowerWords[before] || hi-n-1 == s.lo && boundOpeners[before]) {
+		if before := p.key(hi - n - 1); !stateWord && (cityJoins[before] || hi-n-1 == s.lo && boundOpeners[before]) {
 			// "Ciudad de México", "New Delhi": a city named after its
 			// state, its name cut where no name ends
 			continue

@@ -194,6 +194,12 @@ var lowerWords = map[string]bool{
 	"en": true, "sur": true, "aux": true, "au": true, "bei": true, "ter": true, "het": true,
 }
 
+// cityJoins join the words of a city's name in the Romance languages and
+// never end one: "Ciudad de México" is not "Ciudad de" in México (not
+// "of" or "da": "University of Lagos", "Gidan da Kano" end with their
+// state).
+var cityJoins = map[string]bool{"de": true, "del": true, "della": true, "des": true, "du": true, "do": true, "di": true, "dos": true, "das": true}
+
 // boundOpeners open a name and never stand for one alone ("New Delhi",
 // "San Luis", "São Paulo").
 var boundOpeners = map[string]bool{

@@ -113,12 +113,14 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		if strings.Trim(raw, "-") == "" {
 			// a dash standing alone before a number separates parts as
 			// a comma does: "Sunrise Pharmacy - 48 Murtala Mohammed
-			// Way"; so does one after a number standing alone, before a
-			// name, as Brazil writes the district after the house number
-			// ("Av. Paulista, 1578 - Bela Vista"; not "Calle 2 - Romualdo
-			// Segura"); between names it joins them ("Oja - Oba", a ward)
+			// Way"; so does one after a number standing alone after the
+			// street, before a name, as Brazil writes the district after
+			// the house number ("Av. Paulista, 1578 - Bela Vista"; not
+			// "Calle 2 - Romualdo Segura", nor "7 - Oba Akran Ikeja",
+			// which opens with the number); between names it joins them
+			// ("Oja - Oba", a ward)
 			next := strings.TrimLeft(text[end:], " ")
-			afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text)
+			afterNumber := segStart > 0 && len(words) == segStart+1 && isDigits(words[segStart].text)
 			if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber) {
 				flush()
 			}
