@@ -20,7 +20,7 @@ func (g *geocoder) postcodeAgrees(p *Place) float64 {
 	if pc == nil {
 		return 0
 	}
-	if len(pc.Parents) > 0 && !isDivision(pc.Parents[0], g.cc) && p.Within(pc.Parents[0]) || near(p, g.postcodeAt, 15000) {
+	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, g.postcodeAt, 15000) {
 		return 2
 	}
 	if g.state == nil {
