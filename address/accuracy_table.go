@@ -10,24 +10,25 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 508 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   52000,  // 26985 results
-	"LOCALITY/geonames":          24000,  // 8372 results
-	"LOCALITY/nipost-rural":      75000,  // 10127 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8486 results
-	"NEIGHBOURHOOD":              41000,  // 37610 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2468 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 615 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34523 results
-	"POSTCODE":                   33000,  // 1270 results
-	"POSTCODE/nipost":            33000,  // 1270 results
+	"LOCALITY":                   52000,  // 27075 results
+	"LOCALITY/geonames":          24000,  // 8412 results
+	"LOCALITY/nipost-rural":      75000,  // 10146 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8517 results
+	"NEIGHBOURHOOD":              40000,  // 37805 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2502 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 632 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34667 results
+	"POSTCODE":                   33000,  // 1285 results
+	"POSTCODE/nipost":            33000,  // 1285 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 760 results
-	"STATE/builtin":              370000, // 760 results
-	"STREET":                     6200,   // 2509 results
-	"STREET/area:builtin":        3300,   // 716 results
-	"STREET/area:geonames":       7300,   // 584 results
-	"STREET/area:osm-ng-2019":    5200,   // 582 results
-	"STREET/area:wards":          7300,   // 607 results
+	"STATE":                      370000, // 767 results
+	"STATE/builtin":              370000, // 767 results
+	"STREET":                     5800,   // 2202 results
+	"STREET/area:builtin":        3200,   // 674 results
+	"STREET/area:geonames":       7300,   // 492 results
+	"STREET/area:nipost-rural":   26000,  // 57 results
+	"STREET/area:osm-ng-2019":    5400,   // 539 results
+	"STREET/area:wards":          5500,   // 440 results
 }

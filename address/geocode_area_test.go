@@ -120,19 +120,3 @@ func TestGeocodeStateAlone(t *testing.T) {
 		}
 	}
 }
-
-// TestGeocodeStreetInLGA checks that a street without a point of its own
-// is found when it lies in the LGA of the area named, though far from
-// the area's point ("Adesokan Street, Amuwo-Odofin, Lagos": the street
-// is listed in the LGA, the neighbourhood of the name 20 km away).
-func TestGeocodeStreetInLGA(t *testing.T) {
-	gz := skeletonGazetteer(t,
-		address.Place{ID: "NG-LA/lga/amuwoodofin", Kind: address.KindLGA, Name: "Amuwo-Odofin", Country: "NG", Parents: []string{"NG-LA", "NG"}, Lat: 6.46, Lon: 3.28, HasPoint: true},
-		address.Place{ID: "nb-amuwo", Kind: address.KindNeighbourhood, Name: "Amuwo-Odofin", Country: "NG", Parents: []string{"NG-LA/lga/amuwoodofin", "NG-LA", "NG"}, Lat: 6.62, Lon: 3.40, HasPoint: true},
-		address.Place{ID: "st-adesokan", Kind: address.KindStreet, Name: "Adesokan Street", Country: "NG", Parents: []string{"NG-LA/lga/amuwoodofin", "NG-LA", "NG"}},
-	)
-	r := geocode(t, gz, "Adesokan Street, Amuwo-Odofin, Lagos")
-	if r.Level != address.LevelStreet || !slices.Contains(r.PlaceIDs, "st-adesokan") {
-		t.Errorf("level %s, places %v; want STREET with st-adesokan (reasons %v)", r.Level, r.PlaceIDs, r.Reasons)
-	}
-}

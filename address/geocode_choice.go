@@ -124,7 +124,7 @@ func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 		return 3 - Distance(at.Lat, at.Lon, g.area.Lat, g.area.Lon)/3000, true
 	}
 	for _, id := range g.area.Parents {
-		if p.Within(id) && !isDivision(id, g.cc) {
+		if p.Within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
 			return 1, true
 		}
 	}
@@ -228,11 +228,4 @@ func wardSeat(cands []scored, best scored) *Place {
 		}
 	}
 	return nil
-}
-
-// isDivision reports whether id is the country cc or one of its first-level
-// divisions ("NG", "NG-LA"), which say nothing of nearness; not an LGA,
-// whose id starts as its state's ("NG-LA/lga/ikeja").
-func isDivision(id, cc string) bool {
-	return id == cc || strings.HasPrefix(id, cc+"-") && !strings.Contains(id, "/")
 }
