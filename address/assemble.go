@@ -57,11 +57,20 @@ func (p *parser) takeHead() {
 			parts[i].plain, district = false, true
 		}
 	}
+	if district {
+		// after a colonia, the city is the name after the postcode, else
+		// the first: "Col. Roma Norte, Cuauhtémoc, 06700 Ciudad de
+		// México", "Col. Juárez, Ciudad de México, CDMX"
+		for i := lastCore + 1; i < len(parts); i++ {
+			if parts[i].plain && p.spans[i].lo == p.postcodeFirstSpan {
+				p.locality(p.spans[i])
+				parts[i].plain = false
+			}
+		}
+	}
 	for j := lastCore + 1; j < len(parts); j++ {
 		i := len(parts) - 1 - (j - lastCore - 1)
 		if district {
-			// after a colonia, the city comes first: "Col. Juárez,
-			// Ciudad de México, CDMX"
 			i = j
 		}
 		if parts[i].plain {

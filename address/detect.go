@@ -194,6 +194,29 @@ func init() {
 	}
 }
 
+// opensStreet reports whether word i opens its segment, or follows a
+// house number in it ("Café de Flore 172 Boulevard Saint-Germain").
+func (p *parser) opensStreet(i int) bool {
+	for _, s := range p.spans {
+		if i >= s.lo && i < s.hi {
+			return i == s.lo || i-1 >= s.lo && p.words[i-1].digit && isHouseNumber(p.text(i-1))
+		}
+	}
+	return false
+}
+
+// suffixLanguage reports whether street language l writes its types after
+// the name, fused or not ("Bahnhofstraße", "Karl Johans gate", "Andrássy
+// út"), rather than before it ("Calle Mayor", "Via Roma").
+func suffixLanguage(l int) bool {
+	for _, w := range streetLanguages[l].words {
+		if w[0] == '-' || w == "utca" {
+			return true
+		}
+	}
+	return false
+}
+
 // languageOf returns the street language of a folded word: the word itself
 // or a suffix fused to a name ("bahnhofstrasse").
 func languageOf(k string) (int, bool) {
@@ -240,11 +263,19 @@ func (p *parser) streetLanguage() (string, string) {
 		}
 		if l, ok := languageOf(k); ok {
 			_, whole := languageWords[k]
+			if whole && !suffixLanguage(l) && k != "rue" && !p.opensStreet(i) {
+				// a type written before the name opens the street
+				// ("Calle Mayor 5", "12 Rue X"); "Alaba Plaza 12345"
+				// and "Estate Via Ikorodu" are names
+				continue
+			}
 			if whole && !streetTypes[k].Prefix && layoutOf(streetLanguages[l].countries[0]).numberAfterStreet &&
-				(i+1 == len(p.words) || !p.words[i+1].digit || !p.sameSpan(i, i+1)) {
+				i > 0 && p.sameSpan(i-1, i) && (i+1 == len(p.words) || !p.words[i+1].digit || !p.sameSpan(i, i+1)) {
 				// a type written after the name is followed by the
 				// number where these languages are written ("Karl
 				// Johans gate 22"); "Alausa Gate, 2000 Units" is a gate
+				// (one opening its segment is no such type: "Corso
+				// Buenos Aires 10")
 				continue
 			}
 			lang, word = l, p.text(i)

@@ -197,6 +197,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}
+	fromStreet := len(names) // names[fromStreet:] are the street's last words
 	if spoken != nil {
 		if f := strings.Fields(a.StreetName); len(f) > 1 {
 			for n := min(2, len(f)-1); n >= 1; n-- {
@@ -204,7 +205,8 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			}
 		}
 	}
-	for _, name := range names {
+	byStreet := false // the city found was the street's last words
+	for ni, name := range names {
 		key := NameKey(name)
 		if key == "" {
 			continue
@@ -212,6 +214,11 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		if ps, err := gz.Named(ctx, a.Country, key); err != nil || len(ps) > 0 {
 			return r, false, err
 		}
+		// the street's last words are taken for a city of the street's
+		// language only ("via del corso roma"); the other names for one
+		// of any country ("Rue Pasteur, Dakar"). A street of another
+		// language is evidence enough that a name is not cut short.
+		streetWords := ni >= fromStreet
 		if px, ok := gz.(prefixed); ok && spoken == nil {
 			// the start of a name of the region's ("Victoria" of Victoria
 			// Island), which people cut short
@@ -220,7 +227,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			}
 		}
 		for _, c := range Countries() {
-			if c.Alpha2 == a.Country || spoken != nil && !slices.Contains(spoken, c.Alpha2) || named != "" && c.Alpha2 != named {
+			if c.Alpha2 == a.Country || streetWords && !slices.Contains(spoken, c.Alpha2) || named != "" && c.Alpha2 != named {
 				continue
 			}
 			ps, err := gz.Named(ctx, c.Alpha2, key)
@@ -229,7 +236,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			}
 			for i := range ps {
 				if p := &ps[i]; p.Kind == KindCity && p.Rank >= bigCity && (best == nil || p.Rank > best.Rank) {
-					best, bestCC, bestName = p, c.Alpha2, name
+					best, bestCC, bestName, byStreet = p, c.Alpha2, name, streetWords
 				}
 			}
 		}
@@ -241,7 +248,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		return r, false, nil
 	}
 	fields := []string{"city", "neighbourhood"}
-	if spoken != nil {
+	if byStreet || slices.Contains(spoken, bestCC) {
 		// the street's language agrees: the city may be read as its
 		// province ("Roma")
 		fields = append(fields, "state")

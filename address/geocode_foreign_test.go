@@ -20,6 +20,8 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"avenida paulista 1000 sao paulo sp", "Avenida Paulista", "1000", "São Paulo", "BR"},
 		{"10 downing st london uk", "Downing Street", "10", "London", "GB"},
 		{"30 queen street auckland 1010 nz", "Queen Street", "30", "Auckland", "NZ"},
+		{"Rue Pasteur, Dakar", "Rue Pasteur", "", "Dakar", "SN"},
+		{"Calle Real, Malabo", "Calle Real", "", "Malabo", "GQ"},
 		{"Plot 27, Ajose Adeogun VI", "", "", "Victoria Island", "NG"},
 		{"12 Rumuola Road PH", "Rumuola Road", "12", "Port Harcourt", "NG"},
 	} {

@@ -71,11 +71,15 @@ func (p *parser) takeCountry() {
 		}
 		k := p.keys(s.hi-n, s.hi)
 		c, ok := t.nameKeys[k]
-		if !ok && len(k) == 2 && n == 1 && s.hi-2 >= s.lo && !(s.hi-3 >= s.lo && isMarkerKey(p.key(s.hi-3))) && !p.regionPostcode(p.text(s.hi-2)) {
-			// a code, under the same condition: "auckland 1010 nz"; not
-			// after a plot's number or a postcode of the region ("Plot
-			// 2000 PH", "Lokoja 260001 KG")
-			c, ok = t.byKey[k]
+		if !ok && len(k) == 2 && n == 1 && s.hi-2 >= s.lo && !(s.hi-3 >= s.lo && isMarkerKey(p.key(s.hi-3))) {
+			// the region's own code, under the same condition: "auckland
+			// 1010 nz" read in New Zealand (geocoding tries it there when
+			// the city is one of New Zealand's); another country's code
+			// is as often a place's short name in the region ("Ikoyi
+			// 2000 VI", "Trans Amadi Layout 2000 PH")
+			if c, ok = t.byKey[k]; ok && c.Alpha2 != p.region {
+				ok = false
+			}
 		}
 		// a short name ("USA", "UK") or a code only after a postcode or
 		// a state code of its country ("Fresno CA 93721 USA", "chicago
@@ -88,6 +92,9 @@ func (p *parser) takeCountry() {
 			continue
 		}
 		p.foundCountry(c, s.hi-n, s.hi)
+		if s.hi-n-1 >= s.lo && cityJoins[p.key(s.hi-n-1)] {
+			return // "06700 Ciudad de México": the country, and the city named after it
+		}
 		p.spans[li].hi = s.hi - n
 		return
 	}

@@ -203,6 +203,10 @@ func TestStandardizeRegionGiven(t *testing.T) {
 		{"Quai Street 1234 Lagos", "", "NG"},
 		{"Weg Road 2000 Jos", "", "NG"},
 		{"Karl Johans gate 22, 0159 Oslo", "", "NO"},
+		{"Corso Buenos Aires 10, 20124 Milano", "", "IT"},
+		{"Passeig de Gràcia 92, 08008 Barcelona", "", "ES"},
+		{"Alaba Plaza 12345 Ojo", "", "NG"},
+		{"Ikoyi 2000 VI", "", "NG"},
 		{"1000 rue de la gauchetiere montreal", "", "NG"},
 		{"1500 via appia roma", "", "NG"},
 	} {

@@ -117,10 +117,11 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			// street, before a name, as Brazil writes the district after
 			// the house number ("Av. Paulista, 1578 - Bela Vista"; not
 			// "Calle 2 - Romualdo Segura", nor "7 - Oba Akran Ikeja",
-			// which opens with the number); between names it joins them
+			// which opens with the number, nor "Mama Cass, 7 - Oba
+			// Akran", after no street); between names it joins them
 			// ("Oja - Oba", a ward)
 			next := strings.TrimLeft(text[end:], " ")
-			afterNumber := segStart > 0 && len(words) == segStart+1 && isDigits(words[segStart].text)
+			afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
 			if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber) {
 				flush()
 			}
@@ -261,4 +262,19 @@ func isID(k string) bool {
 		return false
 	}
 	return hasDigit(k) || len(k) <= 2 && isLetters(k) || romanNumerals[k]
+}
+
+// streetSpan reports whether one of the words is a street type: the
+// segment names a street.
+func streetSpan(ws []word) bool {
+	for _, w := range ws {
+		k := Fold(w.text)
+		if _, ok := streetTypes[k]; ok {
+			return true
+		}
+		if _, ok := languageWords[k]; ok {
+			return true
+		}
+	}
+	return false
 }
