@@ -144,12 +144,17 @@ func nearPostcode(words []string, i int) []string {
 // (a capital or a division's seat) of bigCity people or more: "12 rue de
 // la Paix, Paris", "Calle Mayor 5, Madrid", "Rua Augusta 100, Lisboa".
 // The names tried are the city and the neighbourhood written, the words
-// after the last number ("koenigsallee 60 duesseldorf") and the last words
-// of a city glued to a district ("osu accra"). A name the region's
-// gazetteer knows, or that starts one of its names, stays the region's,
-// and so does a town abroad: the text must imply the other country. Of
-// several such cities, the most populous decides. ok is false when there
-// is none.
+// after the last number ("koenigsallee 60 duesseldorf"), the city before a
+// country's short name glued to it ("london uk": that country only), the
+// last words of a city glued to a district ("osu accra"), and, when the
+// street's type is of another language than the region's, the last words
+// of the street ("via del corso roma": in that language's countries
+// only). A name the region's gazetteer knows stays the region's, and so
+// does one that starts one of its names unless the street's language
+// speaks for abroad; a town abroad is not enough: the text must imply the
+// other country. Of several such cities, the most populous decides; where
+// the street's language is that country's, the reading there may be
+// confirmed by its province ("Roma"). ok is false when there is none.
 func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
 	a := s.Address
 	if s.input == nil || a.State != "" || r.Checks.Get("postcode") == Confirmed ||
