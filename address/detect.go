@@ -236,7 +236,13 @@ func languageOf(k string) (int, bool) {
 
 // streetLanguage finds the country implied by the language of the street
 // words and a postcode that fits a country of that language where the
-// country writes it (before the city or after it).
+// country writes it (before the city or after it). It is the weakest
+// evidence: off when a region is given; a street word counts only where
+// its language writes it (a type-first word opening its segment or after
+// a house number, a type-after-name word before its number, not a name
+// before an English type); a number after a unit, box or plot word is no
+// postcode, nor, in one segment typed without commas, the house number
+// opening it; and a state of the region ending the text keeps the region.
 func (p *parser) streetLanguage() (string, string) {
 	if p.regionGiven {
 		return "", "" // the weakest evidence does not overrule a region given
