@@ -124,10 +124,17 @@ func (p *parser) regionPostcode(text string) bool {
 func (p *parser) tailWord(i int) bool {
 	for si, s := range p.spans {
 		if i >= s.lo && i < s.hi {
-			return si >= len(p.spans)-2 && !(i > s.lo && p.words[i-1].lex && isMarkerKey(p.key(i-1)))
+			return si >= len(p.spans)-2 && !p.afterMarker(i, s.lo)
 		}
 	}
 	return false
+}
+
+// afterMarker reports whether word i follows, within lo, a unit, plot or
+// number marker ("Shop 2011", "PO Box 5678"): a number there is none of a
+// postcode's.
+func (p *parser) afterMarker(i, lo int) bool {
+	return i > lo && p.words[i-1].lex && isMarkerKey(p.key(i-1))
 }
 
 // streetLanguages lists, for the street words of one language, the
@@ -333,7 +340,7 @@ func (p *parser) streetLanguage() (string, string) {
 					}
 				}
 			}
-			if !p.words[i].digit || i > 0 && p.words[i-1].lex && isMarkerKey(p.key(i-1)) {
+			if !p.words[i].digit || p.afterMarker(i, 0) {
 				continue // "Shop 2011", "PO Box 5678": no postcode
 			}
 			if p.regionPostcode(p.text(i)) {

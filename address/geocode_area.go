@@ -121,17 +121,12 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		// "Oyo, Nigeria": a state named alone may mean its town of that
 		// name; "Cairo, Egypt": or its city named as the state was
 		// written (the state is Al Qahirah)
-		g.addTownOnly(add, &ms, g.a.State, g.stateText)
+		g.addTownOnly(add, &ms, false, g.a.State, g.stateText)
 	}
 	if g.a.City == "" && g.a.Neighbourhood == "" && g.a.State == "" {
 		// "10 Bayfront Avenue, Singapore 018956": a country named after
 		// its city, and no other place named
-		if name := tokenText(s.Tokens, LabelCountry); name != "" {
-			g.addTownOnly(add, &ms, name)
-			if m := ms[len(ms)-1]; m.text == name {
-				m.country = true
-			}
-		}
+		g.addTownOnly(add, &ms, true, tokenText(s.Tokens, LabelCountry))
 	}
 	return ms
 }
@@ -144,12 +139,12 @@ func stateCodeWritten(code, text string) bool {
 }
 
 // addTownOnly adds the names as city mentions that take only a town (see
-// townFits).
-func (g *geocoder) addTownOnly(add func(field, text string, weight float64), ms *[]*mention, names ...string) {
+// townFits); country says they are the country's name.
+func (g *geocoder) addTownOnly(add func(field, text string, weight float64), ms *[]*mention, country bool, names ...string) {
 	for _, name := range names {
 		add("city", name, -0.5)
-		if m := (*ms)[len(*ms)-1]; m.text == name {
-			m.townOnly = true
+		if n := len(*ms); n > 0 && (*ms)[n-1].text == name {
+			(*ms)[n-1].townOnly, (*ms)[n-1].country = true, country
 		}
 	}
 }

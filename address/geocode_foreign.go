@@ -210,7 +210,6 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			}
 		}
 	}
-	byStreet := false // the city found was the street's last words
 	for ni, name := range names {
 		key := NameKey(name)
 		if key == "" {
@@ -241,7 +240,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			}
 			for i := range ps {
 				if p := &ps[i]; p.Kind == KindCity && p.Rank >= bigCity && (best == nil || p.Rank > best.Rank) {
-					best, bestCC, bestName, byStreet = p, c.Alpha2, name, streetWords
+					best, bestCC, bestName = p, c.Alpha2, name
 				}
 			}
 		}
@@ -253,7 +252,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		return r, false, nil
 	}
 	fields := []string{"city", "neighbourhood"}
-	if byStreet || slices.Contains(spoken, bestCC) {
+	if slices.Contains(spoken, bestCC) {
 		// the street's language agrees: the city may be read as its
 		// province ("Roma")
 		fields = append(fields, "state")
