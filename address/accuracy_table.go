@@ -8,14 +8,14 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 508 results
 	"COUNTRY/builtin":            600000, // 508 results
-	"LGA":                        40000,  // 1302 results
-	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   52000,  // 27075 results
-	"LOCALITY/geonames":          24000,  // 8412 results
-	"LOCALITY/nipost-rural":      75000,  // 10146 results
+	"LGA":                        40000,  // 1301 results
+	"LGA/builtin":                40000,  // 1301 results
+	"LOCALITY":                   52000,  // 27077 results
+	"LOCALITY/geonames":          24000,  // 8413 results
+	"LOCALITY/nipost-rural":      75000,  // 10147 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8517 results
-	"NEIGHBOURHOOD":              40000,  // 37805 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2502 results
+	"NEIGHBOURHOOD":              40000,  // 37806 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2503 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 632 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34667 results
 	"POSTCODE":                   33000,  // 1285 results
@@ -25,9 +25,9 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      370000, // 767 results
 	"STATE/builtin":              370000, // 767 results
-	"STREET":                     5800,   // 2202 results
-	"STREET/area:builtin":        3200,   // 674 results
-	"STREET/area:geonames":       7300,   // 492 results
+	"STREET":                     5800,   // 2200 results
+	"STREET/area:builtin":        3200,   // 673 results
+	"STREET/area:geonames":       7300,   // 491 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
 	"STREET/area:osm-ng-2019":    5400,   // 539 results
 	"STREET/area:wards":          5500,   // 440 results

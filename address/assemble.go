@@ -20,6 +20,9 @@ func (p *parser) takeHead() {
 	hasOrg := false
 	for i, s := range p.spans {
 		parts[i] = p.parseHead(s)
+	}
+	p.buildingNamedAsStreet(parts)
+	for i := range parts {
 		if parts[i].core {
 			lastCore = i
 		}
@@ -149,6 +152,45 @@ func (p *parser) locality(s span) {
 	default:
 		p.label(s.lo, s.hi, LabelUnresolved)
 	}
+}
+
+// buildingNamedAsStreet reads the first street of the address, when it is
+// all its segment holds and the next segment holds a house number and a
+// street with a type of its own, as what the numbered street is near: the
+// street of the address is the numbered one. A type that also names
+// buildings (buildingTypes) makes it the building ("Fidelity Place, 2 Kofo
+// Abayomi Street", "Stallion Court, 36 Marina Road"); another makes it a
+// landmark ("Adeola Odeku Street, 5 Idowu Taylor Street").
+func (p *parser) buildingNamedAsStreet(parts []part) {
+	for i := 0; i+1 < len(parts); i++ {
+		pt, next := &parts[i], &parts[i+1]
+		if pt.street.full == "" {
+			if pt.number != "" || len(pt.premises) > 0 || pt.plain {
+				return
+			}
+			continue // a unit, a floor, an organization first
+		}
+		s := p.spans[i]
+		if pt.street.typ == "" || pt.number != "" || len(pt.premises) > 0 || pt.unit.Type != "" || pt.level != "" ||
+			pt.landmark != nil || pt.org != "" || pt.estate != "" || pt.poBox != "" ||
+			next.number == "" || next.street.typ == "" || slices.ContainsFunc(p.words[s.lo:s.hi], func(w word) bool { return w.digit }) {
+			return
+		}
+		if buildingTypes[pt.street.typ] {
+			pt.org = p.name(s.lo, s.hi)
+			p.label(s.lo, s.hi, LabelOrganization)
+		} else {
+			pt.landmark = &Landmark{Name: pt.street.full}
+			p.label(s.lo, s.hi, LabelLandmark)
+		}
+		pt.street, pt.rawStreet = streetName{}, ""
+		return
+	}
+}
+
+// buildingTypes are the street types that name buildings too.
+var buildingTypes = map[string]bool{
+	"Place": true, "Court": true, "Plaza": true, "Square": true, "Terrace": true, "Gardens": true, "Mews": true,
 }
 
 // apply moves what one segment held into the address. A second unit,

@@ -178,10 +178,13 @@ type geocoder struct {
 	ments        []*mention
 	areaFrom     string // the component whose name found the area
 	streetMissed bool
-	streetAtArea bool   // the street has no point: its area's stands in (level STREET)
-	stateWritten bool   // the input named the state (not inferred from the postcode)
-	saysState    bool   // and said "State" after its name ("Oyo State"; see saysState)
-	stateText    string // the state as written ("Cairo": the state is Al Qahirah)
+	// streetVariant: the street was found under another spelling, kept
+	// as written (findStreet)
+	streetVariant bool
+	streetAtArea  bool   // the street has no point: its area's stands in (level STREET)
+	stateWritten  bool   // the input named the state (not inferred from the postcode)
+	saysState     bool   // and said "State" after its name ("Oyo State"; see saysState)
+	stateText     string // the state as written ("Cairo": the state is Al Qahirah)
 	// stateOverruled is set when the places named replaced the written
 	// state, stateContradicted when they contradict the state kept
 	// (stateByEvidence).

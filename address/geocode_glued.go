@@ -70,6 +70,9 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if w := Fold(words[k]); estateWords[w] != "" || w == "phase" {
 				continue // "Kamozu GRA", "Gbagada Phase 1": a district so named, not a place in GRA
 			}
+			if f.field == "organization" && g.writtenArea(tail) {
+				break // "Federal University Lokoja, ..., Lokoja": the place has its own part; the name keeps it
+			}
 			tails, err := g.areasNamed(ctx, tail)
 			if err != nil {
 				return err
@@ -101,6 +104,13 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		return err
 	}
 	return g.unglueLandmark(ctx)
+}
+
+// writtenArea reports whether name is one of the address's written
+// neighbourhood, city or LGA (by Fold).
+func (g *geocoder) writtenArea(name string) bool {
+	f := Fold(name)
+	return f == Fold(g.a.Neighbourhood) || f == Fold(g.a.City) || f == Fold(g.a.LGA)
 }
 
 // glueStreetArea reads a place whose name holds a street type ("Half Way

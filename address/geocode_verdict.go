@@ -128,6 +128,9 @@ func (g *geocoder) verdict() {
 		}
 	}
 	c -= 4 * len(r.Corrections)
+	if g.streetVariant {
+		c -= 4
+	}
 	if g.streetMissed && r.Level != LevelPremise {
 		c -= 10
 	}

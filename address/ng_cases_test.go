@@ -100,6 +100,16 @@ var ngCases = []ngCase{
 	{in: "Plot 9, Elekahia Housing Estate, off Aba Road", want: map[string]string{"state": "Rivers"}, imported: true},
 	// 8. an LGA written after a neighbourhood is the LGA
 	{in: "Victoria Island, Eti-Osa, Lagos, Nigeria", want: map[string]string{"neighbourhood": "Victoria Island", "lga": "Eti-Osa", "city": "", "state": "Lagos"}},
+	// as contact pages write them (testdata/ng-written.txt): a street the
+	// imported street list spells otherwise keeps the name written ("Lubito
+	// Crescent", "Adetokumbo Ademola Street" there); a building named like
+	// a street before the numbered street; a caption before a colon; a
+	// town ending an organization's name and written again after it
+	{in: "22 Lobito Crescent, Wuse 2, Abuja 904101", want: map[string]string{"street": "Lobito Crescent", "state": "Federal Capital Territory"}, minLevel: address.LevelStreet, imported: true},
+	{in: "Eko Hotel & Suites, Plot 1415 Adetokunbo Ademola Street, Victoria Island, Lagos", want: map[string]string{"street": "Adetokunbo Ademola Street", "state": "Lagos"}, minLevel: address.LevelStreet, imported: true},
+	{in: "Fidelity Place, 2 Kofo Abayomi Street, Victoria Island, Lagos State, Nigeria.", want: map[string]string{"organization": "Fidelity Place", "house_number": "2", "street": "Kofo Abayomi Street", "landmarks": "", "state": "Lagos"}},
+	{in: "Head Office: 3rd Floor, 21 Gbagada Expressway, Gbagada, Lagos", want: map[string]string{"organization": "Head Office", "level": "3rd Floor", "house_number": "21", "state": "Lagos"}},
+	{in: "Federal University Lokoja, P.M.B. 1154, Lokoja, Kogi State", want: map[string]string{"organization": "Federal University Lokoja", "po_box": "PMB 1154", "city": "Lokoja", "state": "Kogi"}},
 }
 
 // TestNigerianCases runs the cases of issue 30 on the built-in gazetteer

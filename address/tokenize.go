@@ -82,8 +82,9 @@ func trimWord(w string) string {
 }
 
 // tokenize splits text into words and segments. Separators are commas,
-// semicolons, line breaks, pipes, brackets and quotes; spaces and other
-// punctuation separate words; "No.5" and "#5" are split into a marker and a
+// semicolons, line breaks, pipes, brackets, quotes and the colon of a
+// caption in the first segment ("Head Office: 21 Gbagada Expressway");
+// spaces and other punctuation separate words; "No.5" and "#5" are split into a marker and a
 // number.
 func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// The keys of all words are written to one buffer and sliced from one
@@ -161,6 +162,11 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–")+1 < len(text) && text[i+len("–")] == ' ' && text[i+len("–")+1] >= '0' && text[i+len("–")+1] <= '9' {
 			class = classSeparator // an en or em dash standing alone before a number
+		}
+		if r == ':' && len(spans) == 0 && start >= 0 && (i+1 == len(text) || text[i+1] == ' ') && !numberMarkers[Fold(text[start:i])] {
+			// the colon of a caption that opens the text: "Head Office:
+			// 3rd Floor, ...", not "No: 5" nor "İstiklal Caddesi No: 150"
+			class = classSeparator
 		}
 		switch class {
 		case classSeparator:
