@@ -8,11 +8,11 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 508 results
 	"COUNTRY/builtin":            600000, // 508 results
-	"LGA":                        40000,  // 1301 results
-	"LGA/builtin":                40000,  // 1301 results
-	"LOCALITY":                   52000,  // 27077 results
+	"LGA":                        40000,  // 1302 results
+	"LGA/builtin":                40000,  // 1302 results
+	"LOCALITY":                   52000,  // 27076 results
 	"LOCALITY/geonames":          24000,  // 8413 results
-	"LOCALITY/nipost-rural":      75000,  // 10147 results
+	"LOCALITY/nipost-rural":      75000,  // 10146 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8517 results
 	"NEIGHBOURHOOD":              40000,  // 37806 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2503 results

@@ -178,8 +178,8 @@ type geocoder struct {
 	ments        []*mention
 	areaFrom     string // the component whose name found the area
 	streetMissed bool
-	// streetVariant: the street was found under another spelling, kept
-	// as written (findStreet)
+	// streetVariant: the street was found under another spelling and
+	// kept as written (findStreet, writtenSpelling)
 	streetVariant bool
 	streetAtArea  bool   // the street has no point: its area's stands in (level STREET)
 	stateWritten  bool   // the input named the state (not inferred from the postcode)

@@ -6,6 +6,7 @@ package address
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	"github.com/addrkit/addrkit/internal/edits"
@@ -121,15 +122,18 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 	}
 	g.street = p
 	if edits > 0 {
-		// The street found is one the gazetteer spells otherwise. The
-		// name written is kept: in our corpora such records were the
-		// misspelt side more often than the text (a street list's
-		// "Adetokumbo Ademola Street", "Lubito Crescent", "Eta Agbor
-		// Road"), and a name the user wrote is never replaced by a guess.
-		// The street is placed; the reason names the record's spelling
-		// and the confidence counts it as a correction would.
-		g.streetVariant = true
-		g.res.reasonf("street %q is recorded here as %q", g.a.Street, p.Name)
+		keep, err := g.writtenSpelling(ctx, g.a.Street, p.Name)
+		if err != nil {
+			return err
+		}
+		if keep {
+			g.streetVariant = true
+			g.res.reasonf("street %q is recorded here as %q", g.a.Street, p.Name)
+			return nil
+		}
+		g.res.Corrections = append(g.res.Corrections, Correction{Field: "street", From: g.a.Street, To: p.Name, Edits: edits})
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "street", Kind: Spelling, From: g.a.Street, To: p.Name})
+		g.a.Street = p.Name
 	}
 	return nil
 }
@@ -172,6 +176,49 @@ type childLister interface {
 // without reading their places.
 type streetKeyLister interface {
 	StreetKeys(ctx context.Context, areaID string) (keys, ids []string, err error)
+}
+
+// nameWordCounter is the optional capability of a gazetteer to count the
+// names of a country's places that hold a word (as Fold writes it); ok is
+// false when it cannot say.
+type nameWordCounter interface {
+	NameWordCount(ctx context.Context, country, word string) (n int, ok bool, err error)
+}
+
+// writtenSpelling reports whether a street the spelling search found under
+// another spelling was written as the country's places are named, so that
+// the name written is kept: every word of it that differs from the
+// record's is a word of some place's name, and of at least as many names
+// as the record's word. The gazetteer's street lists hold misspellings of
+// their own ("Adetokumbo Ademola Street", "Eta Agbor Road" beside many
+// names with Adetokunbo and Etta); a user's typo is the word no name
+// holds ("Adeola Odekku Street": Odeku). Names of other word counts, and
+// gazetteers that cannot count, keep the correction.
+func (g *geocoder) writtenSpelling(ctx context.Context, written, record string) (bool, error) {
+	wc, ok := g.gz.(nameWordCounter)
+	if !ok {
+		return false, nil
+	}
+	ws, rs := strings.Fields(Fold(written)), strings.Fields(Fold(record))
+	if len(ws) != len(rs) {
+		return false, nil
+	}
+	differ := false
+	for i := range ws {
+		if ws[i] == rs[i] {
+			continue
+		}
+		differ = true
+		nw, ok, err := wc.NameWordCount(ctx, g.cc, ws[i])
+		if err != nil || !ok || nw == 0 {
+			return false, err
+		}
+		nr, _, err := wc.NameWordCount(ctx, g.cc, rs[i])
+		if err != nil || nw < nr {
+			return false, err
+		}
+	}
+	return differ, nil
 }
 
 // similarStreet looks for a misspelt street among the streets of the area

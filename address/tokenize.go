@@ -81,10 +81,61 @@ func trimWord(w string) string {
 	})
 }
 
+// captionColon reports whether the colon at text[i] ends a caption that
+// opens the text, before the address: "Head Office: 3rd Floor, 21 Gbagada
+// Expressway", "Festac Town Branch: 2nd Avenue", "Lagos Office: Opposite
+// ...". The caption is 2 to 4 words without a digit (one word is as often
+// a field's name: "Ward: 3", "Gate: 2"), the colon stands before a space,
+// and the address after it begins with a number (not a time: "Opening
+// hours: 8:30am") or a landmark's relation. A caption ending in a marker
+// is none ("P.O. Box: 12", "Flat No: 5"), "Office" excepted ("Head
+// Office:"); nor is a name ("Attn: Mr Chukwu": the words after the colon
+// are no address).
+func captionColon(text string, i int) bool {
+	if i+1 < len(text) && text[i+1] != ' ' {
+		return false
+	}
+	caption := strings.Fields(text[:i])
+	if len(caption) < 2 || len(caption) > 4 || strings.ContainsAny(text[:i], "0123456789") {
+		return false
+	}
+	if last := string(appendKey(nil, caption[len(caption)-1])); isMarkerKey(last) && last != "office" {
+		return false
+	}
+	rest := strings.TrimLeft(text[i+1:], " ")
+	if rest == "" {
+		return false
+	}
+	if c := rest[0]; '0' <= c && c <= '9' {
+		return !timeOfDay(rest)
+	}
+	next, _, _ := strings.Cut(rest, " ")
+	k := appendKey(nil, next)
+	_, rel := relations[string(k)]
+	return rel || relationStarts[string(k)]
+}
+
+// timeOfDay reports whether s begins with a time of day: "8:30", "10.30",
+// "9h", "9am", "5 pm".
+func timeOfDay(s string) bool {
+	j := 0
+	for j < len(s) && j < 2 && '0' <= s[j] && s[j] <= '9' {
+		j++
+	}
+	rest := strings.ToLower(strings.TrimLeft(s[j:], " "))
+	switch {
+	case len(s) > j+2 && (s[j] == ':' || s[j] == '.') && '0' <= s[j+1] && s[j+1] <= '9' && '0' <= s[j+2] && s[j+2] <= '9':
+		return true
+	case strings.HasPrefix(rest, "am") || strings.HasPrefix(rest, "pm"):
+		return true
+	}
+	return j < len(s) && s[j] == 'h' && (j+1 == len(s) || s[j+1] < 'a' || s[j+1] > 'z')
+}
+
 // tokenize splits text into words and segments. Separators are commas,
 // semicolons, line breaks, pipes, brackets, quotes and the colon of a
-// caption in the first segment ("Head Office: 21 Gbagada Expressway");
-// spaces and other punctuation separate words; "No.5" and "#5" are split into a marker and a
+// caption that opens the text (captionColon); spaces and other punctuation
+// separate words; "No.5" and "#5" are split into a marker and a
 // number.
 func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// The keys of all words are written to one buffer and sliced from one
@@ -163,9 +214,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–")+1 < len(text) && text[i+len("–")] == ' ' && text[i+len("–")+1] >= '0' && text[i+len("–")+1] <= '9' {
 			class = classSeparator // an en or em dash standing alone before a number
 		}
-		if r == ':' && len(spans) == 0 && start >= 0 && (i+1 == len(text) || text[i+1] == ' ') && !numberMarkers[Fold(text[start:i])] {
-			// the colon of a caption that opens the text: "Head Office:
-			// 3rd Floor, ...", not "No: 5" nor "İstiklal Caddesi No: 150"
+		if r == ':' && len(spans) == 0 && captionColon(text, i) {
 			class = classSeparator
 		}
 		switch class {

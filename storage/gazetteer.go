@@ -72,6 +72,7 @@ type Gazetteer struct {
 	walks *ristretto.Cache[string, []string]
 	all   map[string]*address.Place // every place, with Options.Preload
 	pts   pointIndex                // the points of all, for Near
+	words nameWords                 // word counts of all's names, for NameWordCount
 
 	// streets holds, by area id, the StreetKeys and ids of the area's
 	// streets that StreetKeys gave; cleared when places are written.

@@ -307,6 +307,27 @@ func TestReadOnly(t *testing.T) {
 	if _, ok, err := pre.NamedRefs(ctx, "NG", address.AddressKey("12", "Adeola Odeku St")); ok || err != nil {
 		t.Errorf("NamedRefs of an address point: ok %v, %v (Named answers those)", ok, err)
 	}
+	// NameWordCount counts names (alternate names too) by their folded
+	// words, address points apart, and only on a preloaded store.
+	for _, c := range []struct {
+		country, word string
+		want          int
+	}{
+		{"NG", "yaba", 2},      // two neighbourhoods
+		{"NG", "street", 1},    // Adeola Odeku Street, not its address point
+		{"NG", "vi", 1},        // an alternate name
+		{"NG", "odekku", 0},    // a word no name holds
+		{"GH", "yaba", 0},      // another country
+		{"NG", "territory", 1}, // a state
+		{"NG", "Territory", 0}, // words are counted as Fold writes them
+	} {
+		if n, ok, err := pre.NameWordCount(ctx, c.country, c.word); n != c.want || !ok || err != nil {
+			t.Errorf("NameWordCount(%s, %q) = %d, %v, %v; want %d", c.country, c.word, n, ok, err, c.want)
+		}
+	}
+	if _, ok, err := ro.NameWordCount(ctx, "NG", "yaba"); ok || err != nil {
+		t.Errorf("NameWordCount of a store not preloaded: ok %v, %v", ok, err)
+	}
 	if _, err := Open(dir, Options{Preload: true}); err == nil {
 		t.Error("Preload of a writable store accepted")
 	}

@@ -230,6 +230,12 @@ func (p *Places) Children(ctx context.Context, id string) ([]address.Place, erro
 	return p.cur.Load().gz.Children(ctx, id)
 }
 
+// NameWordCount is storage.Gazetteer.NameWordCount on the current
+// generation.
+func (p *Places) NameWordCount(ctx context.Context, country, word string) (int, bool, error) {
+	return p.cur.Load().gz.NameWordCount(ctx, country, word)
+}
+
 // StreetKeys lists the street keys of an area (see
 // storage.Gazetteer.StreetKeys).
 func (p *Places) StreetKeys(ctx context.Context, id string) (keys, ids []string, err error) {
