@@ -6,8 +6,8 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 508 results
-	"COUNTRY/builtin":            600000, // 508 results
+	"COUNTRY":                    600000, // 501 results
+	"COUNTRY/builtin":            600000, // 501 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
 	"LOCALITY":                   52000,  // 27076 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 767 results
-	"STATE/builtin":              370000, // 767 results
+	"STATE":                      370000, // 774 results
+	"STATE/builtin":              370000, // 774 results
 	"STREET":                     5800,   // 2200 results
 	"STREET/area:builtin":        3200,   // 673 results
 	"STREET/area:geonames":       7300,   // 491 results

@@ -407,14 +407,82 @@ func (g *geocoder) areaFromStreets(ctx context.Context) error {
 			g.res.reasonf("no place was named: %q is known in %s only", name, area.Name)
 			return nil
 		case states == 1 && state != nil && g.state == nil:
-			g.state = state
-			g.infer("state", state.Name)
-			g.infer("state_code", state.ID)
-			g.res.reasonf("no place was named: %q is known in %s only", name, state.Name)
+			g.setStateFromStreet(state, fmt.Sprintf("%q is known in %s only", name, state.Name))
 			return nil
 		}
 	}
+	if g.state != nil {
+		return nil
+	}
+	for _, name := range names {
+		if name == "" || !hasStreetType(name) {
+			continue
+		}
+		state, err := g.roadEndsState(ctx, name)
+		if err != nil || state != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// setStateFromStreet takes state as the address's, for why.
+func (g *geocoder) setStateFromStreet(state *Place, why string) {
+	g.state = state
+	g.infer("state", state.Name)
+	g.infer("state_code", state.ID)
+	g.res.reasonf("no place was named: %s", why)
+}
+
+// roadEndsState reads a road named after the towns it joins ("Lekki-Epe
+// Expressway", "Benin-Sapele Road") as lying in their state, when both
+// ends name a town, city or LGA of one state only and the gazetteer
+// knows no street by the name: a road between two states ("Lagos-Ibadan
+// Expressway") says nothing. It returns the state taken, if any.
+func (g *geocoder) roadEndsState(ctx context.Context, name string) (*Place, error) {
+	f := strings.Fields(name)
+	a, b, ok := strings.Cut(strings.Join(f[:len(f)-1], " "), "-")
+	if !ok || strings.Contains(b, "-") || len([]rune(a)) < 3 || len([]rune(b)) < 3 {
+		return nil, nil
+	}
+	statesOf := func(end string) (map[string]bool, error) {
+		ps, err := g.areasNamed(ctx, end)
+		out := map[string]bool{}
+		for _, p := range ps {
+			if p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindLGA {
+				if id := stateOf(p); id != "" {
+					out[id] = true
+				}
+			}
+		}
+		return out, err
+	}
+	as, err := statesOf(a)
+	if err != nil || len(as) == 0 {
+		return nil, err
+	}
+	bs, err := statesOf(b)
+	if err != nil {
+		return nil, err
+	}
+	common := ""
+	for id := range as {
+		if bs[id] {
+			if common != "" {
+				return nil, nil // two states hold both ends
+			}
+			common = id
+		}
+	}
+	if common == "" {
+		return nil, nil
+	}
+	state, err := g.place(ctx, common)
+	if err != nil || state == nil {
+		return nil, err
+	}
+	g.setStateFromStreet(state, fmt.Sprintf("%q joins %s and %s, both in %s", name, a, b, state.Name))
+	return state, nil
 }
 
 // hasStreetType reports whether a name ends in a street type ("Ikwerre
