@@ -83,14 +83,15 @@ func trimWord(w string) string {
 
 // captionColon reports whether the colon at text[i] ends a caption that
 // opens the text, before the address: "Head Office: 3rd Floor, 21 Gbagada
-// Expressway", "Festac Town Branch: 2nd Avenue", "Lagos Office: Opposite
-// ...". The caption is 2 to 4 words without a digit (one word is as often
-// a field's name: "Ward: 3", "Gate: 2"), the colon stands before a space,
-// and the address after it begins with a number (not a time: "Opening
-// hours: 8:30am") or a landmark's relation. A caption ending in a marker
-// is none ("P.O. Box: 12", "Flat No: 5"), "Office" excepted ("Head
-// Office:"); nor is a name ("Attn: Mr Chukwu": the words after the colon
-// are no address).
+// Expressway", "Festac Town Branch: 2nd Avenue". The caption is 2 to 4
+// words without a digit (one word is as often a field's name: "Ward: 3",
+// "Gate: 2"), the colon stands before a space, and the address after it
+// begins with a number (not a time: "Opening hours: 8:30am"). A caption
+// ending in a marker is none ("P.O. Box: 12", "Flat No: 5"), "Office"
+// excepted ("Head Office:"); nor is one before a name ("Attn: Mr Chukwu",
+// "Surulere/Oke Igele: In Front Of ...": read as one segment, as before).
+// The colon then parts the text as a comma would, so that the formatted
+// line reads the same again.
 func captionColon(text string, i int) bool {
 	if i+1 < len(text) && text[i+1] != ' ' {
 		return false
@@ -106,13 +107,8 @@ func captionColon(text string, i int) bool {
 	if rest == "" {
 		return false
 	}
-	if c := rest[0]; '0' <= c && c <= '9' {
-		return !timeOfDay(rest)
-	}
-	next, _, _ := strings.Cut(rest, " ")
-	k := appendKey(nil, next)
-	_, rel := relations[string(k)]
-	return rel || relationStarts[string(k)]
+	c := rest[0]
+	return '0' <= c && c <= '9' && !timeOfDay(rest)
 }
 
 // timeOfDay reports whether s begins with a time of day: "8:30", "10.30",
