@@ -122,8 +122,8 @@ func timeOfDay(s string) bool {
 	switch {
 	case len(s) > j+2 && (s[j] == ':' || s[j] == '.') && '0' <= s[j+1] && s[j+1] <= '9' && '0' <= s[j+2] && s[j+2] <= '9':
 		return true
-	case strings.HasPrefix(rest, "am") || strings.HasPrefix(rest, "pm"):
-		return true
+	case (strings.HasPrefix(rest, "am") || strings.HasPrefix(rest, "pm")) && (len(rest) == 2 || rest[2] < 'a' || rest[2] > 'z'):
+		return true // not "5 Amala Street"
 	}
 	return j < len(s) && s[j] == 'h' && (j+1 == len(s) || s[j+1] < 'a' || s[j+1] > 'z')
 }
