@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // unglue splits a name that holds two places written without a comma
@@ -109,8 +110,7 @@ func (g *geocoder) unglue(ctx context.Context) error {
 // writtenArea reports whether name is one of the address's written
 // neighbourhood, city or LGA (by Fold).
 func (g *geocoder) writtenArea(name string) bool {
-	f := Fold(name)
-	return f == Fold(g.a.Neighbourhood) || f == Fold(g.a.City) || f == Fold(g.a.LGA)
+	return foldEqual(name, g.a.Neighbourhood) || foldEqual(name, g.a.City) || foldEqual(name, g.a.LGA)
 }
 
 // glueStreetArea reads a place whose name holds a street type ("Half Way
@@ -435,14 +435,15 @@ func (g *geocoder) setStateFromStreet(state *Place, why string) {
 }
 
 // roadEndsState reads a road named after the towns it joins ("Lekki-Epe
-// Expressway", "Benin-Sapele Road") as lying in their state, when both
-// ends name a town, city or LGA of one state only and the gazetteer
-// knows no street by the name: a road between two states ("Lagos-Ibadan
+// Expressway", "Kaduna-Zaria Road") as lying in their state, when exactly
+// one state holds a town, city or LGA of each end's name; areaFromStreets
+// asks it when the streets of the name, if the gazetteer knows any, did
+// not settle the state. A road between two states ("Lagos-Ibadan
 // Expressway") says nothing. It returns the state taken, if any.
 func (g *geocoder) roadEndsState(ctx context.Context, name string) (*Place, error) {
 	f := strings.Fields(name)
 	a, b, ok := strings.Cut(strings.Join(f[:len(f)-1], " "), "-")
-	if !ok || strings.Contains(b, "-") || len([]rune(a)) < 3 || len([]rune(b)) < 3 {
+	if !ok || strings.Contains(b, "-") || utf8.RuneCountInString(a) < 3 || utf8.RuneCountInString(b) < 3 {
 		return nil, nil
 	}
 	statesOf := func(end string) (map[string]bool, error) {
