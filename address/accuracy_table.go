@@ -10,21 +10,21 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 501 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   52000,  // 27076 results
+	"LOCALITY":                   52000,  // 27072 results
 	"LOCALITY/geonames":          24000,  // 8413 results
-	"LOCALITY/nipost-rural":      75000,  // 10146 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8517 results
-	"NEIGHBOURHOOD":              40000,  // 37806 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2503 results
+	"LOCALITY/nipost-rural":      75000,  // 10141 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8518 results
+	"NEIGHBOURHOOD":              40000,  // 37811 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2504 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 632 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34667 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34671 results
 	"POSTCODE":                   33000,  // 1285 results
 	"POSTCODE/nipost":            33000,  // 1285 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 774 results
-	"STATE/builtin":              370000, // 774 results
+	"STATE":                      370000, // 773 results
+	"STATE/builtin":              370000, // 773 results
 	"STREET":                     5800,   // 2200 results
 	"STREET/area:builtin":        3200,   // 673 results
 	"STREET/area:geonames":       7300,   // 491 results

@@ -149,6 +149,13 @@ func (p *parser) locality(s span) {
 		p.a.Neighbourhood = p.name(s.lo, s.hi)
 		p.setRaw(fNeighbourhood, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelNeighbourhood)
+	case s.lo == p.spans[0].lo && p.a.Organization == "":
+		// a third name, first in the address: the venue or the
+		// institution the places after it locate ("Olumo Rock, Ikija,
+		// Abeokuta")
+		p.a.Organization = p.name(s.lo, s.hi)
+		p.setRaw(fOrganization, s.lo, s.hi)
+		p.label(s.lo, s.hi, LabelOrganization)
 	default:
 		p.label(s.lo, s.hi, LabelUnresolved)
 	}

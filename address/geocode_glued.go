@@ -78,6 +78,11 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
+			if f.field == "organization" && len(tails) > 0 {
+				if tails, err = g.inCityState(ctx, tails); err != nil {
+					return err
+				}
+			}
 			if len(tails) == 0 {
 				continue
 			}
@@ -105,6 +110,24 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		return err
 	}
 	return g.unglueLandmark(ctx)
+}
+
+// inCityState returns the places of ps that lie in a state where a place
+// named as the address's city lies, when no state is known and the city
+// names one: an organization's last word is a place of the address only
+// in its region ("Kogi State Polytechnic, Lokoja" is no place called
+// Polytechnic, which lies in another state).
+func (g *geocoder) inCityState(ctx context.Context, ps []*Place) ([]*Place, error) {
+	if g.state != nil || g.a.City == "" {
+		return ps, nil
+	}
+	cities, err := g.areasNamed(ctx, g.a.City)
+	if err != nil || len(cities) == 0 {
+		return ps, err
+	}
+	return slices.DeleteFunc(ps, func(p *Place) bool {
+		return !slices.ContainsFunc(cities, func(c *Place) bool { return stateOf(c) == stateOf(p) })
+	}), nil
 }
 
 // writtenArea reports whether name is one of the address's written

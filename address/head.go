@@ -92,6 +92,16 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 			if t, ok := premiseTypes[k]; ok {
+				if k == "km" && r.number == "" {
+					// a kilometre marker on a highway is where the
+					// address is on it: its house number ("Km 5
+					// Ibadan-Ife Road")
+					r.number, r.rawNumber = t+" "+strings.ToUpper(p.text(i+1)), p.texts(i, i+2)
+					p.label(i, i+2, LabelHouseNumber)
+					r.core = true
+					i += 2
+					continue
+				}
 				r.premises = append(r.premises, Premise{Type: t, Number: strings.ToUpper(p.text(i + 1))})
 				p.label(i, i+1, LabelPremiseType)
 				p.label(i+1, i+2, LabelPremiseNumber)

@@ -21,6 +21,7 @@ var worldCorpora = []struct {
 	// typed as people type them into a search box: lower case, no
 	// commas, often no country or postcode
 	{"testdata/world-typed.txt", 95.2},
+	{"testdata/world-blind.txt", 0},
 	// written as on contact pages and shop fronts: a venue first, a flat
 	// or floor, a district, the country in its own language
 	{"testdata/world-written.txt", 88.0},

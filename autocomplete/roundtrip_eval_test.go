@@ -54,8 +54,9 @@ func TestEvalLabelRoundTrip(t *testing.T) {
 		n++
 		s, err := address.Standardize(ctx, address.Input{Text: sg.Label})
 		ok := false
+		var res address.Result
 		if err == nil {
-			res, err := address.Geocode(ctx, g, s)
+			res, err = address.Geocode(ctx, g, s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,7 +76,7 @@ func TestEvalLabelRoundTrip(t *testing.T) {
 			same++
 			k[1]++
 		} else if len(misses) < 20 && bearers == 1 {
-			misses = append(misses, fmt.Sprintf("%q (%s)", sg.Label, sg.Kind))
+			misses = append(misses, fmt.Sprintf("%q (%s %s %.4f,%.4f): got %v %.4f,%.4f", sg.Label, sg.Kind, sg.ID, sg.Latitude, sg.Longitude, res.PlaceIDs, res.Latitude, res.Longitude))
 		}
 		byKind[sg.Kind] = k
 	}
