@@ -19,6 +19,13 @@ func (p *parser) takeHead() {
 	lastCore := -1
 	hasOrg := false
 	for i, s := range p.spans {
+		if p.lay.postcodeFirst && s.lo == p.postcodeFirstSpan && i > 0 && !p.words[s.lo].digit {
+			// the words after a leading postcode are the city, with
+			// its district's number where it has one ("119 08 Praha
+			// 1"): no street and house number
+			parts[i] = part{plain: true}
+			continue
+		}
 		parts[i] = p.parseHead(s)
 	}
 	p.buildingNamedAsStreet(parts)

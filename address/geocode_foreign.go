@@ -29,15 +29,21 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 		slices.ContainsFunc(s.Tokens, func(t Token) bool { return t.Label == LabelCountry }) {
 		return r, false, nil
 	}
-	words := make([]string, 0, len(s.Tokens))
-	for _, t := range s.Tokens {
-		words = append(words, strings.TrimFunc(t.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
-	}
+	words := tokenWords(s.Tokens)
 	var best *Place
 	var bestCC, bestPC string
-	for i, w := range words {
+	for i := range words {
+		w, hi := words[i], i
 		if !strings.ContainsAny(w, "0123456789") || len(w) < 3 {
 			continue
+		}
+		if i+1 < len(words) && isDigits(w) && isDigits(words[i+1]) {
+			// a postcode written in two groups of digits ("119 08 Praha",
+			// "118 26 Stockholm") when they fit a country's format
+			// together
+			if pc := w + " " + words[i+1]; postcodeAbroad(s.Address.Country, pc) {
+				w, hi = pc, i+1
+			}
 		}
 		// a postcode of the region's shape is the region's ("Ikeja
 		// 100271") unless the region's gazetteer does not confirm it and
@@ -50,7 +56,7 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 			}
 			regional = true
 		}
-		names := nearPostcode(words, i)
+		names := nearPostcode(words, i, hi)
 		for _, n := range names {
 			// "cupertino ca 95014": a division's code between the city
 			// and the postcode
@@ -108,10 +114,38 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 // postcode of the region's shape reads the address there.
 const bigCity = 100_000
 
-// nearPostcode returns the names the words beside word i (a postcode) may
-// form: up to three words of letters after it, then before it, the
-// longest first.
-func nearPostcode(words []string, i int) []string {
+// tokenWords returns the words of the tokens without the punctuation
+// around them, a word joined by a slash parted ("Fatih/İstanbul": a
+// district and its city).
+func tokenWords(tokens []Token) []string {
+	words := make([]string, 0, len(tokens))
+	for _, t := range tokens {
+		for w := range strings.SplitSeq(t.Text, "/") {
+			words = append(words, strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+		}
+	}
+	return words
+}
+
+// postcodeAbroad reports whether pc fits the postcode format of a country
+// other than region.
+func postcodeAbroad(region, pc string) bool {
+	for cc, l := range layouts {
+		if l.postcodes == nil || cc == region {
+			continue
+		}
+		if _, ok := NormalizePostcode(cc, pc); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// nearPostcode returns the names the words beside words[lo:hi+1] (a
+// postcode) may form: up to three words of letters after it, the longest
+// first, then the last of them ("34122 Fatih İstanbul": İstanbul), then
+// up to three before it, the longest first.
+func nearPostcode(words []string, lo, hi int) []string {
 	var out []string
 	run := func(from, step int) {
 		var ws []string
@@ -132,9 +166,14 @@ func nearPostcode(words []string, i int) []string {
 				out = append(out, strings.Join(ws[len(ws)-k:], " "))
 			}
 		}
+		if step > 0 {
+			for k := len(ws) - 1; k > 0; k-- {
+				out = append(out, strings.Join(ws[k:], " "))
+			}
+		}
 	}
-	run(i+1, 1)
-	run(i-1, -1)
+	run(hi+1, 1)
+	run(lo-1, -1)
 	return out
 }
 
@@ -167,17 +206,15 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	names := []string{a.City, a.Neighbourhood}
 	// the words after the last number, which the region's reading may
 	// have taken into a street or a city: "koenigsallee 60 duesseldorf"
-	words := make([]string, 0, len(s.Tokens))
+	words := tokenWords(s.Tokens)
 	last := -1
-	for _, t := range s.Tokens {
-		w := strings.TrimFunc(t.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for i, w := range words {
 		if strings.ContainsAny(w, "0123456789") {
-			last = len(words)
+			last = i
 		}
-		words = append(words, w)
 	}
 	if last >= 0 && len(words)-last-1 <= 3 {
-		names = append(names, nearPostcode(words, last)...)
+		names = append(names, nearPostcode(words, last, last)...)
 	}
 	named := "" // a country glued to the city, which the city must be in
 	if f := strings.Fields(a.City); len(f) > 1 {
@@ -202,6 +239,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}
+	for _, n := range names {
+		// "salvador ba": a division's code after the city
+		if f := strings.Fields(n); len(f) > 1 && len(f[len(f)-1]) <= 3 {
+			names = append(names, strings.Join(f[:len(f)-1], " "))
+		}
+	}
 	fromStreet := len(names) // names[fromStreet:] are the street's last words
 	if spoken != nil {
 		if f := strings.Fields(a.StreetName); len(f) > 1 {
@@ -212,8 +255,8 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	}
 	for ni, name := range names {
 		key := NameKey(name)
-		if key == "" {
-			continue
+		if KeyLen(key) < 4 {
+			continue // too short to imply a city abroad ("Ba")
 		}
 		if ps, err := gz.Named(ctx, a.Country, key); err != nil || len(ps) > 0 {
 			return r, false, err
@@ -239,7 +282,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				return r, false, err
 			}
 			for i := range ps {
-				if p := &ps[i]; p.Kind == KindCity && p.Rank >= bigCity && (best == nil || p.Rank > best.Rank) {
+				if p := &ps[i]; (p.Kind == KindCity || p.Kind == KindTown) && p.Rank >= bigCity && (best == nil || p.Rank > best.Rank) {
 					best, bestCC, bestName = p, c.Alpha2, name
 				}
 			}
@@ -251,13 +294,14 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if best == nil {
 		return r, false, nil
 	}
-	fields := []string{"city", "neighbourhood"}
-	if slices.Contains(spoken, bestCC) {
-		// the street's language agrees: the city may be read as its
+	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood", "state")
+	if ok && !found(fr, "city") && !found(fr, "neighbourhood") && !slices.Contains(spoken, bestCC) && fr.Address.StateCode != stateOf(best) {
+		// only a state was confirmed: it must hold the city found (a
+		// city that is its own division: "Busan", "Buenos Aires"), or
+		// the street's language agrees, and the city may be read as its
 		// province ("Roma")
-		fields = append(fields, "state")
+		ok = false
 	}
-	fr, ok, err := readIn(ctx, gz, s, bestCC, fields...)
 	if ok {
 		fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is no place of %s but a city of %s (%s): read as an address in %s",
 			bestName, s.Address.CountryName, fr.Reading.Address.CountryName, best.Name, fr.Reading.Address.CountryName))
@@ -356,11 +400,37 @@ func readIn(ctx context.Context, gz Gazetteer, s Standardized, cc string, fields
 		return Result{}, false, nil
 	}
 	fr, err := geocode(ctx, gz, fs)
-	if err != nil || !slices.ContainsFunc(fields, func(f string) bool { return fr.Checks.Get(f) == Confirmed }) {
+	if err != nil || !slices.ContainsFunc(fields, func(f string) bool { return found(fr, f) }) {
 		return Result{}, false, err
 	}
 	fr.Reading = &fs
 	return fr, true, nil
+}
+
+// found reports whether the gazetteer confirmed the field of r, or found
+// it under another name without a spelling mistake: a postal district's
+// number dropped ("Dublin 2": Dublin).
+func found(r Result, field string) bool {
+	switch r.Checks.Get(field) {
+	case Confirmed:
+		return true
+	case Corrected:
+		return !slices.ContainsFunc(r.Corrections, func(c Correction) bool {
+			return c.Field == field && c.Edits > 0 && c.Edits != districtNumber(c.From)
+		})
+	}
+	return false
+}
+
+// districtNumber returns the length of the number of one or two digits
+// that ends a city's name, a postal district's ("Praha 2", "Dublin 15"),
+// or 0.
+func districtNumber(city string) int {
+	i := strings.LastIndexByte(city, ' ')
+	if d := city[i+1:]; i > 0 && len(d) <= 2 && isDigits(d) {
+		return len(d)
+	}
+	return 0
 }
 
 // isCapsCode reports whether s is two or three capital ASCII letters.

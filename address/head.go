@@ -84,7 +84,7 @@ func (p *parser) headMarkers(s span, r *part) int {
 		}
 		if lex && i+1 < s.hi && isID(p.key(i+1)) {
 			if t, ok := unitTypes[k]; ok && r.unit.Type == "" {
-				r.unit = Unit{Type: t, Number: strings.ToUpper(p.text(i + 1))}
+				r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
 				p.label(i, i+1, LabelUnitType)
 				p.label(i+1, i+2, LabelUnitNumber)
 				r.core = true
@@ -364,6 +364,12 @@ func (p *parser) levelAt(i, hi int) (string, int) {
 				return l, 2
 			}
 		}
+		if l, ok := levelsBefore[k]; ok && isDigits(k2) {
+			return l + " " + p.text(i+1), 2 // "piso 4"
+		}
+		if l, ok := levelsAfter[k2]; ok && levelNumber(k) {
+			return p.text(i) + " " + l, 2 // "3. OG", "3e étage"
+		}
 		if levelWords[k] && (isDigits(k2) || isOrdinal(k2)) {
 			if k == "level" || k == "lvl" {
 				return "Level " + k2, 2
@@ -375,6 +381,32 @@ func (p *parser) levelAt(i, hi int) (string, int) {
 		}
 	}
 	return "", 0
+}
+
+// unitType returns the type of a unit as written ("Apt", "Ste"), cased,
+// or its full form t when that is what was written or the word has no
+// vowel.
+func unitType(written, t string) string {
+	w := strings.TrimRight(written, ":")
+	if foldEqual(w, t) || !strings.ContainsAny(strings.ToLower(w), "aeiouy") {
+		return t // (an abbreviation without a vowel is spelt out: "Flt", "Rm")
+	}
+	return caseWord(w, true)
+}
+
+// levelNumber reports whether a folded word is a floor's number as other
+// languages write it: digits, perhaps with an ordinal's letters ("3e",
+// "3o" of "3.º", "1er").
+func levelNumber(k string) bool {
+	i := 0
+	for i < len(k) && isDigitByte(k[i]) {
+		i++
+	}
+	switch k[i:] {
+	case "", "e", "o", "a", "º", "ª", "er", "eme", "re":
+		return i > 0 && i <= 3
+	}
+	return false
 }
 
 // zoneAt reads an Abuja cadastral zone: "Cadastral Zone A08", "Cad Zone B6".

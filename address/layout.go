@@ -10,6 +10,7 @@ type layout struct {
 	stateShown        bool // the state is part of a customary address
 	frenchTypes       bool // "Avenue", "Boulevard", "Place" come before the name
 	blocks            bool // blocks are numbered, not streets: "2-3-5 Nishi-Shinjuku"
+	districtSlash     bool // the district before the city, with a slash: "Fatih/İstanbul"
 	// eitherOrder countries write the largest part first as often as last
 	// ("Москва, ул. Тверская, д. 7"): a text that opens with a name and
 	// ends with the street is read in reverse.
@@ -32,7 +33,8 @@ func init() {
 	}
 	// Countries that write the number after the street and the postcode
 	// before the city.
-	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK EE LT GR TR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK EE LT GR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("TR", layout{numberAfterStreet: true, postcodeFirst: true, districtSlash: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
 	// French-speaking countries without postcodes in common use

@@ -78,7 +78,9 @@ func init() {
 		"utca":       {"utca"},
 		"út":         {"ut", "út"},
 		"tér":        {"tér"},
-		"Caddesi":    {"caddesi"},
+		"Caddesi":    {"caddesi", "cad", "cd"},
+		"Bulvarı":    {"bulvari", "blv"},
+		"Meydanı":    {"meydani"},
 		"Sokak":      {"sokak", "sokagi"},
 		"Dori":       {"dori", "dōri", "通り"},
 	}
@@ -201,11 +203,14 @@ var frenchPrefixTypes = map[string]bool{
 	"Avenue": true, "Boulevard": true, "Place": true, "Square": true,
 }
 
-// unitTypes are the words that introduce a unit inside a building.
+// unitTypes are the words that introduce a unit inside a building, with
+// their full forms; a unit keeps the word written (unitType).
 var unitTypes = map[string]string{
-	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apartment",
+	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apt",
 	"кв": "кв.", "квартира": "кв.", "офис": "офис", "wohnung": "Wohnung", "whg": "Wohnung",
-	"piso": "Piso", "depto": "Depto.", "departamento": "Depto.", "appartement": "Appartement", "appt": "Appartement",
+	"depto": "Depto.", "departamento": "Depto.", "appartement": "Appartement", "appt": "Appt",
+	"apto": "Apto", "daire": "Daire", "byt": "Byt", "lgh": "Lgh", "app": "App.", "sala": "Sala",
+	"top": "Top", "int": "Int.", "ap": "Ap.",
 	"interno": "Interno", "lokal": "Lokal", "mieszkanie": "m.",
 	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
@@ -227,6 +232,12 @@ var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "nu
 // levelWords name a floor.
 var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level": true, "lvl": true, "storey": true,
 	"etage": true, "étage": true, "этаж": true}
+
+// levelsBefore and levelsAfter are the words of other languages that
+// name a floor before its number ("piso 4", "planta 20") or after it ("3.
+// OG", "3e étage", "3.º andar", "2. sal"): the floor is kept as written.
+var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "kat": "Kat", "etage": "Etage"}
+var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping"}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{
@@ -272,7 +283,7 @@ func init() {
 	for k := range streetTypes {
 		add(k)
 	}
-	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords, landmarkEnds} {
+	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, levelsBefore, levelsAfter, relations, directionals, titleWords, landmarkEnds} {
 		for k := range m {
 			add(k)
 		}

@@ -229,7 +229,26 @@ func (p *parser) parse() {
 	}
 	p.takeLGA()
 	p.takeHead()
+	p.districtSlashCity()
 	p.reportStray()
+}
+
+// districtSlashCity parts a city written after its district with a slash,
+// as Turkey writes "İlçe/İl" ("34122 Fatih/İstanbul"): the district is the
+// neighbourhood when none was written, else a part left over.
+func (p *parser) districtSlashCity() {
+	district, city, ok := strings.Cut(p.a.City, "/")
+	if !p.lay.districtSlash || !ok || strings.TrimSpace(district) == "" || strings.TrimSpace(city) == "" || strings.Contains(city, "/") {
+		return
+	}
+	p.a.City = strings.TrimSpace(city)
+	p.raw[fCity] = p.a.City
+	if p.a.Neighbourhood == "" {
+		p.a.Neighbourhood = strings.TrimSpace(district)
+		p.raw[fNeighbourhood] = p.a.Neighbourhood
+	} else {
+		p.extra = append(p.extra, strings.TrimSpace(district))
+	}
 }
 
 // splitBeforePostcode starts a segment at a postcode written after a house
