@@ -6,29 +6,29 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 501 results
-	"COUNTRY/builtin":            600000, // 501 results
+	"COUNTRY":                    600000, // 508 results
+	"COUNTRY/builtin":            600000, // 508 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   52000,  // 27072 results
-	"LOCALITY/geonames":          24000,  // 8413 results
-	"LOCALITY/nipost-rural":      75000,  // 10141 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8518 results
-	"NEIGHBOURHOOD":              40000,  // 37811 results
+	"LOCALITY":                   51000,  // 27068 results
+	"LOCALITY/geonames":          24000,  // 8414 results
+	"LOCALITY/nipost-rural":      75000,  // 10135 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8519 results
+	"NEIGHBOURHOOD":              40000,  // 37810 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2504 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 632 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34671 results
-	"POSTCODE":                   33000,  // 1285 results
-	"POSTCODE/nipost":            33000,  // 1285 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34670 results
+	"POSTCODE":                   33000,  // 1283 results
+	"POSTCODE/nipost":            33000,  // 1283 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 773 results
-	"STATE/builtin":              370000, // 773 results
-	"STREET":                     5800,   // 2200 results
+	"STATE":                      360000, // 771 results
+	"STATE/builtin":              360000, // 771 results
+	"STREET":                     5800,   // 2202 results
 	"STREET/area:builtin":        3200,   // 673 results
 	"STREET/area:geonames":       7300,   // 491 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
-	"STREET/area:osm-ng-2019":    5400,   // 539 results
+	"STREET/area:osm-ng-2019":    5600,   // 541 results
 	"STREET/area:wards":          5500,   // 440 results
 }

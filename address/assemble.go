@@ -29,6 +29,7 @@ func (p *parser) takeHead() {
 		parts[i] = p.parseHead(s)
 	}
 	p.buildingNamedAsStreet(parts)
+	p.numberedStreet(parts)
 	for i := range parts {
 		if parts[i].core {
 			lastCore = i
@@ -165,6 +166,36 @@ func (p *parser) locality(s span) {
 		p.label(s.lo, s.hi, LabelOrganization)
 	default:
 		p.label(s.lo, s.hi, LabelUnresolved)
+	}
+}
+
+// numberedStreet reads a segment of a number and a street type alone as a
+// street named by its number ("711 Road", "401 Close", as estates number
+// them: Festac Town, Gwarinpa) when another segment holds the house number,
+// a plot or a unit: "House 23, 711 Road, Gwarinpa Estate".
+func (p *parser) numberedStreet(parts []part) {
+	held := func(i int) bool {
+		for j, pt := range parts {
+			if j != i && (pt.number != "" || len(pt.premises) > 0 || pt.unit.Type != "") {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range parts {
+		s, pt := p.spans[i], &parts[i]
+		if s.len() != 2 || pt.number == "" || pt.street.full != "" || !isDigits(p.key(s.lo)) || !p.words[s.lo+1].lex {
+			continue
+		}
+		st, ok := streetTypes[p.key(s.lo+1)]
+		if !ok || st.Prefix || !held(i) {
+			continue
+		}
+		pt.street = streetName{full: p.text(s.lo) + " " + st.Canonical, name: p.text(s.lo), typ: st.Canonical}
+		pt.rawStreet = p.texts(s.lo, s.hi)
+		pt.number, pt.rawNumber = "", ""
+		p.label(s.lo, s.lo+1, LabelStreetName)
+		p.label(s.lo+1, s.hi, LabelStreetType)
 	}
 }
 

@@ -327,6 +327,10 @@ var organizationWords = map[string]bool{
 	"polytechnic": true, "academy": true, "stadium": true, "station": true,
 	"hall": true, "office": true, "headquarters": true, "hq": true, "mansion": true,
 	"filling": true, "primary": true, "palace": true, "secondary": true, "lodge": true, "suites": true,
+	"airport": true, "institute": true, "commission": true, "refinery": true, "museum": true,
+	"agency": true, "corporation": true, "foundation": true, "embassy": true, "consulate": true,
+	"cathedral": true, "chapel": true, "library": true, "cinema": true, "theatre": true,
+	"terminal": true, "warehouse": true, "factory": true, "restaurant": true, "industries": true,
 }
 
 // directionals are accepted before or after a street name.
