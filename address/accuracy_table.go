@@ -11,15 +11,15 @@ var accuracyRadii = map[string]float64{
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
 	"LOCALITY":                   51000,  // 27068 results
-	"LOCALITY/geonames":          24000,  // 8414 results
-	"LOCALITY/nipost-rural":      75000,  // 10135 results
+	"LOCALITY/geonames":          24000,  // 8413 results
+	"LOCALITY/nipost-rural":      75000,  // 10136 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8519 results
-	"NEIGHBOURHOOD":              40000,  // 37810 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2504 results
+	"NEIGHBOURHOOD":              40000,  // 37809 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2503 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 632 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34670 results
-	"POSTCODE":                   33000,  // 1283 results
-	"POSTCODE/nipost":            33000,  // 1283 results
+	"POSTCODE":                   33000,  // 1284 results
+	"POSTCODE/nipost":            33000,  // 1284 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results

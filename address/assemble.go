@@ -268,10 +268,17 @@ func (p *parser) apply(pt *part) {
 		p.raw[fPremises] += pr.String()
 	}
 	if pt.number != "" {
-		if a.HouseNumber == "" {
+		switch {
+		case a.HouseNumber == "":
 			a.HouseNumber = pt.number
 			p.raw[fHouseNumber] = pt.rawNumber
-		} else {
+		case strings.HasPrefix(pt.rawNumber, "#") && a.Unit == (Unit{}):
+			// a second number after "#", the house number written: the
+			// unit ("1 HarbourFront Walk, #02-01", as Singapore and
+			// Malaysia number their floors and units)
+			a.Unit = Unit{Number: "#" + pt.number}
+			p.raw[fUnit] = a.Unit.String()
+		default:
 			p.extra = append(p.extra, pt.rawNumber)
 		}
 	}

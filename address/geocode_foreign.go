@@ -29,7 +29,7 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 		slices.ContainsFunc(s.Tokens, func(t Token) bool { return t.Label == LabelCountry }) {
 		return r, false, nil
 	}
-	words := tokenWords(s.Tokens)
+	words, glued := tokenWords(s.Tokens)
 	var best *Place
 	var bestCC, bestPC string
 	for i := range words {
@@ -56,7 +56,7 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 			}
 			regional = true
 		}
-		names := nearPostcode(words, i, hi)
+		names := nearPostcode(words, glued, i, hi)
 		for _, n := range names {
 			// "cupertino ca 95014": a division's code between the city
 			// and the postcode
@@ -116,15 +116,18 @@ const bigCity = 100_000
 
 // tokenWords returns the words of the tokens without the punctuation
 // around them, a word joined by a slash parted ("Fatih/İstanbul": a
-// district and its city).
-func tokenWords(tokens []Token) []string {
-	words := make([]string, 0, len(tokens))
+// district and its city); glued[i] reports whether word i was joined so to
+// the word before it.
+func tokenWords(tokens []Token) (words []string, glued []bool) {
+	words = make([]string, 0, len(tokens))
+	glued = make([]bool, 0, len(tokens))
 	for _, t := range tokens {
-		for w := range strings.SplitSeq(t.Text, "/") {
+		for j, w := range strings.Split(t.Text, "/") {
 			words = append(words, strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+			glued = append(glued, j > 0)
 		}
 	}
-	return words
+	return words, glued
 }
 
 // postcodeAbroad reports whether pc fits the postcode format of a country
@@ -143,9 +146,10 @@ func postcodeAbroad(region, pc string) bool {
 
 // nearPostcode returns the names the words beside words[lo:hi+1] (a
 // postcode) may form: up to three words of letters after it, the longest
-// first, then the last of them ("34122 Fatih İstanbul": İstanbul), then
-// up to three before it, the longest first.
-func nearPostcode(words []string, lo, hi int) []string {
+// first, then the last of them when a slash glued them ("34122
+// Fatih/İstanbul": İstanbul), then up to three before it, the longest
+// first.
+func nearPostcode(words []string, glued []bool, lo, hi int) []string {
 	var out []string
 	run := func(from, step int) {
 		var ws []string
@@ -167,7 +171,7 @@ func nearPostcode(words []string, lo, hi int) []string {
 			}
 		}
 		if step > 0 {
-			for k := len(ws) - 1; k > 0; k-- {
+			for k := len(ws) - 1; k > 0 && glued[from+k]; k-- {
 				out = append(out, strings.Join(ws[k:], " "))
 			}
 		}
@@ -202,11 +206,11 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		return r, false, nil
 	}
 	var best *Place
-	bestCC, bestName := "", ""
+	bestCC, bestName, bestPref := "", "", false
 	names := []string{a.City, a.Neighbourhood}
 	// the words after the last number, which the region's reading may
 	// have taken into a street or a city: "koenigsallee 60 duesseldorf"
-	words := tokenWords(s.Tokens)
+	words, glued := tokenWords(s.Tokens)
 	last := -1
 	for i, w := range words {
 		if strings.ContainsAny(w, "0123456789") {
@@ -214,7 +218,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		}
 	}
 	if last >= 0 && len(words)-last-1 <= 3 {
-		names = append(names, nearPostcode(words, last, last)...)
+		names = append(names, nearPostcode(words, glued, last, last)...)
 	}
 	named := "" // a country glued to the city, which the city must be in
 	if f := strings.Fields(a.City); len(f) > 1 {
@@ -255,11 +259,14 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	}
 	for ni, name := range names {
 		key := NameKey(name)
-		if KeyLen(key) < 4 {
-			continue // too short to imply a city abroad ("Ba")
+		if key == "" {
+			continue
 		}
 		if ps, err := gz.Named(ctx, a.Country, key); err != nil || len(ps) > 0 {
 			return r, false, err
+		}
+		if KeyLen(key) < 4 {
+			continue // too short to imply a city abroad ("Ba")
 		}
 		// the street's last words are taken for a city of the street's
 		// language only ("via del corso roma"); the other names for one
@@ -281,9 +288,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			if err != nil {
 				return r, false, err
 			}
+			// a country whose language the street's words speak comes
+			// first ("Avenida Central, San José": Costa Rica's, not San
+			// Jose, California)
+			pref := slices.Contains(spoken, c.Alpha2)
 			for i := range ps {
-				if p := &ps[i]; (p.Kind == KindCity || p.Kind == KindTown) && p.Rank >= bigCity && (best == nil || p.Rank > best.Rank) {
-					best, bestCC, bestName = p, c.Alpha2, name
+				if p := &ps[i]; p.Kind == KindCity && p.Rank >= bigCity && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
+					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
 				}
 			}
 		}
@@ -295,11 +306,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		return r, false, nil
 	}
 	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood", "state")
-	if ok && !found(fr, "city") && !found(fr, "neighbourhood") && !slices.Contains(spoken, bestCC) && fr.Address.StateCode != stateOf(best) {
+	if ok && !found(fr, "city") && !found(fr, "neighbourhood") && !slices.Contains(spoken, bestCC) && (fr.Address.StateCode != stateOf(best) || a.PlusCode != "") {
 		// only a state was confirmed: it must hold the city found (a
 		// city that is its own division: "Busan", "Buenos Aires"), or
 		// the street's language agrees, and the city may be read as its
-		// province ("Roma")
+		// province ("Roma"); a Plus Code, which places the address
+		// wherever its reading is, needs the city itself
 		ok = false
 	}
 	if ok {

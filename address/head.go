@@ -92,16 +92,6 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 			if t, ok := premiseTypes[k]; ok {
-				if k == "km" && r.number == "" {
-					// a kilometre marker on a highway is where the
-					// address is on it: its house number ("Km 5
-					// Ibadan-Ife Road")
-					r.number, r.rawNumber = t+" "+strings.ToUpper(p.text(i+1)), p.texts(i, i+2)
-					p.label(i, i+2, LabelHouseNumber)
-					r.core = true
-					i += 2
-					continue
-				}
 				r.premises = append(r.premises, Premise{Type: t, Number: strings.ToUpper(p.text(i + 1))})
 				p.label(i, i+1, LabelPremiseType)
 				p.label(i+1, i+2, LabelPremiseNumber)
@@ -350,7 +340,7 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 
 // levelAt reads a floor: "2nd Floor", "Floor 2", "Level 3", "Ground Floor".
 func (p *parser) levelAt(i, hi int) (string, int) {
-	if !p.words[i].lex && (i+1 >= hi || !p.words[i+1].lex) {
+	if !p.words[i].lex && (i+1 >= hi || !p.words[i+1].lex) && !p.foreignLevel(i, hi) {
 		return "", 0
 	}
 	k := p.key(i)
@@ -364,10 +354,13 @@ func (p *parser) levelAt(i, hi int) (string, int) {
 				return l, 2
 			}
 		}
-		if l, ok := levelsBefore[k]; ok && isDigits(k2) {
+		// a floor in another language ends its segment or comes before
+		// the unit ("piso 4 depto B"): "12 Sal Street" is a street
+		ends := i+2 == hi || i+3 < hi && unitTypes[p.key(i+2)] != ""
+		if l, ok := levelsBefore[k]; ok && isDigits(k2) && ends {
 			return l + " " + p.text(i+1), 2 // "piso 4"
 		}
-		if l, ok := levelsAfter[k2]; ok && levelNumber(k) {
+		if l, ok := levelsAfter[k2]; ok && levelNumber(k) && ends {
 			return p.text(i) + " " + l, 2 // "3. OG", "3e étage"
 		}
 		if levelWords[k] && (isDigits(k2) || isOrdinal(k2)) {
@@ -392,6 +385,18 @@ func unitType(written, t string) string {
 		return t // (an abbreviation without a vowel is spelt out: "Flt", "Rm")
 	}
 	return caseWord(w, true)
+}
+
+// foreignLevel reports whether words[i:i+2] may be a floor written in
+// another language (levelsBefore, levelsAfter), which are kept out of the
+// lexicons: a word of them is a name as often ("Hill Top", "Sal Street").
+func (p *parser) foreignLevel(i, hi int) bool {
+	if i+1 >= hi {
+		return false
+	}
+	_, before := levelsBefore[p.key(i)]
+	_, after := levelsAfter[p.key(i+1)]
+	return before || after
 }
 
 // levelNumber reports whether a folded word is a floor's number as other

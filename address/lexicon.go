@@ -78,7 +78,7 @@ func init() {
 		"utca":       {"utca"},
 		"út":         {"ut", "út"},
 		"tér":        {"tér"},
-		"Caddesi":    {"caddesi", "cad", "cd"},
+		"Caddesi":    {"caddesi", "cad"},
 		"Bulvarı":    {"bulvari", "blv"},
 		"Meydanı":    {"meydani"},
 		"Sokak":      {"sokak", "sokagi"},
@@ -209,8 +209,7 @@ var unitTypes = map[string]string{
 	"flat": "Flat", "flt": "Flat", "apartment": "Apartment", "apt": "Apt",
 	"кв": "кв.", "квартира": "кв.", "офис": "офис", "wohnung": "Wohnung", "whg": "Wohnung",
 	"depto": "Depto.", "departamento": "Depto.", "appartement": "Appartement", "appt": "Appt",
-	"apto": "Apto", "daire": "Daire", "byt": "Byt", "lgh": "Lgh", "app": "App.", "sala": "Sala",
-	"top": "Top", "int": "Int.", "ap": "Ap.",
+	"apto": "Apto", "daire": "Daire", "byt": "Byt", "lgh": "Lgh", "app": "App.",
 	"interno": "Interno", "lokal": "Lokal", "mieszkanie": "m.",
 	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
@@ -283,7 +282,7 @@ func init() {
 	for k := range streetTypes {
 		add(k)
 	}
-	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, levelsBefore, levelsAfter, relations, directionals, titleWords, landmarkEnds} {
+	for _, m := range []map[string]string{estateWords, regionWords, unitTypes, premiseTypes, namedLevels, relations, directionals, titleWords, landmarkEnds} {
 		for k := range m {
 			add(k)
 		}
@@ -327,10 +326,9 @@ var organizationWords = map[string]bool{
 	"polytechnic": true, "academy": true, "stadium": true, "station": true,
 	"hall": true, "office": true, "headquarters": true, "hq": true, "mansion": true,
 	"filling": true, "primary": true, "palace": true, "secondary": true, "lodge": true, "suites": true,
-	"airport": true, "institute": true, "commission": true, "refinery": true, "museum": true,
-	"agency": true, "corporation": true, "foundation": true, "embassy": true, "consulate": true,
-	"cathedral": true, "chapel": true, "library": true, "cinema": true, "theatre": true,
-	"terminal": true, "warehouse": true, "factory": true, "restaurant": true, "industries": true,
+	"institute": true, "commission": true, "refinery": true, "museum": true, "agency": true,
+	"corporation": true, "foundation": true, "embassy": true, "consulate": true, "cathedral": true,
+	"chapel": true, "library": true, "theatre": true, "factory": true, "restaurant": true, "industries": true,
 }
 
 // directionals are accepted before or after a street name.

@@ -229,8 +229,36 @@ func (p *parser) parse() {
 	}
 	p.takeLGA()
 	p.takeHead()
+	p.kmAsNumber()
 	p.districtSlashCity()
 	p.reportStray()
+}
+
+// kmAsNumber reads a kilometre marker on a highway as the house number
+// when no other was written: it is where the address is on the road ("Km 5
+// Ibadan-Ife Road"). Beside a house number it stays a premise ("No 3, Km 5
+// Ibadan-Ife Road").
+func (p *parser) kmAsNumber() {
+	a := &p.a
+	i := slices.IndexFunc(a.Premises, func(pr Premise) bool { return pr.Type == premiseTypes["km"] })
+	if a.HouseNumber != "" || i < 0 {
+		return
+	}
+	a.HouseNumber = a.Premises[i].String()
+	p.raw[fHouseNumber] = a.HouseNumber
+	a.Premises = slices.Delete(slices.Clone(a.Premises), i, i+1)
+	p.raw[fPremises] = ""
+	for _, pr := range a.Premises {
+		if p.raw[fPremises] != "" {
+			p.raw[fPremises] += ", "
+		}
+		p.raw[fPremises] += pr.String()
+	}
+	for j := range p.words {
+		if p.words[j].label == LabelPremiseType && p.key(j) == "km" && j+1 < len(p.words) && p.words[j+1].label == LabelPremiseNumber {
+			p.words[j].label, p.words[j+1].label = LabelHouseNumber, LabelHouseNumber
+		}
+	}
 }
 
 // districtSlashCity parts a city written after its district with a slash,
