@@ -6,8 +6,8 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 508 results
-	"COUNTRY/builtin":            600000, // 508 results
+	"COUNTRY":                    600000, // 513 results
+	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
 	"LOCALITY":                   51000,  // 27068 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 771 results
 	"STATE/builtin":              360000, // 771 results
-	"STREET":                     5800,   // 2202 results
+	"STREET":                     5800,   // 2197 results
 	"STREET/area:builtin":        3200,   // 673 results
-	"STREET/area:geonames":       7300,   // 491 results
+	"STREET/area:geonames":       7100,   // 488 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
-	"STREET/area:osm-ng-2019":    5600,   // 541 results
+	"STREET/area:osm-ng-2019":    5400,   // 539 results
 	"STREET/area:wards":          5500,   // 440 results
 }

@@ -144,7 +144,7 @@ var streetLanguages = []struct {
 	countries []string
 }{
 	{[]string{"calle", "avenida", "avda", "plaza", "paseo", "carrera", "calzada", "camino", "carretera", "ctra", "glorieta", "ronda"},
-		[]string{"ES", "MX", "CO", "AR", "PE", "VE", "CL", "EC", "GT", "CU", "BO", "DO", "HN", "PY", "SV", "NI", "CR", "PA", "UY"}},
+		[]string{"ES", "MX", "CO", "AR", "PE", "VE", "CL", "EC", "GT", "CU", "BO", "DO", "HN", "PY", "SV", "NI", "CR", "PA", "UY", "PR", "GQ"}},
 	{[]string{"carrer", "avinguda", "passeig", "placa"}, []string{"ES", "AD"}},
 	{[]string{"via", "viale", "piazza", "corso", "vicolo", "piazzale", "largo"}, []string{"IT", "CH", "SM", "VA"}},
 	{[]string{"rua", "travessa", "praca", "estrada", "rodovia", "alameda", "avenida"}, []string{"PT", "BR", "AO", "MZ", "CV"}},

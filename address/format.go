@@ -14,7 +14,10 @@ func format(a *Address) (line, line1, line2 string) {
 	}
 	add(&d, a.PlusCode)
 	add(&d, a.Organization)
-	add(&d, a.Unit.String())
+	hashUnit := a.Unit.Type == "" && strings.HasPrefix(a.Unit.Number, "#")
+	if !hashUnit {
+		add(&d, a.Unit.String())
+	}
 	add(&d, a.Level)
 	for _, pr := range a.Premises {
 		add(&d, pr.String())
@@ -38,6 +41,11 @@ func format(a *Address) (line, line1, line2 string) {
 		add(&d, "No. "+a.HouseNumber+" "+a.Street)
 	default:
 		add(&d, a.HouseNumber+" "+a.Street)
+	}
+	if hashUnit {
+		// "1 HarbourFront Walk, #02-01": after the house number it
+		// numbers a unit of
+		add(&d, a.Unit.Number)
 	}
 	add(&d, strings.TrimSpace(a.Estate+" "+a.Phase))
 	if a.CadastralZone != "" {

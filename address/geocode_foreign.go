@@ -102,12 +102,41 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 	if best == nil {
 		return r, false, nil
 	}
+	if ccs, err := bigCityCountries(ctx, gz, s.Address.City, s.Address.Country); err != nil || len(ccs) > 0 && !slices.Contains(ccs, bestCC) {
+		// the city written is a city of another country: that decides
+		// (cityAbroadReading), not a number that fits a postcode ("Av.
+		// Presidente Vargas, 2245, apto 52, Luanda")
+		return r, false, err
+	}
 	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood")
 	if ok {
 		fr.Reasons = append(fr.Reasons, fmt.Sprintf("no country was written, and %s is a place of %s, whose postcodes %s fits: read as an address in %s, not in %s",
 			best.Name, fr.Reading.Address.CountryName, bestPC, fr.Reading.Address.CountryName, s.Address.CountryName))
 	}
 	return fr, ok, err
+}
+
+// bigCityCountries returns the countries other than region that have a
+// city of bigCity people or more named city.
+func bigCityCountries(ctx context.Context, gz Gazetteer, city, region string) ([]string, error) {
+	key := NameKey(city)
+	if key == "" {
+		return nil, nil
+	}
+	var out []string
+	for _, c := range Countries() {
+		if c.Alpha2 == region {
+			continue
+		}
+		ps, err := gz.Named(ctx, c.Alpha2, key)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(ps, func(p Place) bool { return p.Kind == KindCity && p.Rank >= bigCity }) {
+			out = append(out, c.Alpha2)
+		}
+	}
+	return out, nil
 }
 
 // bigCity is the population from which a place abroad named beside a
@@ -265,8 +294,8 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		if ps, err := gz.Named(ctx, a.Country, key); err != nil || len(ps) > 0 {
 			return r, false, err
 		}
-		if KeyLen(key) < 4 {
-			continue // too short to imply a city abroad ("Ba")
+		if ni > 0 && KeyLen(key) < 4 {
+			continue // a piece too short to imply a city abroad ("Ba"); a city written may be ("Tsu", "Ufa")
 		}
 		// the street's last words are taken for a city of the street's
 		// language only ("via del corso roma"); the other names for one

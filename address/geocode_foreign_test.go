@@ -32,3 +32,35 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeCountryByEvidence holds the country read, on the built-in
+// gazetteer, for addresses written without one: cities abroad found by
+// what the gazetteer confirms (a city that is its own division, a postal
+// district's number, a postcode in two groups, a district/city pair, the
+// street's language among cities of one name), and the Nigerian names
+// two reviews saw sent abroad by weaker evidence (a town's name, the
+// last word after a postcode, a Plus Code beside a foreign city's name).
+func TestGeocodeCountryByEvidence(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, country string }{
+		{"Busan", "KR"},
+		{"defensa 1000, san telmo, buenos aires", "AR"},
+		{"12 Harcourt St, Dublin 2", "IE"},
+		{"Vinohradská 50, byt 12, 120 00 Praha 2", "CZ"},
+		{"Cumhuriyet Caddesi No: 45, 07100 Muratpaşa/Antalya", "TR"},
+		{"Calle Fortaleza, San Juan", "PR"},
+		{"Avenida Central, San José", "CR"},
+		{"Herengracht 573, 1017 CD Amsterdam", "NL"},
+		{"Av. Presidente Vargas, 2245, apto 52, Luanda", "AO"},
+		{"Tsu", "JP"},
+		{"No 5 Ahmadu Bello", "NG"},
+		{"3 Umaru Hassan", "NG"},
+		{"G9PQ+6XV, Gbongan Rd, 220104, Ode Omu", "NG"},
+		{"5MR2+6V6, KEANA ROAD,, Giza", "NG"},
+		{"Kofar Gumi", "NG"},
+	} {
+		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
+			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)
+		}
+	}
+}

@@ -142,7 +142,10 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 // "Mühlegass, Balzers" names a street without a street type.
 func (g *geocoder) bareStreet(ctx context.Context) error {
 	for _, m := range g.ments {
-		if g.area != nil && len(m.places) > 0 {
+		if g.area != nil && len(m.places) > 0 || m.field == "organization" && g.area == nil {
+			// (an organization's name is a street only where the
+			// address names the area: "Main Market" alone is no
+			// street of one town)
 			continue
 		}
 		ps, err := g.named(ctx, StreetKey(m.text))
