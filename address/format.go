@@ -43,8 +43,9 @@ func format(a *Address) (line, line1, line2 string) {
 		add(&d, a.HouseNumber+" "+a.Street)
 	}
 	if hashUnit {
-		// "1 HarbourFront Walk, #02-01": after the house number it
-		// numbers a unit of
+		// "1 HarbourFront Walk, #02-01": a unit numbered with "#"
+		// follows the street it is in, where it reads back as the
+		// unit, not as the house number
 		add(&d, a.Unit.Number)
 	}
 	add(&d, strings.TrimSpace(a.Estate+" "+a.Phase))

@@ -20,8 +20,11 @@ import (
 // the region's format too, and that its gazetteer does not confirm, goes
 // abroad only with a city (a division's seat or capital) or a place of
 // bigCity people ("MG Road, Bengaluru 560001": India's PIN code, not a
-// Nigerian postcode). Of several such
-// places, the most populous decides. The text is read again
+// Nigerian postcode). A postcode may be written in two groups of digits
+// ("119 08 Praha"). Of several such places, the most populous decides,
+// unless the city written is a city of other countries, which then
+// decide (cityAbroadReading): a house number that fits a postcode does
+// not move "Av. Presidente Vargas, 2245, Luanda". The text is read again
 // with that country as the region and geocoded; the reading is kept when
 // it confirms the locality. ok is false when there is none.
 func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
@@ -221,12 +224,19 @@ func nearPostcode(words []string, glued []bool, lo, hi int) []string {
 // last words of a city glued to a district ("osu accra"), and, when the
 // street's type is of another language than the region's, the last words
 // of the street ("via del corso roma": in that language's countries
-// only). A name the region's gazetteer knows stays the region's, and so
+// only); each also without a last word of up to 3 letters, a division's
+// code ("salvador ba"). A name the region's gazetteer knows stays the region's, and so
 // does one that starts one of its names unless the street's language
 // speaks for abroad; a town abroad is not enough: the text must imply the
-// other country. Of several such cities, the most populous decides; where
-// the street's language is that country's, the reading there may be
-// confirmed by its province ("Roma"). ok is false when there is none.
+// other country, and a piece of fewer than 4 letters never does ("Ba").
+// Of several such cities, one of a country whose language the street's
+// words speak comes first ("Avenida Central, San José"), then the most
+// populous. The reading there is kept when it finds the city (its postal
+// district's number dropped: "Dublin 2") or the neighbourhood, or a state
+// that holds the city ("Busan", "Buenos Aires": cities that are their own
+// division; not with a Plus Code, which places the address wherever its
+// reading is), or, where the street's language is that country's, its
+// province ("Roma"). ok is false when there is none.
 func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
 	a := s.Address
 	if s.input == nil || a.State != "" || r.Checks.Get("postcode") == Confirmed ||

@@ -401,7 +401,7 @@ func (p *parser) foreignLevel(i, hi int) bool {
 
 // levelNumber reports whether a folded word is a floor's number as other
 // languages write it: digits, perhaps with an ordinal's letters ("3e",
-// "3o" of "3.º", "1er").
+// "3º" of "3.º", "1er").
 func levelNumber(k string) bool {
 	i := 0
 	for i < len(k) && isDigitByte(k[i]) {
