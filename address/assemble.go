@@ -238,6 +238,19 @@ var buildingTypes = map[string]bool{
 	"Place": true, "Court": true, "Plaza": true, "Square": true, "Terrace": true, "Gardens": true, "Mews": true,
 }
 
+// joinPremises writes premises as the change record holds them: "Plot 5,
+// Block C".
+func joinPremises(prs []Premise) string {
+	var b strings.Builder
+	for i, pr := range prs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(pr.String())
+	}
+	return b.String()
+}
+
 // apply moves what one segment held into the address. A second unit,
 // number, street or estate does not overwrite the first: a second street
 // with a type becomes a landmark without relation, the others are left
@@ -260,12 +273,9 @@ func (p *parser) apply(pt *part) {
 			p.extra = append(p.extra, pt.level)
 		}
 	}
-	for _, pr := range pt.premises {
-		a.Premises = append(a.Premises, pr)
-		if p.raw[fPremises] != "" {
-			p.raw[fPremises] += ", "
-		}
-		p.raw[fPremises] += pr.String()
+	if len(pt.premises) > 0 {
+		a.Premises = append(a.Premises, pt.premises...)
+		p.raw[fPremises] = joinPremises(a.Premises)
 	}
 	if pt.number != "" {
 		switch {

@@ -59,14 +59,9 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 			}
 			regional = true
 		}
-		names := nearPostcode(words, glued, i, hi)
-		for _, n := range names {
-			// "cupertino ca 95014": a division's code between the city
-			// and the postcode
-			if f := strings.Fields(n); len(f) > 1 && len(f[len(f)-1]) <= 3 {
-				names = append(names, strings.Join(f[:len(f)-1], " "))
-			}
-		}
+		// "cupertino ca 95014": a division's code between the city and
+		// the postcode
+		names := withoutCodes(nearPostcode(words, glued, i, hi))
 		// a name the region knows is the region's ("Ikeja 100271")
 		names = slices.DeleteFunc(names, func(n string) bool {
 			ps, err := gz.Named(ctx, s.Address.Country, NameKey(n))
@@ -117,6 +112,18 @@ func foreignReading(ctx context.Context, gz Gazetteer, s Standardized, r Result)
 			best.Name, fr.Reading.Address.CountryName, bestPC, fr.Reading.Address.CountryName, s.Address.CountryName))
 	}
 	return fr, ok, err
+}
+
+// withoutCodes appends to names each name of two words or more without its
+// last word when that has up to 3 letters: a division's code written after
+// the city ("cupertino ca", "salvador ba").
+func withoutCodes(names []string) []string {
+	for _, n := range names {
+		if f := strings.Fields(n); len(f) > 1 && len(f[len(f)-1]) <= 3 {
+			names = append(names, strings.Join(f[:len(f)-1], " "))
+		}
+	}
+	return names
 }
 
 // bigCityCountries returns the countries other than region that have a
@@ -282,13 +289,8 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}
-	for _, n := range names {
-		// "salvador ba": a division's code after the city
-		if f := strings.Fields(n); len(f) > 1 && len(f[len(f)-1]) <= 3 {
-			names = append(names, strings.Join(f[:len(f)-1], " "))
-		}
-	}
-	fromStreet := len(names) // names[fromStreet:] are the street's last words
+	names = withoutCodes(names) // "salvador ba": a division's code after the city
+	fromStreet := len(names)    // names[fromStreet:] are the street's last words
 	if spoken != nil {
 		if f := strings.Fields(a.StreetName); len(f) > 1 {
 			for n := min(2, len(f)-1); n >= 1; n-- {

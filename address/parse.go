@@ -247,13 +247,7 @@ func (p *parser) kmAsNumber() {
 	a.HouseNumber = a.Premises[i].String()
 	p.raw[fHouseNumber] = a.HouseNumber
 	a.Premises = slices.Delete(slices.Clone(a.Premises), i, i+1)
-	p.raw[fPremises] = ""
-	for _, pr := range a.Premises {
-		if p.raw[fPremises] != "" {
-			p.raw[fPremises] += ", "
-		}
-		p.raw[fPremises] += pr.String()
-	}
+	p.raw[fPremises] = joinPremises(a.Premises)
 	for j := range p.words {
 		if p.words[j].label == LabelPremiseType && p.key(j) == "km" && j+1 < len(p.words) && p.words[j+1].label == LabelPremiseNumber {
 			p.words[j].label, p.words[j+1].label = LabelHouseNumber, LabelHouseNumber
@@ -266,16 +260,17 @@ func (p *parser) kmAsNumber() {
 // neighbourhood when none was written, else a part left over.
 func (p *parser) districtSlashCity() {
 	district, city, ok := strings.Cut(p.a.City, "/")
-	if !p.lay.districtSlash || !ok || strings.TrimSpace(district) == "" || strings.TrimSpace(city) == "" || strings.Contains(city, "/") {
+	district, city = strings.TrimSpace(district), strings.TrimSpace(city)
+	if !p.lay.districtSlash || !ok || district == "" || city == "" || strings.Contains(city, "/") {
 		return
 	}
-	p.a.City = strings.TrimSpace(city)
-	p.raw[fCity] = p.a.City
+	p.a.City = city
+	p.raw[fCity] = city
 	if p.a.Neighbourhood == "" {
-		p.a.Neighbourhood = strings.TrimSpace(district)
-		p.raw[fNeighbourhood] = p.a.Neighbourhood
+		p.a.Neighbourhood = district
+		p.raw[fNeighbourhood] = district
 	} else {
-		p.extra = append(p.extra, strings.TrimSpace(district))
+		p.extra = append(p.extra, district)
 	}
 }
 
