@@ -20,7 +20,7 @@ func (g *geocoder) postcodeAgrees(p *Place) float64 {
 	if pc == nil {
 		return 0
 	}
-	if len(pc.Parents) > 0 && !strings.HasPrefix(pc.Parents[0], g.cc+"-") && p.Within(pc.Parents[0]) || near(p, g.postcodeAt, 15000) {
+	if len(pc.Parents) > 0 && !isStateID(pc.Parents[0], g.cc) && p.Within(pc.Parents[0]) || near(p, g.postcodeAt, 15000) {
 		return 2
 	}
 	if g.state == nil {
@@ -124,7 +124,7 @@ func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 		return 3 - Distance(at.Lat, at.Lon, g.area.Lat, g.area.Lon)/3000, true
 	}
 	for _, id := range g.area.Parents {
-		if p.Within(id) && !strings.HasPrefix(id, g.cc+"-") && id != g.cc {
+		if p.Within(id) && !isStateID(id, g.cc) && id != g.cc {
 			return 1, true
 		}
 	}
@@ -132,6 +132,12 @@ func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 		return 1, false
 	}
 	return 0, false
+}
+
+// isStateID reports whether a place id is that of one of the country's
+// states ("NG-LA"), not of a place within one ("NG-LA/lga/ikeja").
+func isStateID(id, cc string) bool {
+	return strings.HasPrefix(id, cc+"-") && !strings.Contains(id, "/")
 }
 
 // pick returns the place of ps that fits best, and how many fit as well.

@@ -30,6 +30,17 @@ func TestGeocodeStreetWithoutAPoint(t *testing.T) {
 			Parents: in("ikeja", "lga-ikeja"), Postcodes: []string{"100271"}},
 		address.Place{ID: "ozumba", Kind: address.KindStreet, Name: "Ozumba Mbadiwe Avenue", Country: "NG",
 			Parents: in("lga-etiosa"), Postcodes: []string{"101233"}},
+
+		// an LGA's id as the Nigerian import writes it, which starts as a
+		// state's does; a street filed under a ward of it
+		address.Place{ID: "NG-LA/lga/amuwoodofin", Kind: address.KindLGA, Name: "Amuwo-Odofin", Country: "NG", Parents: in(),
+			Lat: 6.45, Lon: 3.28, HasPoint: true},
+		address.Place{ID: "festac", Kind: address.KindNeighbourhood, Name: "Festac Town", Country: "NG", Parents: in("NG-LA/lga/amuwoodofin"),
+			Lat: 6.4664, Lon: 3.2836, HasPoint: true},
+		address.Place{ID: "ijegun", Kind: address.KindWard, Name: "Ijegun", Country: "NG", Parents: in("NG-LA/lga/amuwoodofin"),
+			Lat: 6.5163, Lon: 3.2497, HasPoint: true},
+		address.Place{ID: "adesokan", Kind: address.KindStreet, Name: "Adesokan Street", Country: "NG",
+			Parents: in("ijegun", "NG-LA/lga/amuwoodofin"), Postcodes: []string{"100266"}},
 	)
 	tests := []struct {
 		name, text string
@@ -48,6 +59,8 @@ func TestGeocodeStreetWithoutAPoint(t *testing.T) {
 			address.LevelNeighbourhood, address.Partial, "", "", 6.4281, 3.4219, `street "Allen Avenue" was not found in Victoria Island`},
 		{"elsewhere, with its postcode", "5 Allen Avenue, Victoria Island, Lagos 100271",
 			address.LevelStreet, address.Partial, "allen", "100271", 6.5965, 3.3421, "placed at the point of Ikeja"},
+		{"in the LGA of the area named", "Adesokan Street, Festac Town, Lagos",
+			address.LevelStreet, address.Partial, "adesokan", "100266", 6.4664, 3.2836, "no point of its own: placed at the point of Festac Town"},
 		{"known in an LGA only", "Ozumba Mbadiwe Avenue, Lagos",
 			address.LevelState, address.Unverified, "", "101233", 9, 8, "nor a locality around it"},
 	}

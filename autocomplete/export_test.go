@@ -3,6 +3,7 @@ package autocomplete
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/blevesearch/vellum"
@@ -31,4 +32,26 @@ func FSTOf(tb testing.TB, keys []string) *vellum.FST {
 		tb.Fatal(err)
 	}
 	return fst
+}
+
+// LabelPoints returns, for each label the entries of a country's index
+// bear, the points of those entries (those without one left out): the
+// places a label may mean, which one answer lists once.
+func (ix *Index) LabelPoints(cc string) map[string][][2]float64 {
+	t := ix.countries[cc]
+	if t == nil {
+		return nil
+	}
+	out := map[string][][2]float64{}
+	var b strings.Builder
+	for e := range uint32(len(t.kind)) {
+		b.Reset()
+		b.WriteString(t.field(e, recName))
+		t.secondary(&b, e)
+		lat, lon, pt := t.point(e)
+		if pt != PointNone {
+			out[b.String()] = append(out[b.String()], [2]float64{lat, lon})
+		}
+	}
+	return out
 }

@@ -231,8 +231,10 @@ func kindClass(kind uint8) string {
 // ordered, then the term dictionary (an FST), the entries, their postings,
 // the joined terms and the top entries.
 func buildTable(ds []*draft) (*table, error) {
+	// (of duplicates, the one kept is one with a point: its id validates
+	// to a place that has one)
 	slices.SortFunc(ds, func(a, b *draft) int {
-		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), strings.Compare(a.p.ID, b.p.ID))
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), cmp.Compare(b2i(b.p.HasPoint), b2i(a.p.HasPoint)), strings.Compare(a.p.ID, b.p.ID))
 	})
 	alias := mergeDrafts(ds)
 	ds = slices.DeleteFunc(ds, func(d *draft) bool { return d.merged })
@@ -251,52 +253,96 @@ func buildTable(ds []*draft) (*table, error) {
 	return t, nil
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // mergeDrafts marks the drafts that duplicate a better one (sorted first)
 // as merged, giving it their other names, and returns the merged ids with
 // the id each was merged into.
 func mergeDrafts(ds []*draft) map[string]string {
 	// Merge duplicates into the best of them: same kind class, same
 	// tokens, same enclosing area (the first parent that is not itself a
-	// settlement or street), and near each other.
+	// settlement, ward or street: one source files a village under its
+	// ward, another under the LGA only), and near each other.
 	alias := map[string]string{} // merged id -> kept id
 	kinds := make(map[string]uint8, len(ds))
 	for _, d := range ds {
 		kinds[d.p.ID] = d.kind
 	}
-	area := func(d *draft) string {
+	area := func(d *draft) (id string, state bool) {
 		for _, id := range d.p.Parents {
-			if k, ok := kinds[id]; ok && kindClass(k) != "settlement" && kindOrder[k] != address.KindStreet {
-				return id
+			if k, ok := kinds[id]; ok && kindClass(k) != "settlement" && kindOrder[k] != address.KindStreet && kindOrder[k] != address.KindWard {
+				return id, kindOrder[k] == address.KindState
 			}
 		}
-		return ""
+		return "", false
 	}
 	kept := map[string][]*draft{}
+	// the settlements with a point, by name and state: a place that one
+	// source lists with its state only and no point (a post office:
+	// "Ilutitun, Ondo") is the first of them, as the geocoder reads it
+	// (address: pointedNamesake)
+	located := map[string]*draft{}
+	var stateOnly []*draft
 	for _, d := range ds {
-		key := kindClass(d.kind) + "\x00" + strings.Join(d.tokens, " ") + "\x00" + area(d)
+		a, inState := area(d)
+		name := kindClass(d.kind) + "\x00" + strings.Join(d.tokens, " ")
+		key := name + "\x00" + a
 		for _, k := range kept[key] {
 			if !k.p.HasPoint || !d.p.HasPoint || address.Distance(k.p.Lat, k.p.Lon, d.p.Lat, d.p.Lon) < mergeRadius(d.kind) {
-				d.merged = true
-				alias[d.p.ID] = k.p.ID
-				if !k.p.HasPoint && d.p.HasPoint {
-					// one place, which one source lists without its point
-					// ("Ndemili", a post office, and the village): the
-					// suggestion has the other's
-					k.p.Lat, k.p.Lon, k.p.HasPoint = d.p.Lat, d.p.Lon, true
-				}
-				for _, a := range d.alt {
-					if !slices.Contains(k.tokens, a) && !slices.Contains(k.alt, a) {
-						k.alt = append(k.alt, a)
-					}
-				}
+				merge(k, d, alias)
 				break
 			}
 		}
-		if !d.merged {
-			kept[key] = append(kept[key], d)
+		if d.merged {
+			continue
+		}
+		kept[key] = append(kept[key], d)
+		switch st := stateID(d, kinds); {
+		case kindClass(d.kind) != "settlement" || st == "":
+		case inState && !d.p.HasPoint:
+			stateOnly = append(stateOnly, d)
+		case d.p.HasPoint && located[name+"\x00"+st] == nil:
+			located[name+"\x00"+st] = d
+		}
+	}
+	for _, d := range stateOnly {
+		if k := located[kindClass(d.kind)+"\x00"+strings.Join(d.tokens, " ")+"\x00"+stateID(d, kinds)]; k != nil && !k.merged {
+			merge(k, d, alias)
 		}
 	}
 	return alias
+}
+
+// merge merges draft d into k, which is kept.
+func merge(k, d *draft, alias map[string]string) {
+	d.merged = true
+	alias[d.p.ID] = k.p.ID
+	if !k.p.HasPoint && d.p.HasPoint {
+		// one place, which one source lists without its point
+		// ("Ndemili", a post office, and the village): the
+		// suggestion has the other's
+		k.p.Lat, k.p.Lon, k.p.HasPoint = d.p.Lat, d.p.Lon, true
+	}
+	for _, a := range d.alt {
+		if !slices.Contains(k.tokens, a) && !slices.Contains(k.alt, a) {
+			k.alt = append(k.alt, a)
+		}
+	}
+}
+
+// stateID returns the id of the state a draft lies in, or "".
+func stateID(d *draft, kinds map[string]uint8) string {
+	for _, id := range d.p.Parents {
+		if k, ok := kinds[id]; ok && kindOrder[k] == address.KindState {
+			return id
+		}
+	}
+	return ""
 }
 
 // orderDrafts sorts the drafts by kind, then rank, then the places that

@@ -533,3 +533,38 @@ func TestSuggestPoint(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestMergesListings: one village that two sources list, one under
+// its ward with a point and one under the LGA only without, is one
+// suggestion with the point; a post office listed with its state only and
+// no point is its state's namesake with one. A namesake in another state
+// stays a place of its own.
+func TestSuggestMergesListings(t *testing.T) {
+	ng := address.Place{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG", Lat: 9.08, Lon: 8.68, HasPoint: true}
+	ad := address.Place{ID: "NG-AD", Kind: address.KindState, Name: "Adamawa", Country: "NG", Parents: []string{"NG"}, Lat: 9.3, Lon: 12.4, HasPoint: true}
+	on := address.Place{ID: "NG-ON", Kind: address.KindState, Name: "Ondo", Country: "NG", Parents: []string{"NG"}, Lat: 7.1, Lon: 5.1, HasPoint: true}
+	ganye := address.Place{ID: "NG-AD/lga/ganye", Kind: address.KindLGA, Name: "Ganye", Country: "NG", Parents: []string{"NG-AD", "NG"}, Lat: 8.43, Lon: 12.05, HasPoint: true}
+	ward := address.Place{ID: "ward", Kind: address.KindWard, Name: "Sangasumi", Country: "NG", Parents: []string{"NG-AD/lga/ganye", "NG-AD", "NG"}, Lat: 8.3, Lon: 12.1, HasPoint: true}
+	inWard := address.Place{ID: "v/jamisu-1", Kind: address.KindVillage, Name: "Jamisu", Country: "NG", Parents: []string{"ward", "NG-AD/lga/ganye", "NG-AD", "NG"}, Lat: 8.2837, Lon: 12.1112, HasPoint: true}
+	inLGA := address.Place{ID: "v/jamisu-0", Kind: address.KindVillage, Name: "Jamisu", Country: "NG", Parents: []string{"NG-AD/lga/ganye", "NG-AD", "NG"}}
+	office := address.Place{ID: "po/ilutitun", Kind: address.KindNeighbourhood, Name: "Ilutitun", Country: "NG", Parents: []string{"NG-ON", "NG"}}
+	ondoWest := address.Place{ID: "NG-ON/lga/ondowest", Kind: address.KindLGA, Name: "Ondo West", Country: "NG", Parents: []string{"NG-ON", "NG"}, Lat: 7.0, Lon: 4.8, HasPoint: true}
+	village := address.Place{ID: "v/ilutitun", Kind: address.KindVillage, Name: "Ilutitun", Country: "NG", Parents: []string{"NG-ON/lga/ondowest", "NG-ON", "NG"}, Lat: 6.9539, Lon: 4.7836, HasPoint: true}
+	elsewhere := address.Place{ID: "v/ilutitun-ad", Kind: address.KindVillage, Name: "Ilutitun", Country: "NG", Parents: []string{"NG-AD", "NG"}, Lat: 9.1, Lon: 12.2, HasPoint: true}
+	ix := open(t, storeOf(t, ng, ad, on, ganye, ward, inWard, inLGA, office, ondoWest, village, elsewhere))
+	for _, tt := range []struct {
+		q    string
+		want []string
+	}{
+		{"jamisu", []string{"v/jamisu-1"}},
+		{"ilutitun", []string{"v/ilutitun", "v/ilutitun-ad"}},
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: tt.q})
+		if got := ids(r); !slices.Equal(got, tt.want) {
+			t.Errorf("Suggest(%q) = %v, want %v", tt.q, got, tt.want)
+		}
+		if r.Suggestions[0].Point != autocomplete.PointOwn {
+			t.Errorf("Suggest(%q): first suggestion's point %s", tt.q, r.Suggestions[0].Point)
+		}
+	}
+}
