@@ -14,6 +14,10 @@ import (
 	"github.com/addrkit/addrkit/address"
 )
 
+// maxRepeats is how many places of one name an answer lists before
+// those of other names (see respond).
+const maxRepeats = 3
+
 // respond writes the best distinct suggestions and returns the last.
 func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last cand) {
 	s.diversify(t, limit)
@@ -23,6 +27,26 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		label, secnd [2]int // offsets in b
 	}
 	var out []built
+	add := func(c cand) {
+		from := b.Len()
+		name := t.field(c.e, recName)
+		b.WriteString(name)
+		mid := b.Len()
+		t.secondary(&b, c.e)
+		end := b.Len()
+		// one suggestion per label: merged sources, street segments
+		for _, o := range out {
+			if o.label[1]-o.label[0] == end-from && b.String()[o.label[0]:o.label[1]] == b.String()[from:end] {
+				trim(&b, from)
+				return
+			}
+		}
+		out = append(out, built{c: c, label: [2]int{from, end}, secnd: [2]int{mid, end}})
+	}
+	// a name listed maxRepeats times gives way to the other names that
+	// account for the query's words: five villages called Kaka hide the
+	// Kakau one letter on
+	var deferred []cand
 	for _, c := range s.found {
 		if len(out) == limit {
 			break
@@ -32,25 +56,22 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		if c.covered == 0 || c.uncovered > s.found[0].uncovered {
 			break
 		}
-		from := b.Len()
-		name := t.field(c.e, recName)
-		b.WriteString(name)
-		mid := b.Len()
-		t.secondary(&b, c.e)
-		end := b.Len()
-		// one suggestion per label: merged sources, street segments
-		dup := false
-		for _, o := range out {
-			if o.label[1]-o.label[0] == end-from && b.String()[o.label[0]:o.label[1]] == b.String()[from:end] {
-				dup = true
-				break
+		if repeats := 0; slices.ContainsFunc(out, func(o built) bool {
+			if slices.Equal(t.entryTerms(o.c.e)[:t.nname[o.c.e]], t.entryTerms(c.e)[:t.nname[c.e]]) {
+				repeats++
 			}
-		}
-		if dup {
-			trim(&b, from)
+			return repeats == maxRepeats
+		}) {
+			deferred = append(deferred, c)
 			continue
 		}
-		out = append(out, built{c: c, label: [2]int{from, end}, secnd: [2]int{mid, end}})
+		add(c)
+	}
+	for _, c := range deferred {
+		if len(out) == limit {
+			break
+		}
+		add(c)
 	}
 	all := b.String()
 	resp.Suggestions = make([]Suggestion, len(out))

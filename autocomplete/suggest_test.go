@@ -499,6 +499,11 @@ func TestSuggestNamesBeforeRepeats(t *testing.T) {
 	if got := names(suggest(t, ix, autocomplete.Query{Text: "bale "})); !slices.Equal(got, []string{"Bale", "Bale", "Bale", "Bale", "Bale"}) {
 		t.Errorf("bale: got %v, want five places named Bale", got)
 	}
+	// a name listed three times gives way to another the query matches
+	ix = open(t, storeOf(t, append(places, village("w/baleh", "Baleh", 3))...))
+	if got, want := names(suggest(t, ix, autocomplete.Query{Text: "bale"})), []string{"Bale", "Bale", "Bale", "Baleh", "Bale"}; !slices.Equal(got, want) {
+		t.Errorf("bale: got %v, want %v", got, want)
+	}
 }
 
 // TestSuggestPoint: a place without a point of its own (a street a postal
