@@ -10,24 +10,25 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   52000,  // 26978 results
-	"LOCALITY/geonames":          24000,  // 8373 results
-	"LOCALITY/nipost-rural":      75000,  // 10117 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8488 results
-	"NEIGHBOURHOOD":              41000,  // 37614 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2469 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 615 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34526 results
-	"POSTCODE":                   33000,  // 1269 results
-	"POSTCODE/nipost":            33000,  // 1269 results
+	"LOCALITY":                   52000,  // 27048 results
+	"LOCALITY/geonames":          24000,  // 8396 results
+	"LOCALITY/nipost-rural":      75000,  // 10135 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8517 results
+	"NEIGHBOURHOOD":              40000,  // 37797 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2501 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 622 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34670 results
+	"POSTCODE":                   33000,  // 1284 results
+	"POSTCODE/nipost":            33000,  // 1284 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 764 results
-	"STATE/builtin":              360000, // 764 results
-	"STREET":                     6200,   // 2504 results
-	"STREET/area:builtin":        3300,   // 715 results
-	"STREET/area:geonames":       7100,   // 580 results
-	"STREET/area:osm-ng-2019":    5200,   // 582 results
-	"STREET/area:wards":          7300,   // 607 results
+	"STATE":                      360000, // 771 results
+	"STATE/builtin":              360000, // 771 results
+	"STREET":                     5800,   // 2229 results
+	"STREET/area:builtin":        3300,   // 686 results
+	"STREET/area:geonames":       7100,   // 488 results
+	"STREET/area:nipost-rural":   18000,  // 70 results
+	"STREET/area:osm-ng-2019":    5400,   // 542 results
+	"STREET/area:wards":          5200,   // 443 results
 }

@@ -123,10 +123,13 @@ func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 		// the nearer the better: two streets of one name in one town
 		return 3 - Distance(at.Lat, at.Lon, g.area.Lat, g.area.Lon)/3000, true
 	}
-	for _, id := range g.area.Parents {
-		if p.Within(id) && !isStateID(id, g.cc) && id != g.cc {
-			return 1, true
-		}
+	if g.namedLGA != nil && p.Within(g.namedLGA.ID) {
+		// the name that found the area names the LGA around it as well:
+		// "Adesokan Street, Amuwo-Odofin" is in the LGA, under a ward of
+		// it, not in the neighbourhood of the LGA's name (any LGA around
+		// the area would confirm a street of another district: "Adeola
+		// Odeku Street, Ajah" is Victoria Island's, in Ajah's LGA)
+		return 1, true
 	}
 	if near(at, g.area, 15000) {
 		return 1, false

@@ -64,7 +64,9 @@ func (g *geocoder) streetStandIn() *Place {
 		return nil
 	}
 	if g.area != nil && g.area.HasPoint && g.area.Kind.locality() {
-		if _, in := g.areaFit(g.street); in {
+		if score, in := g.areaFit(g.street); in && score > 1 {
+			// (in the area or near it: an LGA is no street's
+			// neighbourhood)
 			return g.area
 		}
 	}
