@@ -49,6 +49,15 @@ type mention struct {
 	namedAfter bool
 }
 
+// namedAlone reports whether the address names the place best found and
+// nothing inside it: no street, number, building or finer area
+// ("Monguno, Borno"; see wardSeat).
+func (g *geocoder) namedAlone(best scored) bool {
+	a := &g.a
+	return a.Street == "" && a.HouseNumber == "" && a.Organization == "" && len(a.Premises) == 0 &&
+		a.Estate == "" && a.PlusCode == "" && (best.m.field != "city" || a.Neighbourhood == "")
+}
+
 // scored is a candidate place with its score.
 type scored struct {
 	p     *Place
@@ -539,7 +548,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	p := *best.p
 	g.area, g.areaFrom = &p, best.m.field
 	g.namedLGA = namesakeOf(best)
-	g.seat = wardSeat(cands, best)
+	g.seat = wardSeat(cands, best, g.namedAlone(best))
 	if best.edits > 0 {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
 	}

@@ -108,9 +108,10 @@ func (g *geocoder) fits(p *Place) float64 {
 }
 
 // areaFit scores how well a street or address point agrees with the area
-// found: 4 inside it, 2 to 3 within 3 km of it, 1 within 15 km or in the
-// same LGA, else 0. in reports whether it is inside the area, within 3 km
-// of it or in the same LGA.
+// found: 4 inside it, 2 to 3 within 3 km of it, 1 within 15 km, or in the
+// LGA the area's name names as well and within 5 km, else 0. in reports
+// whether it is inside the area, within 3 km of it, or in that LGA and
+// within 5 km.
 func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 	if g.area == nil {
 		return 0, false
@@ -123,12 +124,15 @@ func (g *geocoder) areaFit(p *Place) (score float64, in bool) {
 		// the nearer the better: two streets of one name in one town
 		return 3 - Distance(at.Lat, at.Lon, g.area.Lat, g.area.Lon)/3000, true
 	}
-	if g.namedLGA != nil && p.Within(g.namedLGA.ID) {
+	if g.namedLGA != nil && p.Within(g.namedLGA.ID) && near(at, g.area, 5000) {
 		// the name that found the area names the LGA around it as well:
 		// "Adesokan Street, Amuwo-Odofin" is in the LGA, under a ward of
 		// it, not in the neighbourhood of the LGA's name (any LGA around
 		// the area would confirm a street of another district: "Adeola
-		// Odeku Street, Ajah" is Victoria Island's, in Ajah's LGA)
+		// Odeku Street, Ajah" is Victoria Island's, in Ajah's LGA), and
+		// within 5 km of the area (a street NIPOST files under Brass
+		// LGA, placed at Yenagoa, is no street of Brass; "Police Station,
+		// Biu" is not the street of that name 11 km away)
 		return 1, true
 	}
 	if near(at, g.area, 15000) {
@@ -216,9 +220,13 @@ func sameLGA(p, q *Place) bool {
 // town or village) of its name that the address names as well as the
 // ward, in its LGA and within 15 km of its point: "Darazo, Bauchi" is the
 // town of Darazo, which the ward around it is named after, and the town's
-// point is nearer the address than the ward's middle. The ward stays the
-// area (its id among the result's places); nil when there is none.
-func wardSeat(cands []scored, best scored) *Place {
+// point is nearer the address than the ward's middle. When the address
+// names that place alone (alone: nothing inside it, "Monguno, Borno"), a
+// city or town of the name is the seat however far the ward's middle
+// lies: the address is the town itself, where in a polling unit's address
+// the ward is the area around a place written before it. The ward stays
+// the area (its id among the result's places); nil when there is none.
+func wardSeat(cands []scored, best scored, alone bool) *Place {
 	w := best.p
 	if w.Kind != KindWard {
 		return nil
@@ -232,7 +240,7 @@ func wardSeat(cands []scored, best scored) *Place {
 		default:
 			continue
 		}
-		if pointedNamesake(c.p, w) && (!w.HasPoint || near(c.p, w, 15000)) {
+		if pointedNamesake(c.p, w) && (!w.HasPoint || near(c.p, w, 15000) || alone && c.p.Kind != KindVillage) {
 			return c.p
 		}
 	}

@@ -266,30 +266,30 @@ func b2i(b bool) int {
 func mergeDrafts(ds []*draft) map[string]string {
 	// Merge duplicates into the best of them: same kind class, same
 	// tokens, same enclosing area (the first parent that is not itself a
-	// settlement, ward or street: one source files a village under its
-	// ward, another under the LGA only), and near each other.
+	// settlement or street), and near each other.
 	alias := map[string]string{} // merged id -> kept id
 	kinds := make(map[string]uint8, len(ds))
 	for _, d := range ds {
 		kinds[d.p.ID] = d.kind
 	}
-	area := func(d *draft) (id string, state bool) {
+	area := func(d *draft) string {
 		for _, id := range d.p.Parents {
-			if k, ok := kinds[id]; ok && kindClass(k) != "settlement" && kindOrder[k] != address.KindStreet && kindOrder[k] != address.KindWard {
-				return id, kindOrder[k] == address.KindState
+			if k, ok := kinds[id]; ok && kindClass(k) != "settlement" && kindOrder[k] != address.KindStreet {
+				return id
 			}
 		}
-		return "", false
+		return ""
 	}
 	kept := map[string][]*draft{}
-	// the settlements with a point, by name and state: a place that one
-	// source lists with its state only and no point (a post office:
-	// "Ilutitun, Ondo") is the first of them, as the geocoder reads it
-	// (address: pointedNamesake)
+	// the settlements with a point, by name and LGA and by name and
+	// state: a settlement that one source lists without a point under the
+	// LGA only ("Jamisu, Ganye"; another files it under its ward) or the
+	// state only (a post office: "Ilutitun, Ondo") is the first of them,
+	// as the geocoder reads it (address: pointedNamesake)
 	located := map[string]*draft{}
-	var stateOnly []*draft
+	var pointless []*draft
 	for _, d := range ds {
-		a, inState := area(d)
+		a := area(d)
 		name := kindClass(d.kind) + "\x00" + strings.Join(d.tokens, " ")
 		key := name + "\x00" + a
 		for _, k := range kept[key] {
@@ -302,32 +302,51 @@ func mergeDrafts(ds []*draft) map[string]string {
 			continue
 		}
 		kept[key] = append(kept[key], d)
-		switch st := stateID(d, kinds); {
-		case kindClass(d.kind) != "settlement" || st == "":
-		case inState && !d.p.HasPoint:
-			stateOnly = append(stateOnly, d)
-		case d.p.HasPoint && located[name+"\x00"+st] == nil:
-			located[name+"\x00"+st] = d
+		if kindClass(d.kind) != "settlement" {
+			continue
+		}
+		lga, st := enclosing(d, kinds, address.KindLGA), enclosing(d, kinds, address.KindState)
+		switch {
+		case !d.p.HasPoint && (a == lga || a == st) && a != "":
+			pointless = append(pointless, d)
+		case d.p.HasPoint:
+			for _, in := range []string{lga, st} {
+				if in != "" && located[name+"\x00"+in] == nil {
+					located[name+"\x00"+in] = d
+				}
+			}
 		}
 	}
-	for _, d := range stateOnly {
-		if k := located[kindClass(d.kind)+"\x00"+strings.Join(d.tokens, " ")+"\x00"+stateID(d, kinds)]; k != nil && !k.merged {
+	for _, d := range pointless {
+		if k := located[kindClass(d.kind)+"\x00"+strings.Join(d.tokens, " ")+"\x00"+area(d)]; k != nil && !k.merged && !d.merged {
 			merge(k, d, alias)
 		}
+	}
+	for id, to := range alias {
+		for n := 0; n < 8; n++ { // (a chain is one or two long)
+			next, ok := alias[to]
+			if !ok {
+				break
+			}
+			to = next
+		}
+		alias[id] = to
 	}
 	return alias
 }
 
-// merge merges draft d into k, which is kept.
+// merge merges draft d into k, which is kept. When only d has a point,
+// the two trade places: the place kept, whose id a suggestion gives (and
+// validates), is the one with a point.
+// (An id merged into a place that later traded its place keeps pointing
+// at the id that left: resolveAliases follows the aliases to the end.)
 func merge(k, d *draft, alias map[string]string) {
+	if !k.p.HasPoint && d.p.HasPoint {
+		k.p, d.p = d.p, k.p
+		k.kind, d.kind = d.kind, k.kind
+	}
 	d.merged = true
 	alias[d.p.ID] = k.p.ID
-	if !k.p.HasPoint && d.p.HasPoint {
-		// one place, which one source lists without its point
-		// ("Ndemili", a post office, and the village): the
-		// suggestion has the other's
-		k.p.Lat, k.p.Lon, k.p.HasPoint = d.p.Lat, d.p.Lon, true
-	}
 	for _, a := range d.alt {
 		if !slices.Contains(k.tokens, a) && !slices.Contains(k.alt, a) {
 			k.alt = append(k.alt, a)
@@ -335,10 +354,11 @@ func merge(k, d *draft, alias map[string]string) {
 	}
 }
 
-// stateID returns the id of the state a draft lies in, or "".
-func stateID(d *draft, kinds map[string]uint8) string {
+// enclosing returns the id of the place of a kind that a draft lies in,
+// or "".
+func enclosing(d *draft, kinds map[string]uint8, kind address.PlaceKind) string {
 	for _, id := range d.p.Parents {
-		if k, ok := kinds[id]; ok && kindOrder[k] == address.KindState {
+		if k, ok := kinds[id]; ok && kindOrder[k] == kind {
 			return id
 		}
 	}

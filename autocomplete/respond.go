@@ -44,8 +44,9 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		out = append(out, built{c: c, label: [2]int{from, end}, secnd: [2]int{mid, end}})
 	}
 	// a name listed maxRepeats times gives way to the other names that
-	// account for the query's words: five villages called Kaka hide the
-	// Kakau one letter on
+	// account for the query's words as wholly (no more name words left
+	// untyped): five villages called Kaka hid the Kakau one letter on;
+	// the five places named Apa go before Idi Apa
 	var deferred []cand
 	for _, c := range s.found {
 		if len(out) == limit {
@@ -64,6 +65,13 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		}) {
 			deferred = append(deferred, c)
 			continue
+		}
+		for len(deferred) > 0 && deferred[0].rest < c.rest && len(out) < limit {
+			add(deferred[0])
+			deferred = deferred[1:]
+		}
+		if len(out) == limit {
+			break
 		}
 		add(c)
 	}

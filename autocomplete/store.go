@@ -26,10 +26,11 @@ type Store interface {
 // an import). "2": a place that one source lists without its point takes
 // the point of the duplicate merged into it. "3": "-str" at the end of a
 // name is a street only in the countries that fuse it (address.TokensIn).
-// "4": a settlement filed under its ward is one with its namesake filed
-// under the LGA only, and one listed with its state only and no point is
-// its state's first namesake with one (mergeDrafts).
-const buildRules = "4"
+// "5": a settlement listed without a point under its LGA or state only
+// is the first namesake with a point in that LGA or state, and of two
+// duplicates the one kept has a point (mergeDrafts; "4", a draft of it,
+// merged a ward's settlements into their LGA's).
+const buildRules = "5"
 
 // placesVersion is the version an index of the store's places records:
 // the places' version and the build rules.

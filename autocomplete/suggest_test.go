@@ -504,6 +504,11 @@ func TestSuggestNamesBeforeRepeats(t *testing.T) {
 	if got, want := names(suggest(t, ix, autocomplete.Query{Text: "bale"})), []string{"Bale", "Bale", "Bale", "Baleh", "Bale"}; !slices.Equal(got, want) {
 		t.Errorf("bale: got %v, want %v", got, want)
 	}
+	// but not to a name with words left untyped
+	ix = open(t, storeOf(t, append(places, village("v/bale-agbe", "Bale Agbe", 3))...))
+	if got, want := names(suggest(t, ix, autocomplete.Query{Text: "bale "})), []string{"Bale", "Bale", "Bale", "Bale", "Bale"}; !slices.Equal(got, want) {
+		t.Errorf("bale: got %v, want %v", got, want)
+	}
 }
 
 // TestSuggestPoint: a place without a point of its own (a street a postal
