@@ -8,14 +8,14 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 513 results
 	"COUNTRY/builtin":            600000, // 513 results
-	"LGA":                        40000,  // 1302 results
-	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   51000,  // 27071 results
-	"LOCALITY/geonames":          24000,  // 8420 results
+	"LGA":                        40000,  // 1304 results
+	"LGA/builtin":                40000,  // 1304 results
+	"LOCALITY":                   52000,  // 27074 results
+	"LOCALITY/geonames":          24000,  // 8424 results
 	"LOCALITY/nipost-rural":      75000,  // 10133 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8518 results
-	"NEIGHBOURHOOD":              40000,  // 37791 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2501 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8517 results
+	"NEIGHBOURHOOD":              40000,  // 37792 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2502 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34661 results
 	"POSTCODE":                   33000,  // 1284 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 771 results
 	"STATE/builtin":              360000, // 771 results
-	"STREET":                     5800,   // 2212 results
+	"STREET":                     5800,   // 2206 results
 	"STREET/area:builtin":        3300,   // 684 results
-	"STREET/area:geonames":       7100,   // 488 results
+	"STREET/area:geonames":       7100,   // 492 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
-	"STREET/area:osm-ng-2019":    5400,   // 541 results
-	"STREET/area:wards":          5200,   // 442 results
+	"STREET/area:osm-ng-2019":    5400,   // 540 results
+	"STREET/area:wards":          5000,   // 433 results
 }

@@ -74,8 +74,8 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if f.field == "organization" && g.writtenArea(tail) {
 				break // "Federal University Lokoja, ..., Lokoja": the place has its own part; the name keeps it
 			}
-			if f.field == "organization" && k == len(words)-1 && organizationWords[Fold(tail)] {
-				break // "Taraba State Specialist Hospital": the name ends in what it names, not a place called Hospital
+			if f.field == "organization" && organizationWords[Fold(words[len(words)-1])] {
+				break // "Taraba State Specialist Hospital", "Kafanchan Railway Station": the name ends in what it names, not a place called Hospital or Railway Station
 			}
 			tails, err := g.areasNamed(ctx, tail)
 			if err != nil {

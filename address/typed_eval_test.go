@@ -76,6 +76,18 @@ var blind2Floors = []typedFloor{
 	{"nigeria", "held", 91.9, 95.8},
 }
 
+// blind3Floors guards the figures of TestEvalTyped on blind3Corpus,
+// each 3 points below the figure measured blind, before any change:
+// 95.08 / 94.59% components built-in, 93.56 / 94.59% Nigerian; states
+// 97.37 / 98.20% and 98.68 / 98.20%. After its tuning half's changes:
+// 95.83 / 94.87% and 95.08 / 94.87% (states unchanged).
+var blind3Floors = []typedFloor{
+	{"builtin", "tune", 92.0, 94.3},
+	{"builtin", "held", 91.5, 95.2},
+	{"nigeria", "tune", 90.5, 95.6},
+	{"nigeria", "held", 91.5, 95.2},
+}
+
 // typedFloor is the least share of labelled components and of states, in
 // per cent, one half of a corpus must get right on one gazetteer.
 type typedFloor struct {
@@ -96,6 +108,7 @@ var ngCorpora = []struct {
 	{writtenCorpus, writtenFloors, 0, 150},
 	{blind2Corpus, blind2Floors, 0, 150},
 	{blindCorpus, blindFloors, 0, 180},
+	{blind3Corpus, blind3Floors, 0, 170},
 }
 
 // typedAll makes TestEvalTyped log every wrong component instead of the
@@ -121,6 +134,11 @@ const blindCorpus = "testdata/ng-blind.txt"
 // scored before the changes blindCorpus led to; only its tuning half has
 // been read since (docs/typed-corpus.md).
 const blind2Corpus = "testdata/ng-blind2.txt"
+
+// blind3Corpus is a third blind corpus, written like blindCorpus by a
+// session that never ran addrkit (docs/typed-corpus.md), and scored before
+// any change was made for it.
+const blind3Corpus = "testdata/ng-blind3.txt"
 
 // typedLine is one block of the corpus: its input and its labels, by the
 // JSON names of address.Address (and "removed").
