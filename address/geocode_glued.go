@@ -26,6 +26,9 @@ func (g *geocoder) unglue(ctx context.Context) error {
 	if err := g.glueStreetArea(ctx); err != nil {
 		return err
 	}
+	if err := g.orgRunOn(ctx); err != nil {
+		return err
+	}
 	// (names, not pointers into g: a pointer kept in the list would move
 	// the geocoder to the heap)
 	for _, f := range [...]struct{ field, headField string }{
@@ -288,6 +291,50 @@ func (g *geocoder) unglueLandmark(ctx context.Context) error {
 			taken = true
 		}
 		if !taken {
+			return nil
+		}
+	}
+	return nil
+}
+
+// orgRunOn splits off, when the address names no street nor area, the
+// words an organization's name runs on into after its last organization
+// word ("A.Y.M. Shafa Filling Station Makera Kaduna South", without a
+// comma): they become the city, which unglue then splits, when the
+// gazetteer knows a city, town or LGA by their last words.
+func (g *geocoder) orgRunOn(ctx context.Context) error {
+	a := &g.a
+	if a.Organization == "" || a.Street != "" || a.City != "" || a.Neighbourhood != "" || a.LGA != "" {
+		return nil
+	}
+	words := strings.Fields(a.Organization)
+	last := -1
+	for i, w := range words {
+		if organizationWords[Fold(w)] {
+			last = i
+		}
+	}
+	if last < 1 || last == len(words)-1 {
+		return nil // no organization word, or nothing after it
+	}
+	tail := words[last+1:]
+	for k := range tail {
+		if lowerWords[Fold(tail[k])] {
+			return nil // "Bank of Industry": one name
+		}
+	}
+	for k := range tail {
+		ps, err := g.areasNamed(ctx, strings.Join(tail[k:], " "))
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(ps, func(p *Place) bool {
+			return p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindLGA
+		}) {
+			whole := a.Organization
+			a.Organization, a.City = strings.Join(words[:last+1], " "), strings.Join(tail, " ")
+			g.mark("city", false)
+			g.res.reasonf("%q read as %s, in %s: the organization's name ends at %q", whole, a.Organization, a.City, words[last])
 			return nil
 		}
 	}
