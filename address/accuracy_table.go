@@ -8,10 +8,10 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 513 results
 	"COUNTRY/builtin":            600000, // 513 results
-	"LGA":                        40000,  // 1304 results
-	"LGA/builtin":                40000,  // 1304 results
-	"LOCALITY":                   52000,  // 27075 results
-	"LOCALITY/geonames":          24000,  // 8424 results
+	"LGA":                        40000,  // 1302 results
+	"LGA/builtin":                40000,  // 1302 results
+	"LOCALITY":                   51000,  // 27071 results
+	"LOCALITY/geonames":          24000,  // 8420 results
 	"LOCALITY/nipost-rural":      75000,  // 10133 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8518 results
 	"NEIGHBOURHOOD":              40000,  // 37791 results
@@ -23,12 +23,12 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 770 results
-	"STATE/builtin":              360000, // 770 results
-	"STREET":                     5800,   // 2207 results
+	"STATE":                      360000, // 771 results
+	"STATE/builtin":              360000, // 771 results
+	"STREET":                     5800,   // 2212 results
 	"STREET/area:builtin":        3300,   // 684 results
-	"STREET/area:geonames":       7100,   // 490 results
+	"STREET/area:geonames":       7100,   // 488 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
 	"STREET/area:osm-ng-2019":    5400,   // 541 results
-	"STREET/area:wards":          5000,   // 435 results
+	"STREET/area:wards":          5200,   // 442 results
 }

@@ -94,25 +94,6 @@ func (p *parser) takeHead() {
 		}
 	}
 	p.districtEstate()
-	p.venuesAsLandmarks()
-}
-
-// venuesAsLandmarks reads the names of a second venue after the
-// organization as landmarks, the building or park it is in, when the
-// address goes on to a street and the name ends in what it names
-// ("Stanbic IBTC Bank, Maryland Mall, 350-360 Ikorodu Road": a landmark
-// without a relation reads back as one only so); else they stay
-// unresolved, for the geocoder to look up ("... Primary School, Sabon
-// Gari Market, Fagge" names a ward).
-func (p *parser) venuesAsLandmarks() {
-	for _, v := range p.venues {
-		words := strings.Fields(v)
-		if (p.a.Street != "" || p.a.HouseNumber != "") && len(words) > 1 && organizationWords[Fold(words[len(words)-1])] {
-			p.a.Landmarks = append(p.a.Landmarks, Landmark{Name: v})
-		} else {
-			p.extra = append(p.extra, v)
-		}
-	}
 }
 
 // districtEstate reads as the neighbourhood, when none was written, an
@@ -356,7 +337,7 @@ func (p *parser) apply(pt *part) {
 			a.Organization = pt.org
 			p.raw[fOrganization] = pt.org
 		} else {
-			p.venues = append(p.venues, pt.org) // see venuesAsLandmarks
+			p.extra = append(p.extra, pt.org)
 		}
 	}
 }

@@ -77,8 +77,8 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if f.field == "organization" && g.writtenArea(tail) {
 				break // "Federal University Lokoja, ..., Lokoja": the place has its own part; the name keeps it
 			}
-			if f.field == "organization" && organizationWords[Fold(words[len(words)-1])] {
-				break // "Taraba State Specialist Hospital", "Kafanchan Railway Station": the name ends in what it names, not a place called Hospital or Railway Station
+			if f.field == "organization" && k == len(words)-1 && organizationWords[Fold(tail)] {
+				break // "Taraba State Specialist Hospital": the name ends in what it names, not a place called Hospital
 			}
 			tails, err := g.areasNamed(ctx, tail)
 			if err != nil {
@@ -301,7 +301,8 @@ func (g *geocoder) unglueLandmark(ctx context.Context) error {
 // words an organization's name runs on into after its last organization
 // word ("A.Y.M. Shafa Filling Station Makera Kaduna South", without a
 // comma): they become the city, which unglue then splits, when the
-// gazetteer knows a city, town or LGA by their last words.
+// gazetteer knows a city, town or LGA by their last words and an area by
+// the words before those.
 func (g *geocoder) orgRunOn(ctx context.Context) error {
 	a := &g.a
 	if a.Organization == "" || a.Street != "" || a.City != "" || a.Neighbourhood != "" || a.LGA != "" {
@@ -323,14 +324,29 @@ func (g *geocoder) orgRunOn(ctx context.Context) error {
 			return nil // "Bank of Industry": one name
 		}
 	}
+	// every word of the tail placed: the whole an area, or its first words
+	// an area and its last a city, town or LGA ("Annex Ikeja" is no
+	// place: "Access Bank Plc Annex Ikeja" stays whole)
 	for k := range tail {
 		ps, err := g.areasNamed(ctx, strings.Join(tail[k:], " "))
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(ps, func(p *Place) bool {
+		if !slices.ContainsFunc(ps, func(p *Place) bool {
 			return p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindLGA
 		}) {
+			continue
+		}
+		if k > 0 {
+			head, err := g.areasNamed(ctx, strings.Join(tail[:k], " "))
+			if err != nil {
+				return err
+			}
+			if len(head) == 0 {
+				return nil
+			}
+		}
+		{
 			whole := a.Organization
 			a.Organization, a.City = strings.Join(words[:last+1], " "), strings.Join(tail, " ")
 			g.mark("city", false)

@@ -47,7 +47,6 @@ type parser struct {
 	how     [numFields]ChangeKind // alias or spelling, when known
 	warn    []Warning
 	extra   []string // recognised parts with no free slot
-	venues  []string // names of a second venue (see venuesAsLandmarks)
 	stray   string   // a number where the postcode belongs that fits no format
 	probes  []probed // segments read ahead by probe
 

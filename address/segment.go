@@ -57,9 +57,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	prev := p.key(i - 1)
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	// Nor before a landmark word: "by Zoo Road Junction" is one
-	// landmark.
-	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) && !p.landmarkWordAt(i, hi) {
+	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
 		return true
 	}
 	if estateWords[prev] != "" && i-2 >= start && !isHouseNumber(p.text(i-2)) && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
@@ -212,18 +210,6 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 		return r, 1
 	}
 	return "", 0
-}
-
-// landmarkWordAt reports whether a landmark word of a road ("Junction",
-// "Bus Stop", "Roundabout"; not "Market": "Creek Road Market" is no road
-// of a market) starts at word i.
-func (p *parser) landmarkWordAt(i, hi int) bool {
-	if !p.words[i].lex {
-		return false
-	}
-	k := p.key(i)
-	e := landmarkEnds[k]
-	return e != "" && e != "Market" || k == "bus" && i+1 < hi && p.key(i+1) == "stop"
 }
 
 // landmarkEndAt returns the canonical landmark word ending at word i
