@@ -123,6 +123,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.saysState = saysState(s.Tokens)
 	g.stateText = tokenText(s.Tokens, LabelState)
+	g.streetText = tokenText(s.Tokens, LabelStreetName, LabelStreetType)
 	if g.cc == "" {
 		g.cc = DefaultCountry
 		g.a.Country = g.cc
@@ -185,6 +186,10 @@ type geocoder struct {
 	stateWritten  bool   // the input named the state (not inferred from the postcode)
 	saysState     bool   // and said "State" after its name ("Oyo State"; see saysState)
 	stateText     string // the state as written ("Cairo": the state is Al Qahirah)
+	streetText    string // the street as written ("Cele St"), for streetAsPlace
+	// streetPlace: the street was found as a place of its name, not a
+	// street (streetAsPlace); its id is among the result's places
+	streetPlace bool
 	// stateOverruled is set when the places named replaced the written
 	// state, stateContradicted when they contradict the state kept
 	// (stateByEvidence).
@@ -473,6 +478,9 @@ func (g *geocoder) locate() {
 	}
 	if g.street != nil && !g.street.HasPoint && g.point == nil && !g.streetAtArea {
 		g.res.reasonf("street %q is known but has no point of its own, nor a locality around it that has one: placed at %s level", g.a.Street, strings.ToLower(string(g.res.Level)))
+	}
+	if g.streetPlace && !slices.Contains(g.res.PlaceIDs, g.street.ID) {
+		g.res.PlaceIDs = append([]string{g.street.ID}, g.res.PlaceIDs...)
 	}
 	if g.area != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.area.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.area.ID)

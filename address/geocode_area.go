@@ -159,10 +159,10 @@ func (g *geocoder) addTownOnly(add func(field, text string, weight float64), ms 
 }
 
 // tokenText returns the words of tokens labelled l, joined by spaces.
-func tokenText(tokens []Token, l Label) string {
+func tokenText(tokens []Token, labels ...Label) string {
 	var words []string
 	for _, t := range tokens {
-		if t.Label == l {
+		if slices.Contains(labels, t.Label) {
 			words = append(words, t.Text)
 		}
 	}

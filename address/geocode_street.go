@@ -115,6 +115,13 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		n = 1
 	}
 	if p == nil {
+		if q, err := g.streetAsPlace(ctx); err != nil || q != nil {
+			if q != nil {
+				g.street, g.streetPlace = q, true
+				g.res.reasonf("street %q is known here only as a place of its name (%s), without a point", g.a.Street, q.Name)
+			}
+			return err
+		}
 		g.streetMissed = true
 		g.res.reasonf("street %q was not found%s", g.a.Street, g.areaSuffix())
 		return nil
@@ -138,6 +145,32 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		g.a.Street = p.Name
 	}
 	return nil
+}
+
+// streetAsPlace returns the place a street not found is listed as: a
+// village or neighbourhood named as the street was written, without a
+// point, in the area found or an area around it below the state (NIPOST's
+// rural list holds streets so: "Cele St", "Obaduodu Cl" in Ojo LGA); nil
+// when there is none.
+func (g *geocoder) streetAsPlace(ctx context.Context) (*Place, error) {
+	if g.area == nil || g.streetText == "" {
+		return nil, nil
+	}
+	ps, err := g.named(ctx, NameKey(g.streetText))
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if p.HasPoint || p.Kind != KindVillage && p.Kind != KindNeighbourhood {
+			continue
+		}
+		for _, id := range append([]string{g.area.ID}, g.area.Parents...) {
+			if id != g.cc && !isStateID(id, g.cc) && p.Within(id) {
+				return p, nil
+			}
+		}
+	}
+	return nil, nil
 }
 
 // bareStreet looks for a street among the names that placed nothing else:

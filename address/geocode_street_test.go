@@ -45,6 +45,12 @@ func TestGeocodeStreetWithoutAPoint(t *testing.T) {
 			Lat: 6.5300, Lon: 3.2000, HasPoint: true},
 		address.Place{ID: "far-street", Kind: address.KindStreet, Name: "Kirikiri Road", Country: "NG",
 			Parents: in("far-ward", "NG-LA/lga/amuwoodofin"), Postcodes: []string{"100267"}},
+		// a street NIPOST's rural list holds as a village, without a point
+		address.Place{ID: "NG-LA/lga/ojo", Kind: address.KindLGA, Name: "Ojo", Country: "NG", Parents: in(),
+			Lat: 6.46, Lon: 3.18, HasPoint: true},
+		address.Place{ID: "ojo", Kind: address.KindTown, Name: "Ojo", Country: "NG", Parents: in("NG-LA/lga/ojo"),
+			Lat: 6.4643, Lon: 3.1902, HasPoint: true},
+		address.Place{ID: "cele", Kind: address.KindVillage, Name: "Cele St", Country: "NG", Parents: in("NG-LA/lga/ojo")},
 		address.Place{ID: "adesokan", Kind: address.KindStreet, Name: "Adesokan Street", Country: "NG",
 			Parents: in("ijegun", "NG-LA/lga/amuwoodofin"), Postcodes: []string{"100266"}},
 	)
@@ -71,6 +77,8 @@ func TestGeocodeStreetWithoutAPoint(t *testing.T) {
 			address.LevelNeighbourhood, address.Partial, "", "", 6.4530, 3.2950, `street "Kirikiri Road" was not found in Amuwo Odofin`},
 		{"in another district of the area's LGA", "Adesokan Street, Festac Town, Lagos",
 			address.LevelNeighbourhood, address.Partial, "", "", 6.4664, 3.2836, `street "Adesokan Street" was not found in Festac Town`},
+		{"known as a village of its name", "Cele St, Ojo, Lagos",
+			address.LevelLocality, address.Partial, "cele", "", 6.4643, 3.1902, "known here only as a place of its name (Cele St)"},
 		{"known in an LGA only", "Ozumba Mbadiwe Avenue, Lagos",
 			address.LevelState, address.Unverified, "", "101233", 9, 8, "nor a locality around it"},
 	}
