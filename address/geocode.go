@@ -187,9 +187,10 @@ type geocoder struct {
 	saysState     bool   // and said "State" after its name ("Oyo State"; see saysState)
 	stateText     string // the state as written ("Cairo": the state is Al Qahirah)
 	streetText    string // the street as written ("Cele St"), for streetAsPlace
-	// streetPlace: the street was found as a place of its name, not a
-	// street (streetAsPlace); its id is among the result's places
-	streetPlace bool
+	// streetPlace is the id of the place of the street's name that a
+	// street not found is listed as (streetAsPlace): among the result's
+	// places, and nothing more
+	streetPlace string
 	// stateOverruled is set when the places named replaced the written
 	// state, stateContradicted when they contradict the state kept
 	// (stateByEvidence).
@@ -479,8 +480,8 @@ func (g *geocoder) locate() {
 	if g.street != nil && !g.street.HasPoint && g.point == nil && !g.streetAtArea {
 		g.res.reasonf("street %q is known but has no point of its own, nor a locality around it that has one: placed at %s level", g.a.Street, strings.ToLower(string(g.res.Level)))
 	}
-	if g.streetPlace && !slices.Contains(g.res.PlaceIDs, g.street.ID) {
-		g.res.PlaceIDs = append([]string{g.street.ID}, g.res.PlaceIDs...)
+	if g.streetPlace != "" && !slices.Contains(g.res.PlaceIDs, g.streetPlace) {
+		g.res.PlaceIDs = append(g.res.PlaceIDs, g.streetPlace)
 	}
 	if g.area != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.area.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.area.ID)

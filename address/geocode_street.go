@@ -6,6 +6,7 @@ package address
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 
@@ -115,14 +116,18 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		n = 1
 	}
 	if p == nil {
-		if q, err := g.streetAsPlace(ctx); err != nil || q != nil {
-			if q != nil {
-				g.street, g.streetPlace = q, true
-				g.res.reasonf("street %q is known here only as a place of its name (%s), without a point", g.a.Street, q.Name)
-			}
+		g.streetMissed = true
+		q, err := g.streetAsPlace(ctx)
+		if err != nil {
 			return err
 		}
-		g.streetMissed = true
+		if q != nil {
+			// listed among the places matched, and nothing more: the
+			// place gives no point, component nor verdict
+			g.streetPlace = q.ID
+			g.res.reasonf("street %q was not found as a street%s; a place of its name without a point (%s) is listed there", g.a.Street, g.areaSuffix(), q.Name)
+			return nil
+		}
 		g.res.reasonf("street %q was not found%s", g.a.Street, g.areaSuffix())
 		return nil
 	}
@@ -149,9 +154,11 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 
 // streetAsPlace returns the place a street not found is listed as: a
 // village or neighbourhood named as the street was written, without a
-// point, in the area found or an area around it below the state (NIPOST's
-// rural list holds streets so: "Cele St", "Obaduodu Cl" in Ojo LGA); nil
-// when there is none.
+// point, in the area found or in the LGA the area is or its name names
+// (NIPOST's rural list holds streets so: "Cele St", "Obaduodu Cl" in Ojo
+// LGA), and not filed under another postcode than the one written; nil
+// when there is none. ("Church Street, Ijanikin" is not the "Church
+// Street" the list files under Ojo LGA: Ijanikin names no LGA.)
 func (g *geocoder) streetAsPlace(ctx context.Context) (*Place, error) {
 	if g.area == nil || g.streetText == "" {
 		return nil, nil
@@ -164,10 +171,11 @@ func (g *geocoder) streetAsPlace(ctx context.Context) (*Place, error) {
 		if p.HasPoint || p.Kind != KindVillage && p.Kind != KindNeighbourhood {
 			continue
 		}
-		for _, id := range append([]string{g.area.ID}, g.area.Parents...) {
-			if id != g.cc && !isStateID(id, g.cc) && p.Within(id) {
-				return p, nil
-			}
+		if g.a.Postcode != "" && len(p.Postcodes) > 0 && !slices.Contains(p.Postcodes, g.a.Postcode) {
+			continue
+		}
+		if p.Within(g.area.ID) || g.namedLGA != nil && p.Within(g.namedLGA.ID) {
+			return p, nil
 		}
 	}
 	return nil, nil

@@ -78,7 +78,7 @@ func TestGeocodeStreetWithoutAPoint(t *testing.T) {
 		{"in another district of the area's LGA", "Adesokan Street, Festac Town, Lagos",
 			address.LevelNeighbourhood, address.Partial, "", "", 6.4664, 3.2836, `street "Adesokan Street" was not found in Festac Town`},
 		{"known as a village of its name", "Cele St, Ojo, Lagos",
-			address.LevelLocality, address.Partial, "cele", "", 6.4643, 3.1902, "known here only as a place of its name (Cele St)"},
+			address.LevelLocality, address.Partial, "", "", 6.4643, 3.1902, "a place of its name without a point (Cele St) is listed there"},
 		{"known in an LGA only", "Ozumba Mbadiwe Avenue, Lagos",
 			address.LevelState, address.Unverified, "", "101233", 9, 8, "nor a locality around it"},
 	}
@@ -95,6 +95,9 @@ func TestGeocodeStreetWithoutAPoint(t *testing.T) {
 			}
 			if d := address.Distance(r.Latitude, r.Longitude, tt.lat, tt.lon); !r.HasPoint || d > 1 {
 				t.Errorf("Geocode(%q): point (%v, %v) is %.0f m from (%v, %v)", tt.text, r.Latitude, r.Longitude, d, tt.lat, tt.lon)
+			}
+			if strings.Contains(tt.reason, "is listed there") && !slices.Contains(r.PlaceIDs, "cele") {
+				t.Errorf("Geocode(%q): places %v, want the village of the street's name among them", tt.text, r.PlaceIDs)
 			}
 			if !slices.ContainsFunc(r.Reasons, func(s string) bool { return strings.Contains(s, tt.reason) }) {
 				t.Errorf("Geocode(%q): reasons %q do not say %q", tt.text, r.Reasons, tt.reason)
