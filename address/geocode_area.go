@@ -158,7 +158,8 @@ func (g *geocoder) addTownOnly(add func(field, text string, weight float64), ms 
 	}
 }
 
-// tokenText returns the words of tokens labelled l, joined by spaces.
+// tokenText returns the words of tokens labelled with one of labels, in
+// order, joined by spaces.
 func tokenText(tokens []Token, labels ...Label) string {
 	var words []string
 	for _, t := range tokens {

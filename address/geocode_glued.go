@@ -346,13 +346,11 @@ func (g *geocoder) orgRunOn(ctx context.Context) error {
 				return nil
 			}
 		}
-		{
-			whole := a.Organization
-			a.Organization, a.City = strings.Join(words[:last+1], " "), strings.Join(tail, " ")
-			g.mark("city", false)
-			g.res.reasonf("%q read as %s, in %s: the organization's name ends at %q", whole, a.Organization, a.City, words[last])
-			return nil
-		}
+		whole := a.Organization
+		a.Organization, a.City = strings.Join(words[:last+1], " "), strings.Join(tail, " ")
+		g.mark("city", false)
+		g.res.reasonf("%q read as %s, in %s: the organization's name ends at %q", whole, a.Organization, a.City, words[last])
+		return nil
 	}
 	return nil
 }

@@ -339,7 +339,7 @@ func mergeDrafts(ds []*draft) map[string]string {
 // the two trade places: the place kept, whose id a suggestion gives (and
 // validates), is the one with a point.
 // (An id merged into a place that later traded its place keeps pointing
-// at the id that left: resolveAliases follows the aliases to the end.)
+// at the id that left: mergeDrafts follows the aliases to the end.)
 func merge(k, d *draft, alias map[string]string) {
 	if !k.p.HasPoint && d.p.HasPoint {
 		k.p, d.p = d.p, k.p
