@@ -234,7 +234,7 @@ func buildTable(ds []*draft) (*table, error) {
 	// (of duplicates, the one kept is one with a point: its id validates
 	// to a place that has one)
 	slices.SortFunc(ds, func(a, b *draft) int {
-		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), cmp.Compare(b2i(b.p.HasPoint), b2i(a.p.HasPoint)), strings.Compare(a.p.ID, b.p.ID))
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(b.p.Rank, a.p.Rank), cmp.Compare(b2f(b.p.HasPoint), b2f(a.p.HasPoint)), strings.Compare(a.p.ID, b.p.ID))
 	})
 	alias := mergeDrafts(ds)
 	ds = slices.DeleteFunc(ds, func(d *draft) bool { return d.merged })
@@ -251,13 +251,6 @@ func buildTable(ds []*draft) (*table, error) {
 	}
 	t.buildTop()
 	return t, nil
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // mergeDrafts marks the drafts that duplicate a better one (sorted first)
@@ -287,7 +280,11 @@ func mergeDrafts(ds []*draft) map[string]string {
 	// state only (a post office: "Ilutitun, Ondo") is the first of them,
 	// as the geocoder reads it (address: pointedNamesake)
 	located := map[string]*draft{}
-	var pointless []*draft
+	type listing struct {
+		d   *draft
+		key string // its name and area, a key of located
+	}
+	var pointless []listing
 	for _, d := range ds {
 		a := area(d)
 		name := kindClass(d.kind) + "\x00" + strings.Join(d.tokens, " ")
@@ -308,7 +305,7 @@ func mergeDrafts(ds []*draft) map[string]string {
 		lga, st := enclosing(d, kinds, address.KindLGA), enclosing(d, kinds, address.KindState)
 		switch {
 		case !d.p.HasPoint && (a == lga || a == st) && a != "":
-			pointless = append(pointless, d)
+			pointless = append(pointless, listing{d, name + "\x00" + a})
 		case d.p.HasPoint:
 			for _, in := range []string{lga, st} {
 				if in != "" && located[name+"\x00"+in] == nil {
@@ -317,9 +314,9 @@ func mergeDrafts(ds []*draft) map[string]string {
 			}
 		}
 	}
-	for _, d := range pointless {
-		if k := located[kindClass(d.kind)+"\x00"+strings.Join(d.tokens, " ")+"\x00"+area(d)]; k != nil && !k.merged && !d.merged {
-			merge(k, d, alias)
+	for _, l := range pointless {
+		if k := located[l.key]; k != nil && !k.merged && !l.d.merged {
+			merge(k, l.d, alias)
 		}
 	}
 	for id, to := range alias {

@@ -441,11 +441,11 @@ const maxTie = 256
 // named reports whether one of the candidates before bears the name of
 // entry e (the same words).
 func named(t *table, e uint32, before []cand) bool {
-	name := t.entryTerms(e)[:t.nname[e]]
-	for _, c := range before {
-		if slices.Equal(t.entryTerms(c.e)[:t.nname[c.e]], name) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(before, func(c cand) bool { return t.sameName(c.e, e) })
+}
+
+// sameName reports whether entries e and f bear the same name (the same
+// words).
+func (t *table) sameName(e, f uint32) bool {
+	return slices.Equal(t.entryTerms(e)[:t.nname[e]], t.entryTerms(f)[:t.nname[f]])
 }

@@ -58,7 +58,7 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 			break
 		}
 		if repeats := 0; slices.ContainsFunc(out, func(o built) bool {
-			if slices.Equal(t.entryTerms(o.c.e)[:t.nname[o.c.e]], t.entryTerms(c.e)[:t.nname[c.e]]) {
+			if t.sameName(o.c.e, c.e) {
 				repeats++
 			}
 			return repeats == maxRepeats
