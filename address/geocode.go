@@ -144,6 +144,7 @@ func newGeocoder(gz Gazetteer, a Address) geocoder {
 // finish gives the verdict, checks the components against those written
 // and returns the result.
 func (g *geocoder) finish(written *Address) Result {
+	g.venueArea()
 	g.verdict()
 	g.check(written)
 	if g.res.HasPoint {

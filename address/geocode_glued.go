@@ -677,3 +677,55 @@ func selfCapital(cc string, sub *Subdivision) bool {
 	m, ok := lookupSubdivision(cc, Fold(sub.Capital))
 	return ok && m.sub == sub
 }
+
+// venueWords end the names of venues that are places of a kind the
+// gazetteer does not hold (an airport, a port, a dam, a motor park): a
+// name ending in one is a venue only when the gazetteer knows no place by
+// it (see venueArea).
+var venueWords = map[string]bool{
+	"airport": true, "airstrip": true, "port": true, "seaport": true, "jetty": true, "terminal": true,
+	"dam": true, "interchange": true, "resort": true, "garage": true, "depot": true, "zone": true,
+	"park": true, "plant": true,
+}
+
+// venueArea reads a neighbourhood or city written first, ending in a venue
+// word and known to the gazetteer as no place, as the organization when
+// another place written was found ("Sapele Port, Sapele, Delta State",
+// "Tiga Dam, Bebeji LGA, Kano State").
+func (g *geocoder) venueArea() {
+	a := &g.a
+	if a.Organization != "" || g.area == nil {
+		return
+	}
+	for _, f := range []string{"neighbourhood", "city"} {
+		text := *a.component(f)
+		if text == "" {
+			continue
+		}
+		if g.areaFrom == f || !venueWords[Fold(lastWord(text))] || !namedVenue(text) {
+			return // the first area written
+		}
+		for _, m := range g.ments {
+			if m.field == f && slices.Contains(m.edits, 0) {
+				return
+			}
+		}
+		a.Organization, *a.component(f) = text, ""
+		g.res.reasonf("%q read as the organization: a venue's name, and no place the gazetteer knows", text)
+		return
+	}
+}
+
+// namedVenue reports whether a name ending in a venue word gives the
+// venue a name of its own before it ("Tiga Dam", "Sapele Port"): a former
+// or new venue alone names the district around it ("Old Airport, Jos",
+// "New Garage, Ibadan").
+func namedVenue(text string) bool {
+	words := strings.Fields(text)
+	for _, w := range words[:len(words)-1] {
+		if f := Fold(w); f != "old" && f != "new" {
+			return true
+		}
+	}
+	return false
+}

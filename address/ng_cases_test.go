@@ -116,6 +116,12 @@ var ngCases = []ngCase{
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},
 	{in: "5 Enugu-Onitsha Expressway", want: map[string]string{"state": ""}},
+	// a venue the gazetteer knows as no place, before the places it lies
+	// in, is the organization; a former venue alone names its district
+	{in: "Warri Port, Warri, Delta State", want: map[string]string{"organization": "Warri Port", "neighbourhood": "", "city": "Warri", "state": "Delta"}},
+	{in: "Kainji Dam, Borgu LGA, Niger State", want: map[string]string{"organization": "Kainji Dam", "city": "", "state": "Niger"}},
+	{in: "Jibowu Motor Park, Yaba, Lagos", want: map[string]string{"organization": "Jibowu Motor Park", "locality": "Yaba", "state": "Lagos"}},
+	{in: "Old Airport, Jos", want: map[string]string{"organization": "", "neighbourhood": "Old Airport", "state": "Plateau"}},
 	{in: "Federal University Lokoja, P.M.B. 1154, Lokoja, Kogi State", want: map[string]string{"organization": "Federal University Lokoja", "po_box": "PMB 1154", "city": "Lokoja", "state": "Kogi"}},
 }
 
