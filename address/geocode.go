@@ -318,6 +318,9 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	}
 	g.cityIsLGA()
 	g.townBeforeDivision()
+	if err := g.wardBeforeCity(ctx); err != nil {
+		return err
+	}
 	if err := g.areaFromStreets(ctx); err != nil {
 		return err
 	}

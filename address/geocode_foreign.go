@@ -266,6 +266,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if last >= 0 && len(words)-last-1 <= 3 {
 		names = append(names, nearPostcode(words, glued, last, last)...)
 	}
+	if tail := words[last+1:]; len(tail) >= 2 && len(tail) <= 5 && !slices.Contains(tail, "") {
+		// a district, then the city, typed after the house number:
+		// "cad no 40 osmangazi bursa", "680 copacabana rio de janeiro rj"
+		for n := min(4, len(tail)-1); n >= 1; n-- {
+			names = append(names, strings.Join(tail[len(tail)-n:], " "))
+		}
+	}
 	named := "" // a country glued to the city, which the city must be in
 	if f := strings.Fields(a.City); len(f) > 1 {
 		if c, ok := data().byKey[Fold(f[len(f)-1])]; ok && c.Alpha2 != a.Country {

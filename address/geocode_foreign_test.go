@@ -53,6 +53,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"Herengracht 573, 1017 CD Amsterdam", "NL"},
 		{"Av. Presidente Vargas, 2245, apto 52, Luanda", "AO"},
 		{"Tsu", "JP"},
+		// a district, then the city and its state's code, typed after
+		// the house number without commas
+		{"rua visconde de piraja 300 ipanema rio de janeiro rj", "BR"},
+		{"12 allen avenue ikeja lagos", "NG"},
+		{"5 ring road ibadan oyo", "NG"},
 		{"No 5 Ahmadu Bello", "NG"},
 		{"3 Umaru Hassan", "NG"},
 		{"G9PQ+6XV, Gbongan Rd, 220104, Ode Omu", "NG"},

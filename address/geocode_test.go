@@ -130,6 +130,9 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// a county after a town: the town is the city, the county the
 		// second-level division (not built in: kept unconfirmed)
 		{"Guildford, Surrey, UK", address.LevelLocality, "Surrey", "England", "Guildford", 51.235, -0.574, 5000, address.Partial},
+		// a Japanese ward before a prefecture named as its city: the ward
+		// is the district, the prefecture's name the city
+		{"Kabukicho 1-19-1, Shinjuku-ku, Tokyo 160-0021", address.LevelLocality, "Shinjuku-Ku", "Tokyo", "Tokyo", 35.69, 139.69, 25000, address.Partial},
 		{"Truro, Cornwall, UK", address.LevelLocality, "Cornwall", "England", "Truro", 50.265, -5.054, 5000, address.Partial},
 		// "W.I." after a Caribbean country; a place whose name holds a
 		// street type ("Half Way Tree": not the street "Half Way")
