@@ -65,10 +65,18 @@ func (p *parser) headMarkers(s span, r *part) int {
 		k, lex := p.key(i), p.words[i].lex
 		if n := p.poBoxAt(i, s.hi); n > 0 {
 			kind := "P.O. Box"
-			if k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m" {
+			switch {
+			case k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m":
 				kind = "PMB"
+			case foreignBoxAt(p, i, s.hi) > 0:
+				kind = p.texts(i, i+n) // as written: "Postfach", "Caixa Postal"
 			}
 			box := p.text(i + n)
+			for j := i + n + 1; j < s.hi && len(p.key(j-1)) <= 3 && isDigits(p.key(j-1)) && isDigits(p.key(j)) && len(p.key(j)) <= 3; j++ {
+				// a box number in groups of digits: "Postfach 10 05 55"
+				box += " " + p.text(j)
+				n++
+			}
 			if num, pc, ok := strings.Cut(box, "-"); ok && isDigits(num) && p.a.Postcode == "" {
 				// "P.O. Box 48400-00100": the box, then the postcode of
 				// its post office (Kenya)

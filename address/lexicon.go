@@ -235,8 +235,9 @@ var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level"
 // levelsBefore and levelsAfter are the words of other languages that
 // name a floor before its number ("piso 4", "planta 20") or after it ("3.
 // OG", "3e étage", "3.º andar", "2. sal"): the floor is kept as written.
-var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "kat": "Kat", "etage": "Etage"}
-var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping"}
+var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
+var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
+	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals"}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{

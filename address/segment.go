@@ -252,9 +252,36 @@ func (p *parser) poBoxAt(i, hi int) int {
 		if i+2 < hi && p.key(i+1) == "office" && p.key(i+2) == "box" {
 			n = 3
 		}
+	default:
+		n = foreignBoxAt(p, i, hi)
 	}
 	if n == 0 || i+n >= hi || !hasDigit(p.key(i+n)) {
 		return 0
 	}
 	return n
+}
+
+// foreignBoxes are the words other languages write a P.O. box with, one
+// word or the first of two ("Postfach", "Postboks", "Caixa Postal",
+// "Casella postale"); "BP" (boîte postale) counts outside Nigeria only,
+// where it names a filling station.
+var foreignBoxes = map[string]string{
+	"postfach": "", "postboks": "", "postbus": "", "postilokero": "", "apartado": "", "apdo": "",
+	"casilla": "", "bp": "", "caixa": "postal", "cx": "postal", "casella": "postale",
+	"skrytka": "pocztowa", "boite": "postale", "gpo": "box", "locked": "bag", "postbox": "",
+}
+
+// foreignBoxAt returns the number of words of a P.O. box marker of
+// another language at word i, or 0.
+func foreignBoxAt(p *parser, i, hi int) int {
+	second, ok := foreignBoxes[p.key(i)]
+	switch {
+	case !ok || p.key(i) == "bp" && p.country == "NG":
+		return 0
+	case second == "":
+		return 1
+	case i+1 < hi && p.key(i+1) == second:
+		return 2
+	}
+	return 0
 }
