@@ -30,9 +30,10 @@ type Address struct {
 	CountryName string `json:"country_name,omitempty"`
 	// Removed holds the contact details pasted into the text (phone
 	// numbers with the word that introduced them, e-mail and web
-	// addresses), as written: they are no part of the address, and are
-	// kept here so that nothing the user wrote is lost. The warning
-	// contact_removed names them.
+	// addresses) and a caption that opened it ("Branch Address"), as
+	// written: they are no part of the address, and are kept here so that
+	// nothing the user wrote is lost. The warnings contact_removed and
+	// caption_removed name them.
 	Removed []string `json:"removed,omitempty"`
 }
 
@@ -142,7 +143,7 @@ type Change struct {
 // such as a postcode that contradicts the state.
 type Warning struct {
 	Field   string `json:"field"`
-	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, country_mismatch
+	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, state_unknown, country_mismatch, contact_removed, caption_removed
 	Message string `json:"message"`
 }
 

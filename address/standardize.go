@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -85,11 +87,12 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	text = strings.ToValidUTF8(text, " ")
 	text, removed := takeContacts(text)
+	text, caption := takeCaption(text)
 	text, bigFirst, japanese := eastAsian(text)
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, bigFirst: bigFirst, japanese: japanese}
+	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, caption: caption, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
 	if r.codeCountry || r.nameCountry {
 		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
@@ -112,6 +115,7 @@ type reading struct {
 	text, region       string
 	structured         bool
 	removed            []string
+	caption            string // set apart by takeCaption
 	bigFirst, japanese bool
 	codeCountry        bool // the first reading took a code for the country
 	nameCountry        bool // the first reading took another country's name, written last
@@ -134,6 +138,11 @@ func (r *reading) read(regionOnly bool) Standardized {
 		p.a.Removed = r.removed
 		p.warn = append(p.warn, Warning{Field: "removed", Code: "contact_removed",
 			Message: "contact details are no part of the address and were set apart: " + strings.Join(r.removed, "; ")})
+	}
+	if r.caption != "" {
+		p.a.Removed = append(slices.Clip(p.a.Removed), r.caption)
+		p.warn = append(p.warn, Warning{Field: "removed", Code: "caption_removed",
+			Message: "the caption " + strconv.Quote(r.caption) + " names no part of the address and was set apart"})
 	}
 	if r.structured {
 		p.applyFields(in)

@@ -111,6 +111,43 @@ func captionColon(text string, i int) bool {
 	return '0' <= c && c <= '9' && !timeOfDay(rest)
 }
 
+// captionWords end a caption that may stand before the name of a
+// building or organization ("Branch Address: First Bank, ..."; "Kano
+// Branch: TAJBank, ..."; "Location: Kofar Wambai Market, Kano"); the
+// first two may be the whole caption.
+var captionWords = map[string]bool{
+	"address": true, "location": true, "branch": true, "office": true, "outlet": true,
+	"point": true, "headquarters": true, "hq": true, "store": true,
+}
+
+// takeCaption sets apart a caption of 1 to 4 words without a digit that
+// opens the text and ends in a colon before a name (not before a number:
+// captionColon keeps "Head Office: 3rd Floor, ..." as the office's name;
+// "Address:" alone is set apart before anything), when its last word is
+// one of captionWords: it names no part of the address. It returns the text without it, and the caption.
+func takeCaption(text string) (rest, caption string) {
+	i := strings.IndexByte(text, ':')
+	if i < 0 || i+1 >= len(text) || text[i+1] != ' ' || strings.ContainsAny(text[:i], "0123456789,;") {
+		return text, ""
+	}
+	words := strings.Fields(text[:i])
+	if len(words) == 0 || len(words) > 4 {
+		return text, ""
+	}
+	last := string(appendKey(nil, words[len(words)-1]))
+	if !captionWords[last] || len(words) == 1 && last != "address" && last != "location" {
+		return text, ""
+	}
+	rest = strings.TrimLeft(text[i+1:], " ")
+	if rest == "" || !unicode.IsLetter([]rune(rest)[0]) && len(words) > 1 {
+		return text, "" // "Head Office: 3rd Floor": the office's name
+	}
+	if first, _, _ := strings.Cut(rest, " "); len(words) > 1 && (relations[Fold(first)] != "" || relationStarts[Fold(first)]) {
+		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
+	}
+	return rest, strings.Join(words, " ")
+}
+
 // timeOfDay reports whether s begins with a time of day: "8:30", "10.30",
 // "9h", "9am", "5 pm".
 func timeOfDay(s string) bool {
