@@ -685,7 +685,7 @@ func selfCapital(cc string, sub *Subdivision) bool {
 var venueWords = map[string]bool{
 	"airport": true, "airstrip": true, "port": true, "seaport": true, "jetty": true, "terminal": true,
 	"dam": true, "interchange": true, "resort": true, "garage": true, "depot": true, "zone": true,
-	"park": true, "plant": true,
+	"park": true, "plant": true, "command": true,
 }
 
 // venueArea reads a neighbourhood or city written first, ending in a venue
