@@ -519,13 +519,14 @@ func (p *parser) isStreetTypeWord(i int) bool {
 	return ok
 }
 
-// streetType looks a key up in the street types of every language, then in
-// those of the country alone ("gate" is a street in Norway, not in Lagos).
+// streetType looks a key up in the street types of the country alone
+// ("gate" is a street in Norway, not in Lagos; "str" is Straße in
+// Austria), then in those of every language.
 func (p *parser) streetType(k string) (streetType, bool) {
-	if t, ok := streetTypes[k]; ok {
+	if t, ok := countryStreetTypes[p.country][k]; ok {
 		return t, true
 	}
-	t, ok := countryStreetTypes[p.country][k]
+	t, ok := streetTypes[k]
 	return t, ok
 }
 

@@ -180,20 +180,43 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"NL": {"straat": {Canonical: "straat"}, "laan": {Canonical: "laan"}, "weg": {Canonical: "weg"}, "plein": {Canonical: "plein"}, "gracht": {Canonical: "gracht"}},
 	"HU": {"u": {Canonical: "utca"}},
 	"MV": {"magu": {Canonical: "Magu"}},
+	"DE": {"str": {Canonical: "Straße"}}, "AT": {"str": {Canonical: "Straße"}}, "LI": {"str": {Canonical: "Straße"}},
+	"CH": {"str": {Canonical: "Strasse"}},
 }
 
 // abbrevPrefixTypes are, by country, abbreviations opening a street that
 // stand for another type than in English: "Av." is Avenida where streets
-// are Spanish or Portuguese (see streetLanguages).
+// are Spanish or Portuguese (see streetLanguages), "C/" Calle in Spanish,
+// "R." Rua in Portuguese, "Bd" Boulevard in French (and "av." Avenue,
+// Québec's too), "Str." Strada in Romanian.
 var abbrevPrefixTypes = func() map[string]map[string]streetType {
 	out := map[string]map[string]streetType{}
+	add := func(cc, abbrev, canonical string) {
+		if out[cc] == nil {
+			out[cc] = map[string]streetType{}
+		}
+		out[cc][abbrev] = streetType{Canonical: canonical, Prefix: true}
+	}
 	for _, l := range streetLanguages {
-		if slices.Contains(l.words, "calle") || slices.Contains(l.words, "rua") {
-			for _, cc := range l.countries {
-				out[cc] = map[string]streetType{"av": {Canonical: "Avenida", Prefix: true}}
+		for _, cc := range l.countries {
+			switch {
+			case slices.Contains(l.words, "calle"):
+				add(cc, "av", "Avenida")
+				add(cc, "c", "Calle")
+				add(cc, "blvd", "Boulevard")
+			case slices.Contains(l.words, "rua"):
+				add(cc, "av", "Avenida")
+				add(cc, "r", "Rua")
+			case slices.Contains(l.words, "rue"):
+				add(cc, "av", "Avenue")
+				add(cc, "bd", "Boulevard")
+			case slices.Contains(l.words, "strada"):
+				add(cc, "str", "Strada")
+				add(cc, "bd", "Bulevardul")
 			}
 		}
 	}
+	add("CA", "av", "Avenue")
 	return out
 }()
 
