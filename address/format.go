@@ -15,7 +15,11 @@ func format(a *Address) (line, line1, line2 string) {
 	add(&d, a.PlusCode)
 	add(&d, a.Organization)
 	hashUnit := a.Unit.Type == "" && strings.HasPrefix(a.Unit.Number, "#")
-	if !hashUnit {
+	number := a.HouseNumber
+	switch {
+	case slashUnit(a.Country, a.Unit, number):
+		number = a.Unit.Number + "/" + number // "12/8 Cavill Avenue"
+	case !hashUnit:
 		add(&d, a.Unit.String())
 	}
 	add(&d, a.Level)
@@ -24,23 +28,23 @@ func format(a *Address) (line, line1, line2 string) {
 	}
 	district := a.Neighbourhood
 	switch {
-	case l.blocks && a.Street == "" && a.HouseNumber != "" && district != "":
+	case l.blocks && a.Street == "" && number != "" && district != "":
 		// "2-3-5 Nishi-Shinjuku": a numbered block of a district
-		add(&d, a.HouseNumber+" "+district)
+		add(&d, number+" "+district)
 		district = ""
-	case a.Street == "" && a.HouseNumber != "":
+	case a.Street == "" && number != "":
 		// "No. 11, Sunview Estate": the marker keeps a lone number from
 		// reading as a postcode.
-		add(&d, "No. "+a.HouseNumber)
-	case a.HouseNumber == "":
+		add(&d, "No. "+number)
+	case number == "":
 		add(&d, a.Street)
 	case l.numberAfterStreet:
-		add(&d, a.Street+" "+a.HouseNumber)
-	case l.postcodeFirst && isPostcode(a.Country, a.HouseNumber):
+		add(&d, a.Street+" "+number)
+	case l.postcodeFirst && isPostcode(a.Country, number):
 		// "No. 75001 Rue X": a number that would read as a postcode
-		add(&d, "No. "+a.HouseNumber+" "+a.Street)
+		add(&d, "No. "+number+" "+a.Street)
 	default:
-		add(&d, a.HouseNumber+" "+a.Street)
+		add(&d, number+" "+a.Street)
 	}
 	if hashUnit {
 		// "1 HarbourFront Walk, #02-01": a unit numbered with "#"
@@ -117,3 +121,13 @@ func isPostcode(country, s string) bool {
 // Lines returns the address formatted as Standardize formats its result:
 // one line, and the two lines of a label.
 func (a Address) Lines() (line, line1, line2 string) { return format(&a) }
+
+// slashUnit reports whether a unit of a number alone is written before the
+// house number with a slash, as Australia and New Zealand write it ("12/8
+// Cavill Avenue": unit 12 of number 8).
+func slashUnit(country string, u Unit, number string) bool {
+	return (country == "AU" || country == "NZ") && u.Type == "" && number != "" &&
+		u.Number != "" && startsDigit(u.Number) && startsDigit(number) && !strings.ContainsAny(u.Number+number, "/-# ")
+}
+
+func startsDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }

@@ -550,7 +550,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	g.area, g.areaFrom = &p, best.m.field
 	g.namedLGA = namesakeOf(best)
 	g.seat = wardSeat(cands, best, g.namedAlone(best))
-	if best.edits > 0 {
+	if best.edits > 0 && writtenName(best.m.text, &p, best.edits) != best.m.text {
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
 	}
 	g.renameEnclosing(best)

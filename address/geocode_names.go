@@ -5,6 +5,7 @@ package address
 // name kept where it is one of the place's own.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -105,6 +106,14 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 // for the same name numbered otherwise ("Wuse II" is Wuse 2).
 func writtenName(text string, p *Place, edits int) string {
 	k, main := NameKey(text), NameKey(p.Name)
+	if d := districtNumber(text); d > 0 && edits <= d && !numberedName(p) {
+		// a postal district's number after the city's name, in any of
+		// its languages ("Dublin 8", "Praha 2"): kept as written
+		base := NameKey(text[:len(text)-d])
+		if base == main || slices.ContainsFunc(p.AltNames, func(a string) bool { return NameKey(a) == base }) {
+			return text
+		}
+	}
 	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
 		k = NameKey(strings.Join(f[:len(f)-1], " ")) // "København N": a postal district's letters
 	}
@@ -121,6 +130,10 @@ func writtenName(text string, p *Place, edits int) string {
 	}
 	return p.Name
 }
+
+// numberedName reports whether a place's own name ends in a number
+// ("Wuse 2", "Area 11"): its districts are places of their own.
+func numberedName(p *Place) bool { return districtNumber(p.Name) > 0 }
 
 // numbered returns the key of a name with its Roman numerals as digits:
 // "Wuse II" and "Wuse 2", "Lekki Phase I" and "Lekki Phase 1" are one.

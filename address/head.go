@@ -108,6 +108,16 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 		}
+		if t, ok := countryUnitTypes[p.country][k]; ok && i == s.lo && i+2 == s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
+			// "Top 14", "Int. 4", "sala 1201": a unit in the country's
+			// language, a segment of its own
+			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
+			p.label(i, i+1, LabelUnitType)
+			p.label(i+1, i+2, LabelUnitNumber)
+			r.core = true
+			i += 2
+			continue
+		}
 		if lvl, n := p.levelAt(i, s.hi); n > 0 {
 			r.level = lvl
 			p.label(i, i+n, LabelLevel)

@@ -186,8 +186,8 @@ var countryStreetTypes = map[string]map[string]streetType{
 
 // abbrevPrefixTypes are, by country, abbreviations opening a street that
 // stand for another type than in English: "Av." is Avenida where streets
-// are Spanish or Portuguese (see streetLanguages), "C/" Calle in Spanish,
-// "R." Rua in Portuguese, "Bd" Boulevard in French (and "av." Avenue,
+// are Spanish or Portuguese (see streetLanguages), "R." Rua in
+// Portuguese, "Bd" Boulevard in French (and "av." Avenue,
 // Québec's too), "Str." Strada in Romanian.
 var abbrevPrefixTypes = func() map[string]map[string]streetType {
 	out := map[string]map[string]streetType{}
@@ -202,7 +202,6 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 			switch {
 			case slices.Contains(l.words, "calle"):
 				add(cc, "av", "Avenida")
-				add(cc, "c", "Calle")
 				add(cc, "blvd", "Boulevard")
 			case slices.Contains(l.words, "rua"):
 				add(cc, "av", "Avenida")
@@ -211,8 +210,12 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 				add(cc, "av", "Avenue")
 				add(cc, "bd", "Boulevard")
 			case slices.Contains(l.words, "strada"):
-				add(cc, "str", "Strada")
-				add(cc, "bd", "Bulevardul")
+				for _, w := range []string{"str", "strada"} {
+					add(cc, w, "Strada")
+				}
+				for _, w := range []string{"bd", "bdul", "bulevardul"} {
+					add(cc, w, "Bulevardul")
+				}
 			}
 		}
 	}
@@ -238,6 +241,24 @@ var unitTypes = map[string]string{
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
 	"wing": "Wing", "door": "Door",
 }
+
+// countryUnitTypes are words that open a unit in one country's language
+// only, read where they open a segment ("Top 14" in Vienna; "Hill Top"
+// and "Top 10 Plaza" are no units in Lagos).
+var countryUnitTypes = func() map[string]map[string]string {
+	out := map[string]map[string]string{"AT": {"top": "Top"}, "RO": {"ap": "Ap."}, "MD": {"ap": "Ap."}, "IT": {"int": "Int."}}
+	for _, l := range streetLanguages {
+		for _, cc := range l.countries {
+			switch {
+			case slices.Contains(l.words, "calle"):
+				out[cc] = map[string]string{"int": "Int.", "interior": "Interior", "dpto": "Dpto.", "dto": "Dto.", "local": "Local"}
+			case slices.Contains(l.words, "rua"):
+				out[cc] = map[string]string{"sala": "Sala", "ap": "Ap.", "conj": "Conj.", "loja": "Loja"}
+			}
+		}
+	}
+	return out
+}()
 
 // premiseTypes introduce a plot, block or house identifier.
 var premiseTypes = map[string]string{

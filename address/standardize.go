@@ -250,6 +250,10 @@ func (p *parser) finish() Standardized {
 	a := &p.a
 	c := data().byKey[Fold(p.country)]
 	a.Country, a.CountryName = c.Alpha2, c.Name
+	if u, n, ok := strings.Cut(a.HouseNumber, "/"); ok && slashUnit(a.Country, Unit{Number: u}, n) && a.Unit == (Unit{}) {
+		// "12/8 Cavill Avenue": unit 12 of number 8 in Australia
+		a.Unit, a.HouseNumber = Unit{Number: u}, n
+	}
 	if a.Postcode != "" && a.Country == "NG" {
 		if sub, ok := PostcodeState("NG", a.Postcode); ok && a.StateCode == "" {
 			a.State, a.StateCode = sub.Name, sub.Code
