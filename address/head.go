@@ -90,15 +90,22 @@ func (p *parser) headMarkers(s span, r *part) int {
 			i += n + 1
 			continue
 		}
+		// a unit: "Flat 3", or in the country's language a segment of its
+		// own ("Top 14", "Int. 4", "sala 1201")
+		t, unit := unitTypes[k]
+		if !unit || !lex {
+			t, unit = countryUnitTypes[p.country][k]
+			unit = unit && i == s.lo && i+2 == s.hi
+		}
+		if unit && i+1 < s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
+			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
+			p.label(i, i+1, LabelUnitType)
+			p.label(i+1, i+2, LabelUnitNumber)
+			r.core = true
+			i += 2
+			continue
+		}
 		if lex && i+1 < s.hi && isID(p.key(i+1)) {
-			if t, ok := unitTypes[k]; ok && r.unit.Type == "" {
-				r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
-				p.label(i, i+1, LabelUnitType)
-				p.label(i+1, i+2, LabelUnitNumber)
-				r.core = true
-				i += 2
-				continue
-			}
 			if t, ok := premiseTypes[k]; ok {
 				r.premises = append(r.premises, Premise{Type: t, Number: strings.ToUpper(p.text(i + 1))})
 				p.label(i, i+1, LabelPremiseType)
@@ -107,16 +114,6 @@ func (p *parser) headMarkers(s span, r *part) int {
 				i += 2
 				continue
 			}
-		}
-		if t, ok := countryUnitTypes[p.country][k]; ok && i == s.lo && i+2 == s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
-			// "Top 14", "Int. 4", "sala 1201": a unit in the country's
-			// language, a segment of its own
-			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
-			p.label(i, i+1, LabelUnitType)
-			p.label(i+1, i+2, LabelUnitNumber)
-			r.core = true
-			i += 2
-			continue
 		}
 		if lvl, n := p.levelAt(i, s.hi); n > 0 {
 			r.level = lvl
