@@ -10,10 +10,10 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        40000,  // 1302 results
 	"LGA/builtin":                40000,  // 1302 results
-	"LOCALITY":                   51000,  // 27071 results
+	"LOCALITY":                   51000,  // 27069 results
 	"LOCALITY/geonames":          24000,  // 8420 results
 	"LOCALITY/nipost-rural":      75000,  // 10133 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8518 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8516 results
 	"NEIGHBOURHOOD":              40000,  // 37791 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2501 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 771 results
 	"STATE/builtin":              360000, // 771 results
-	"STREET":                     5800,   // 2212 results
+	"STREET":                     5800,   // 2214 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7100,   // 488 results
 	"STREET/area:nipost-rural":   26000,  // 57 results
-	"STREET/area:osm-ng-2019":    5400,   // 541 results
+	"STREET/area:osm-ng-2019":    5400,   // 543 results
 	"STREET/area:wards":          5200,   // 442 results
 }

@@ -285,6 +285,11 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 // or phase took it: a street, an estate, an organization, a district, or a
 // plain name whose role depends on where the segment stands.
 func (p *parser) headName(s span, lo, hi int, r *part) {
+	if j := p.orgBeforeStreet(lo, hi); j > lo && r.number == "" {
+		r.org = p.name(lo, j)
+		p.label(lo, j, LabelOrganization)
+		lo = j
+	}
 	if st, ok := p.street(lo, hi); ok {
 		r.street = st
 		r.rawStreet = p.texts(lo, hi)
@@ -446,6 +451,32 @@ func (p *parser) street(lo, hi int) (streetName, bool) {
 		p.label(tlo, thi, LabelStreetType)
 	}
 	return st, ok
+}
+
+// orgBeforeStreet returns where a street begins in words[lo:hi] when an
+// organization's name runs on into it without a comma ("yaya centre
+// argwings kodhek road", "Zenith Bank Adeola Odeku Street"): after the
+// last organization word, which a name stands before and a street of at
+// least two words and its type after; else lo. ("Bank Road", "Creek Road
+// Market", "Bank of Industry Road" and "Mobolaji Bank Anthony Way" stay
+// whole.)
+func (p *parser) orgBeforeStreet(lo, hi int) int {
+	if hi-lo < 5 || !p.words[hi-1].lex {
+		return lo
+	}
+	for j := hi - 4; j > lo; j-- {
+		if !p.words[j].lex || !organizationWords[p.key(j)] {
+			continue
+		}
+		if lowerWords[p.key(j+1)] || !p.hasLetter(lo, j) {
+			return lo
+		}
+		if _, tlo, _, ok := p.matchStreet(j+1, hi); ok && tlo > j+1 && p.typedStreet(j+1, hi) {
+			return j + 1
+		}
+		return lo
+	}
+	return lo
 }
 
 // matchStreet recognises a street in words[lo:hi]; words[tlo:thi] are its
