@@ -91,7 +91,7 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	ps, err := gz.Named(ctx, alt.Address.Country, NameKey(code))
 	// the country itself is no place of the country ("Manchester M16
 	// 0RA, UK": the postcode made the other reading British too)
-	ps = slices.DeleteFunc(ps, func(p Place) bool { return p.Kind == KindCountry })
+	ps = slices.DeleteFunc(slices.Clone(ps), func(p Place) bool { return p.Kind == KindCountry }) // (the gazetteer's own slice is shared)
 	if err != nil || len(ps) == 0 {
 		return r, err
 	}

@@ -149,6 +149,11 @@ func bigCityCountries(ctx context.Context, gz Gazetteer, city, region string) ([
 	return out, nil
 }
 
+// millionCity is the population from which a city's own name typed after
+// a house number, in no street of its language nor with its state's code,
+// reads the address there (cityAbroadReading).
+const millionCity = 1_000_000
+
 // bigCity is the population from which a place abroad named beside a
 // postcode of the region's shape reads the address there.
 const bigCity = 100_000
@@ -266,13 +271,6 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if last >= 0 && len(words)-last-1 <= 3 {
 		names = append(names, nearPostcode(words, glued, last, last)...)
 	}
-	if tail := words[last+1:]; len(tail) >= 2 && len(tail) <= 5 && !slices.Contains(tail, "") {
-		// a district, then the city, typed after the house number:
-		// "cad no 40 osmangazi bursa", "680 copacabana rio de janeiro rj"
-		for n := min(4, len(tail)-1); n >= 1; n-- {
-			names = append(names, strings.Join(tail[len(tail)-n:], " "))
-		}
-	}
 	named := "" // a country glued to the city, which the city must be in
 	if f := strings.Fields(a.City); len(f) > 1 {
 		if c, ok := data().byKey[Fold(f[len(f)-1])]; ok && c.Alpha2 != a.Country {
@@ -297,13 +295,28 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		spoken = nil
 	}
 	names = withoutCodes(names) // "salvador ba": a division's code after the city
-	fromStreet := len(names)    // names[fromStreet:] are the street's last words
+	fromStreet := len(names)    // names[fromStreet:] are the street's last words, or those after its number
 	if spoken != nil {
 		if f := strings.Fields(a.StreetName); len(f) > 1 {
 			for n := min(2, len(f)-1); n >= 1; n-- {
 				names = append(names, strings.Join(f[len(f)-n:], " "))
 			}
 		}
+	}
+	// a district, then the city, typed after the house number, with the
+	// code of the city's state, in a street of the city's language, or a
+	// city of millions: "680 copacabana rio de janeiro rj" (a Nigerian
+	// village and its district, "no 20 shena dakka", are no city abroad)
+	fromTail, tailCode := len(names), ""
+	if tail := words[last+1:]; last >= 0 && len(tail) >= 2 && len(tail) <= 5 && !slices.Contains(tail, "") {
+		if c := tail[len(tail)-1]; len(c) <= 3 && !isDigits(c) {
+			tailCode = c
+		}
+		var ends []string
+		for n := min(4, len(tail)-1); n >= 1; n-- {
+			ends = append(ends, strings.Join(tail[len(tail)-n:], " "))
+		}
+		names = append(names, withoutCodes(ends)...)
 	}
 	for ni, name := range names {
 		key := NameKey(name)
@@ -320,7 +333,8 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		// language only ("via del corso roma"); the other names for one
 		// of any country ("Rue Pasteur, Dakar"). A street of another
 		// language is evidence enough that a name is not cut short.
-		streetWords := ni >= fromStreet
+		streetWords := ni >= fromStreet && ni < fromTail
+		tailWords := ni >= fromTail
 		if px, ok := gz.(prefixed); ok && spoken == nil {
 			// the start of a name of the region's ("Victoria" of Victoria
 			// Island), which people cut short
@@ -341,6 +355,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			// Jose, California)
 			pref := slices.Contains(spoken, c.Alpha2)
 			for i := range ps {
+				if p := &ps[i]; tailWords && !pref && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {
+					// the words after the number: in the street's
+					// language, with the code of the city's state, or a
+					// city of millions by its own name ("45-c gulberg iii
+					// lahore"; not "dakka", a name of Dhaka's)
+					continue
+				}
 				if p := &ps[i]; p.Kind == KindCity && p.Rank >= bigCity && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
 					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
 				}
@@ -367,6 +388,16 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			bestName, s.Address.CountryName, fr.Reading.Address.CountryName, best.Name, fr.Reading.Address.CountryName))
 	}
 	return fr, ok, err
+}
+
+// codeOfState reports whether code is the code of the first-level
+// division of country cc that holds p ("rj": Rio de Janeiro's).
+func codeOfState(cc, code string, p *Place) bool {
+	if code == "" {
+		return false
+	}
+	sub, ok := LookupSubdivision(cc, code)
+	return ok && p.Within(sub.Code)
 }
 
 // prefixed is what a gazetteer offers when it can find the places whose

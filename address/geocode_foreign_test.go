@@ -1,6 +1,9 @@
 package address_test
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // TestGeocodeTypedAbroad checks, on the built-in gazetteer, addresses of
 // other countries typed without commas and often without the country,
@@ -56,6 +59,12 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		// a district, then the city and its state's code, typed after
 		// the house number without commas
 		{"rua visconde de piraja 300 ipanema rio de janeiro rj", "BR"},
+		{"45-c gulberg iii lahore", "PK"},
+		{"BP 5005 Dakar", "SN"},
+		// a village and its district after the number are no city
+		// abroad (Dhaka is "Dakka" too; Gulu, Uganda)
+		{"no 20 shena dakka", "NG"},
+		{"no 68 tanaye gulu", "NG"},
 		{"12 allen avenue ikeja lagos", "NG"},
 		{"5 ring road ibadan oyo", "NG"},
 		{"No 5 Ahmadu Bello", "NG"},
@@ -66,6 +75,28 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
 			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)
+		}
+	}
+}
+
+// TestGeocodeRepeatable geocodes each address several times on one store:
+// the answers must not change (the store's cached lists are shared, and a
+// reading that filtered one in place once changed every later answer).
+func TestGeocodeRepeatable(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, text := range []string{"Sir Matt Busby Way, Stretford, Manchester M16 0RA, UK", "350 5th Ave, New York, NY 10118, USA", "12 Allen Avenue, Ikeja"} {
+		first, err := json.Marshal(geocode(t, gz, text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			again, err := json.Marshal(geocode(t, gz, text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(again) != string(first) {
+				t.Fatalf("%q: answers differ:\n%s\n%s", text, first, again)
+			}
 		}
 	}
 }

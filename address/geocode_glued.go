@@ -679,13 +679,14 @@ func selfCapital(cc string, sub *Subdivision) bool {
 }
 
 // venueWords end the names of venues that are places of a kind the
-// gazetteer does not hold (an airport, a port, a dam, a motor park): a
-// name ending in one is a venue only when the gazetteer knows no place by
-// it (see venueArea).
+// gazetteer does not hold (an airport, a port, a dam; and "Motor Park"):
+// a name ending in one is a venue only when the gazetteer knows no place
+// by it (see venueArea). Words that as often end a district's name are
+// not among them: "Offa Garage", "Ipaja Command", "Lekki Free Zone",
+// "Finsbury Park".
 var venueWords = map[string]bool{
 	"airport": true, "airstrip": true, "port": true, "seaport": true, "jetty": true, "terminal": true,
-	"dam": true, "interchange": true, "resort": true, "garage": true, "depot": true, "zone": true,
-	"park": true, "plant": true, "command": true,
+	"dam": true, "interchange": true, "resort": true, "depot": true, "plant": true,
 }
 
 // venueArea reads a neighbourhood or city written first, ending in a venue
@@ -694,15 +695,16 @@ var venueWords = map[string]bool{
 // "Tiga Dam, Bebeji LGA, Kano State").
 func (g *geocoder) venueArea() {
 	a := &g.a
-	if a.Organization != "" || g.area == nil {
-		return
+	if a.Organization != "" || g.area == nil || a.Street != "" || a.HouseNumber != "" || len(a.Premises) > 0 ||
+		a.Unit != (Unit{}) || a.POBox != "" || a.Estate != "" {
+		return // written first only: "Plot 100 Mato St., Abuja Garage, Nguru" names a district
 	}
 	for _, f := range []string{"neighbourhood", "city"} {
 		text := *a.component(f)
 		if text == "" {
 			continue
 		}
-		if g.areaFrom == f || !venueWords[Fold(lastWord(text))] || !namedVenue(text) {
+		if g.areaFrom == f || !isVenueName(text) || !namedVenue(text) {
 			return // the first area written
 		}
 		for _, m := range g.ments {
@@ -714,6 +716,14 @@ func (g *geocoder) venueArea() {
 		g.res.reasonf("%q read as the organization: a venue's name, and no place the gazetteer knows", text)
 		return
 	}
+}
+
+// isVenueName reports whether a name ends in a venue word, or in "Motor
+// Park".
+func isVenueName(text string) bool {
+	f := strings.Fields(Fold(text))
+	n := len(f)
+	return n > 0 && venueWords[f[n-1]] || n > 2 && f[n-1] == "park" && f[n-2] == "motor"
 }
 
 // namedVenue reports whether a name ending in a venue word gives the
@@ -741,23 +751,35 @@ func (g *geocoder) wardBeforeCity(ctx context.Context) error {
 	if g.cc != "JP" || g.state == nil || a.LGA != "" || g.area != nil && g.area.Kind != KindState {
 		return nil
 	}
-	ward := ""
+	// the ward, and what stands before it in its component
+	ward, field, district := "", "", ""
 	switch {
-	case isWard(a.City):
-		ward = a.City
+	case isWard(a.City) && !strings.Contains(a.City, " "):
+		ward, field = a.City, "city" // "Minato-ku, Tokyo"
+	case isWard(lastWord(a.City)) && a.Neighbourhood == "":
+		ward, field = lastWord(a.City), "city" // "shinjuku shinjuku-ku tokyo"
+		district = strings.TrimSuffix(strings.TrimSuffix(a.City, ward), " ")
 	case a.City == "" && isWard(lastWord(a.Neighbourhood)) && strings.Contains(a.Neighbourhood, " "):
-		ward = lastWord(a.Neighbourhood)
-		a.Neighbourhood = strings.TrimSuffix(a.Neighbourhood, " "+ward)
-		g.mark("neighbourhood", false)
+		ward, field = lastWord(a.Neighbourhood), "neighbourhood"
+		district = strings.TrimSuffix(a.Neighbourhood, " "+ward)
 	default:
 		return nil
 	}
+	// (the gazetteer lists Tokyo's wards as cities: a ward named after
+	// another city of the prefecture, "Sakai-ku, Osaka", cannot be told
+	// from them, and is read in the prefecture's city)
 	ps, err := g.named(ctx, NameKey(g.state.Name))
 	if err != nil {
 		return err
 	}
 	for _, p := range ps {
 		if p.Kind == KindCity && p.Within(g.state.ID) {
+			if district != "" {
+				a.Neighbourhood = district
+				g.mark("neighbourhood", false)
+			} else if field == "neighbourhood" {
+				a.Neighbourhood = ""
+			}
 			a.LGA, a.City = ward, p.Name
 			g.area, g.areaFrom = p, "city"
 			g.mark("lga", false)

@@ -35,6 +35,19 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 			best = c
 		}
 	}
+	if importance(best.p) == 0 {
+		// a district known to few sources, and beside it a city of its
+		// state written exactly ("Azuiyiokwu Layout, Abakaliki, Enugu
+		// State"): the city speaks for them, when no place of its name
+		// lies in the written state
+		for _, c := range cands {
+			if c.m != best.m && c.edits == 0 && (c.p.Kind == KindCity || c.p.Kind == KindTown) && importance(c.p) > 0 &&
+				stateOf(c.p) == stateOf(best.p) && !slices.ContainsFunc(cands, func(d scored) bool { return d.m == c.m && d.p.Within(written.ID) }) {
+				best = c
+				break
+			}
+		}
+	}
 	inState := slices.ContainsFunc(cands, func(c scored) bool {
 		return c.p.Kind != KindState && c.p.Within(written.ID) && importance(c.p) >= importance(best.p)
 	})

@@ -338,6 +338,14 @@ func init() {
 		}
 	}
 	add("box pmb po pob postbox pobox p o m b private mail bag post office cadastral cad zone phase km extension ext local")
+	for k, second := range foreignBoxes {
+		add(k + " " + second)
+	}
+	for _, m := range countryUnitTypes {
+		for k := range m {
+			add(k)
+		}
+	}
 }
 
 // relationStarts are the first words of the relations of two or three
@@ -374,7 +382,6 @@ var organizationWords = map[string]bool{
 	"institute": true, "commission": true, "refinery": true, "museum": true, "agency": true,
 	"corporation": true, "foundation": true, "embassy": true, "consulate": true, "cathedral": true,
 	"chapel": true, "library": true, "theatre": true, "factory": true, "restaurant": true, "industries": true,
-	"motel": true,
 }
 
 // directionals are accepted before or after a street name.

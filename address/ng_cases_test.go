@@ -121,7 +121,9 @@ var ngCases = []ngCase{
 	{in: "Warri Port, Warri, Delta State", want: map[string]string{"organization": "Warri Port", "neighbourhood": "", "city": "Warri", "state": "Delta"}},
 	{in: "Kainji Dam, Borgu LGA, Niger State", want: map[string]string{"organization": "Kainji Dam", "city": "", "state": "Niger"}},
 	{in: "Jibowu Motor Park, Yaba, Lagos", want: map[string]string{"organization": "Jibowu Motor Park", "locality": "Yaba", "state": "Lagos"}},
-	{in: "Eastern Naval Command, Calabar, Cross River State", want: map[string]string{"organization": "Eastern Naval Command", "city": "Calabar", "state": "Cross River"}},
+	{in: "Calabar Port, Calabar, Cross River State", want: map[string]string{"organization": "Calabar Port", "city": "Calabar", "state": "Cross River"}},
+	// after a street, the district named after a venue
+	{in: "No 22 Odibo Avenue, Warri Airport, Warri", want: map[string]string{"organization": "", "neighbourhood": "Warri Airport", "state": "Delta"}},
 	{in: "Old Airport, Jos", want: map[string]string{"organization": "", "neighbourhood": "Old Airport", "state": "Plateau"}},
 	{in: "Federal University Lokoja, P.M.B. 1154, Lokoja, Kogi State", want: map[string]string{"organization": "Federal University Lokoja", "po_box": "PMB 1154", "city": "Lokoja", "state": "Kogi"}},
 }

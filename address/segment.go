@@ -91,8 +91,8 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		return true
 	}
 	for n := 1; n <= 3; n++ {
-		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n {
-			return true // after "PMB 1234"
+		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n && !(shortDigits(k) && shortDigits(prev)) {
+			return true // after "PMB 1234" (not inside "Postfach 10 05 55")
 		}
 	}
 	return false
@@ -285,3 +285,6 @@ func foreignBoxAt(p *parser, i, hi int) int {
 	}
 	return 0
 }
+
+// shortDigits reports whether a key is a group of one to three digits.
+func shortDigits(k string) bool { return len(k) <= 3 && isDigits(k) }

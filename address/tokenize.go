@@ -145,7 +145,44 @@ func takeCaption(text string) (rest, caption string) {
 	if first, _, _ := strings.Cut(rest, " "); len(words) > 1 && (relations[Fold(first)] != "" || relationStarts[Fold(first)]) {
 		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
 	}
+	if !captionOnly(words[:len(words)-1]) && !namesOrganization(rest) {
+		// "Zenith Bank Head Office: Ikeja, Lagos": the caption names the
+		// organization, and nothing after it does
+		return text, ""
+	}
 	return rest, strings.Join(words, " ")
+}
+
+// captionModifiers are the words that stand before a caption's last word
+// without naming anything ("Head Office", "Branch Address", "Pickup
+// Point").
+var captionModifiers = map[string]bool{
+	"head": true, "main": true, "branch": true, "corporate": true, "registered": true, "postal": true,
+	"delivery": true, "pickup": true, "pick": true, "up": true, "our": true, "office": true, "contact": true,
+	"business": true, "physical": true, "shipping": true, "billing": true, "mailing": true, "home": true,
+	"regional": true, "zonal": true, "liaison": true, "annex": true, "new": true, "full": true,
+}
+
+// captionOnly reports whether every word is one of captionModifiers.
+func captionOnly(words []string) bool {
+	for _, w := range words {
+		if !captionModifiers[string(appendKey(nil, w))] {
+			return false
+		}
+	}
+	return true
+}
+
+// namesOrganization reports whether the first comma-separated part of text
+// holds an organization word ("First Bank", "Kofar Wambai Market").
+func namesOrganization(text string) bool {
+	first, _, _ := strings.Cut(text, ",")
+	for _, w := range strings.Fields(first) {
+		if organizationWords[string(appendKey(nil, w))] {
+			return true
+		}
+	}
+	return false
 }
 
 // timeOfDay reports whether s begins with a time of day: "8:30", "10.30",
