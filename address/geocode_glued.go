@@ -625,7 +625,10 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 	default:
 		return nil
 	}
-	if g.area != nil && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
+	// (or the streets written placed the address in the capital itself:
+	// "Ahmadu Bello Way, GRA, Gombe", the gazetteer knowing no GRA there)
+	fromStreets := g.area != nil && g.areaFrom == "" && g.area.Kind == KindCity && NameKey(g.area.Name) == NameKey(capital)
+	if g.area != nil && !fromStreets && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
 		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !(towns && g.area.Kind == KindTown)) {
 		return nil
 	}
