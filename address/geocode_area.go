@@ -550,7 +550,10 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	g.area, g.areaFrom = &p, best.m.field
 	g.namedLGA = namesakeOf(best)
 	g.seat = wardSeat(cands, best, g.namedAlone(best))
-	if best.edits > 0 && writtenName(best.m.text, &p, best.edits) != best.m.text {
+	if best.edits > 0 {
+		// (recorded even when the name written is kept, "Dublin 8": a
+		// reading abroad that matched exactly must outweigh "Sala 2", a
+		// Nigerian Sala with a number)
 		g.res.Corrections = append(g.res.Corrections, Correction{Field: best.m.field, From: best.m.text, To: p.Name, Edits: best.edits})
 	}
 	g.renameEnclosing(best)

@@ -65,6 +65,10 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		// abroad (Dhaka is "Dakka" too; Gulu, Uganda)
 		{"no 20 shena dakka", "NG"},
 		{"no 68 tanaye gulu", "NG"},
+		// a Nigerian place with a number is no exact match: "Sala 2"
+		// stays a unit of São Paulo
+		{"Rua Augusta 100, Sala 2, São Paulo", "BR"},
+		{"Vodičkova 699 28, Praha", "CZ"},
 		{"12 allen avenue ikeja lagos", "NG"},
 		{"5 ring road ibadan oyo", "NG"},
 		{"No 5 Ahmadu Bello", "NG"},

@@ -682,7 +682,8 @@ func selfCapital(cc string, sub *Subdivision) bool {
 }
 
 // venueWords end the names of venues that are places of a kind the
-// gazetteer does not hold (an airport, a port, a dam; and "Motor Park"):
+// gazetteer does not hold (an airport, a port, a dam; and a motor, bus or
+// national park: parkKinds):
 // a name ending in one is a venue only when the gazetteer knows no place
 // by it (see venueArea). Words that as often end a district's name are
 // not among them: "Offa Garage", "Ipaja Command", "Lekki Free Zone",
@@ -721,12 +722,17 @@ func (g *geocoder) venueArea() {
 	}
 }
 
-// isVenueName reports whether a name ends in a venue word, or in "Motor
-// Park".
+// parkKinds name, before "Park", a park that is a venue ("Motor Park",
+// "Bus Park", "National Park"): "Ikoyi Park" and "Finsbury Park" are
+// districts.
+var parkKinds = map[string]bool{"motor": true, "motors": true, "bus": true, "taxi": true, "car": true, "national": true, "amusement": true}
+
+// isVenueName reports whether a name ends in a venue word, or in a kind of
+// park.
 func isVenueName(text string) bool {
 	f := strings.Fields(Fold(text))
 	n := len(f)
-	return n > 0 && venueWords[f[n-1]] || n > 2 && f[n-1] == "park" && f[n-2] == "motor"
+	return n > 0 && venueWords[f[n-1]] || n > 2 && f[n-1] == "park" && parkKinds[f[n-2]]
 }
 
 // namedVenue reports whether a name ending in a venue word gives the

@@ -64,19 +64,19 @@ func (p *parser) headMarkers(s span, r *part) int {
 	for i < s.hi {
 		k, lex := p.key(i), p.words[i].lex
 		if n := p.poBoxAt(i, s.hi); n > 0 {
-			kind := "P.O. Box"
+			kind, m := "P.O. Box", 1 // the marker's n words, then the number's m
 			switch {
 			case k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m":
 				kind = "PMB"
 			case foreignBoxAt(p, i, s.hi) > 0:
 				kind = p.texts(i, i+n) // as written: "Postfach", "Caixa Postal"
+				for j := i + n + 1; j < s.hi && shortDigits(p.key(j-1)) && shortDigits(p.key(j)); j++ {
+					// a box number in groups of digits: "Postfach 10 05
+					// 55" ("P.O. Box 5 12 Allen Avenue": box 5, number 12)
+					m++
+				}
 			}
-			box := p.text(i + n)
-			for j := i + n + 1; j < s.hi && len(p.key(j-1)) <= 3 && isDigits(p.key(j-1)) && isDigits(p.key(j)) && len(p.key(j)) <= 3; j++ {
-				// a box number in groups of digits: "Postfach 10 05 55"
-				box += " " + p.text(j)
-				n++
-			}
+			box := p.texts(i+n, i+n+m)
 			if num, pc, ok := strings.Cut(box, "-"); ok && isDigits(num) && p.a.Postcode == "" {
 				// "P.O. Box 48400-00100": the box, then the postcode of
 				// its post office (Kenya)
@@ -85,9 +85,9 @@ func (p *parser) headMarkers(s span, r *part) int {
 				}
 			}
 			r.poBox = kind + " " + strings.ToUpper(box)
-			p.label(i, i+n+1, LabelPOBox)
+			p.label(i, i+n+m, LabelPOBox)
 			r.core = true
-			i += n + 1
+			i += n + m
 			continue
 		}
 		// a unit: "Flat 3", or in the country's language a segment of its
@@ -464,12 +464,21 @@ func (p *parser) orgBeforeStreet(lo, hi int) int {
 	if hi-lo < 5 || !p.words[hi-1].lex {
 		return lo
 	}
-	for j := hi - 4; j > lo; j-- {
+	for j := hi - 2; j > lo; j-- {
 		if !p.words[j].lex || !organizationWords[p.key(j)] {
 			continue
 		}
-		if lowerWords[p.key(j+1)] || !p.hasLetter(lo, j) {
+		// the last organization word: a street of two words or more
+		// after it, none of them a street type ("Mobolaji Bank Anthony
+		// Way St."), and no organization word right after it ("Total
+		// Filling Station Allen Avenue" has its last at Station)
+		if j > hi-4 || lowerWords[p.key(j+1)] || !p.hasLetter(lo, j) {
 			return lo
+		}
+		for k := j + 1; k < hi-1; k++ {
+			if _, st := streetTypes[p.key(k)]; st {
+				return lo
+			}
 		}
 		if _, tlo, _, ok := p.matchStreet(j+1, hi); ok && tlo > j+1 && p.typedStreet(j+1, hi) {
 			return j + 1

@@ -124,6 +124,9 @@ var ngCases = []ngCase{
 	// a district the gazetteer does not know, before a capital named like
 	// its state, where the street written lies: the capital is the city
 	{in: "Zenith Bank, Ahmadu Bello Way, GRA, Gombe", want: map[string]string{"neighbourhood": "GRA", "city": "Gombe", "state": "Gombe"}, imported: true},
+	// a Nigerian place with a district number matched with a correction,
+	// which a reading abroad that matched exactly outweighs
+	{in: "Rua Augusta 100, Sala 2, São Paulo", want: map[string]string{"country": "BR"}, imported: true},
 	{in: "Calabar Port, Calabar, Cross River State", want: map[string]string{"organization": "Calabar Port", "city": "Calabar", "state": "Cross River"}},
 	// after a street, the district named after a venue
 	{in: "No 22 Odibo Avenue, Warri Airport, Warri", want: map[string]string{"organization": "", "neighbourhood": "Warri Airport", "state": "Delta"}},

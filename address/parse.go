@@ -427,7 +427,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si > 0 && si == len(p.spans)-1 && p.groupsAfterName(s.lo, lo, s.hi)) {
+			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && p.groupsAfterName(s.lo, lo, s.hi)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -453,9 +453,9 @@ func (p *parser) findPostcode() {
 
 // groupsAfterName reports whether words[lo:hi] are two groups of digits,
 // or one of six digits or more, after a plain name ("Thessaloniki 546 21",
-// "Jerusalem 9171002"): in the last part written but the country, and not
-// the first, a postcode even where numbers follow streets ("Vodičkova 699
-// 28, Praha" is a street and its numbers).
+// "Jerusalem 9171002"): in the last part written but the country, a
+// postcode even where numbers follow streets ("Vodičkova 699 28, Praha" is
+// a street and its numbers).
 func (p *parser) groupsAfterName(start, lo, hi int) bool {
 	digits := hi-lo == 2 && isDigits(p.text(lo)) && isDigits(p.text(lo+1)) || hi-lo == 1 && isDigits(p.text(lo)) && len(p.text(lo)) >= 6
 	return digits && p.plainName(start, lo)

@@ -91,7 +91,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		return true
 	}
 	for n := 1; n <= 3; n++ {
-		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n && !(shortDigits(k) && shortDigits(prev)) {
+		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n && !(shortDigits(k) && shortDigits(prev) && foreignBoxAt(p, j, hi) > 0) {
 			return true // after "PMB 1234" (not inside "Postfach 10 05 55")
 		}
 	}
