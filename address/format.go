@@ -40,8 +40,9 @@ func format(a *Address) (line, line1, line2 string) {
 		add(&d, a.Street)
 	case l.numberAfterStreet:
 		add(&d, a.Street+" "+number)
-	case l.postcodeFirst && isPostcode(a.Country, number):
-		// "No. 75001 Rue X": a number that would read as a postcode
+	case isPostcode(a.Country, number):
+		// "No. 75001 Rue X", "No. 100001 A": a number that would read
+		// as a postcode
 		add(&d, "No. "+number+" "+a.Street)
 	default:
 		add(&d, number+" "+a.Street)
