@@ -665,7 +665,7 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 		}
 		g.a.City = c.Name
 		why := g.a.Neighbourhood + " is a district of " + c.Name + ", which the state's name names too"
-		if at == nil {
+		if at == nil || fromStreets {
 			why = "no place named " + g.a.Neighbourhood + " is known: taken for a district of " + c.Name + ", which the state's name names too"
 		}
 		g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Added, To: c.Name, Reason: why})
@@ -741,7 +741,11 @@ func isVenueName(text string) bool {
 // "New Garage, Ibadan").
 func namedVenue(text string) bool {
 	words := strings.Fields(text)
-	for _, w := range words[:len(words)-1] {
+	n := len(words) - 1
+	if n > 0 && parkKinds[Fold(words[n-1])] && Fold(words[n]) == "park" {
+		n-- // "New Bus Park": the park's kind is no name of its own
+	}
+	for _, w := range words[:n] {
 		if f := Fold(w); f != "old" && f != "new" {
 			return true
 		}

@@ -70,11 +70,12 @@ func (p *parser) headMarkers(s span, r *part) int {
 				kind = "PMB"
 			case foreignBoxAt(p, i, s.hi) > 0:
 				kind = p.texts(i, i+n) // as written: "Postfach", "Caixa Postal"
-				for j := i + n + 1; j < s.hi && shortDigits(p.key(j-1)) && shortDigits(p.key(j)); j++ {
-					// a box number in groups of digits: "Postfach 10 05
-					// 55" ("P.O. Box 5 12 Allen Avenue": box 5, number 12)
-					m++
-				}
+			}
+			for j := i + n + 1; j < s.hi && shortDigits(p.key(j-1)) && shortDigits(p.key(j)); j++ {
+				m++ // a box number in groups of digits: "Postfach 10 05 55"
+			}
+			if m > 1 && p.typedStreet(i+n+m, s.hi) {
+				m = 1 // "P.O. Box 5 12 Allen Avenue": box 5, number 12
 			}
 			box := p.texts(i+n, i+n+m)
 			if num, pc, ok := strings.Cut(box, "-"); ok && isDigits(num) && p.a.Postcode == "" {
@@ -455,35 +456,28 @@ func (p *parser) street(lo, hi int) (streetName, bool) {
 
 // orgBeforeStreet returns where a street begins in words[lo:hi] when an
 // organization's name runs on into it without a comma ("yaya centre
-// argwings kodhek road", "Zenith Bank Adeola Odeku Street"): after the
-// last organization word, which a name stands before and a street of at
-// least two words and its type after; else lo. ("Bank Road", "Creek Road
-// Market", "Bank of Industry Road" and "Mobolaji Bank Anthony Way" stay
-// whole.)
+// argwings kodhek road", "Zenith Bank Adeola Odeku Street", "Access Bank
+// Plc Town Hall Road", "Zenith Bank General Hospital Road"): after the
+// first organization word that no other follows ("Bank Plc" ends at Plc),
+// a name before it and a street of two name words or more after it; else
+// lo. "Bank Road", "Bank of Industry Road", "Mobolaji Bank Anthony Way"
+// and "Total Filling Station Allen Avenue" (one name word) stay whole.
 func (p *parser) orgBeforeStreet(lo, hi int) int {
 	if hi-lo < 5 || !p.words[hi-1].lex {
 		return lo
 	}
-	for j := hi - 2; j > lo; j-- {
-		if !p.words[j].lex || !organizationWords[p.key(j)] {
+	// an organization word, or a caption's word after one ("First Bank
+	// Branch Broad Street" stays whole: Branch is no street's)
+	org := func(k int) bool {
+		return p.words[k].lex && organizationWords[p.key(k)] || k > lo+1 && captionWords[p.key(k)]
+	}
+	for j := lo + 1; j <= hi-4; j++ {
+		if !org(j) || org(j+1) || lowerWords[p.key(j+1)] || !p.hasLetter(lo, j) {
 			continue
-		}
-		// the last organization word: a street of two words or more
-		// after it, none of them a street type ("Mobolaji Bank Anthony
-		// Way St."), and no organization word right after it ("Total
-		// Filling Station Allen Avenue" has its last at Station)
-		if j > hi-4 || lowerWords[p.key(j+1)] || !p.hasLetter(lo, j) {
-			return lo
-		}
-		for k := j + 1; k < hi-1; k++ {
-			if _, st := streetTypes[p.key(k)]; st {
-				return lo
-			}
 		}
 		if _, tlo, _, ok := p.matchStreet(j+1, hi); ok && tlo > j+1 && p.typedStreet(j+1, hi) {
 			return j + 1
 		}
-		return lo
 	}
 	return lo
 }

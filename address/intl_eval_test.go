@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,8 +164,12 @@ func TestEvalInternational(t *testing.T) {
 // Venezuela) as that type.
 func roadKey(road, country string) string {
 	k := StreetKey(road)
-	for abbrev, t := range abbrevPrefixTypes[country] {
-		if canon := Fold(streetTypes[abbrev].Canonical); strings.HasPrefix(k, canon) {
+	// in a fixed order, and only for abbreviations that stand for another
+	// type in English ("Av": Avenue), not for words of the language alone
+	// ("strada"), which would match every key
+	for _, abbrev := range slices.Sorted(maps.Keys(abbrevPrefixTypes[country])) {
+		t := abbrevPrefixTypes[country][abbrev]
+		if canon := Fold(streetTypes[abbrev].Canonical); canon != "" && canon != Fold(t.Canonical) && strings.HasPrefix(k, canon) {
 			k = Fold(t.Canonical) + k[len(canon):]
 		}
 	}

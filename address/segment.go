@@ -90,9 +90,16 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" {
 		return true
 	}
+	b := i - 1 // the first word of a box's number that may end here
+	for b-1 >= start && shortDigits(p.key(b)) && shortDigits(p.key(b-1)) {
+		b-- // in groups of digits: "Postfach 10 05 55"
+	}
 	for n := 1; n <= 3; n++ {
-		if j := i - 1 - n; j >= start && p.poBoxAt(j, hi) == n && !(shortDigits(k) && shortDigits(prev) && foreignBoxAt(p, j, hi) > 0) {
-			return true // after "PMB 1234" (not inside "Postfach 10 05 55")
+		if j := b - n; j >= start && p.poBoxAt(j, hi) == n && !(shortDigits(k) && shortDigits(prev) && !p.typedStreet(i+1, hi)) {
+			// after "PMB 1234", "PMB 1 2" (not inside "Postfach 10 05
+			// 55"; but before the house number of "P.O. Box 5 12 Allen
+			// Avenue")
+			return true
 		}
 	}
 	return false

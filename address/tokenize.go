@@ -86,12 +86,11 @@ func trimWord(w string) string {
 // Expressway", "Festac Town Branch: 2nd Avenue". The caption is 2 to 4
 // words without a digit (one word is as often a field's name: "Ward: 3",
 // "Gate: 2"), the colon stands before a space, and the address after it
-// begins with a number (not a time: "Opening hours: 8:30am"), or the
-// caption ends in one of captionWords ("First Bank Branch: Broad Street").
-// A caption ending in a marker is none ("P.O. Box: 12", "Flat No: 5"),
-// "Office" excepted ("Head Office:"); nor is one of other words before a
-// name ("Attn: Mr Chukwu", "Surulere/Oke Igele: In Front Of ...": read as
-// one segment, as before).
+// begins with a number (not a time: "Opening hours: 8:30am"). A caption
+// ending in a marker is none ("P.O. Box: 12", "Flat No: 5"), "Office"
+// excepted ("Head Office:"); nor is one before a name ("Attn: Mr Chukwu",
+// "Surulere/Oke Igele: In Front Of ...", "Kano Branch: TAJBank": read as
+// one segment, as before, where takeCaption does not set it apart).
 // The colon then parts the text as a comma would, so that the formatted
 // line reads the same again.
 func captionColon(text string, i int) bool {
@@ -108,12 +107,6 @@ func captionColon(text string, i int) bool {
 	rest := strings.TrimLeft(text[i+1:], " ")
 	if rest == "" {
 		return false
-	}
-	if captionWords[string(appendKey(nil, caption[len(caption)-1]))] {
-		// "First Bank Branch: Broad Street, Lagos", "Sales Office:
-		// Allen Avenue": the caption names the office, the rest where it
-		// is (takeCaption sets a caption apart where it names nothing)
-		return true
 	}
 	c := rest[0]
 	return '0' <= c && c <= '9' && !timeOfDay(rest)
