@@ -683,11 +683,10 @@ func selfCapital(cc string, sub *Subdivision) bool {
 
 // venueWords end the names of venues that are places of a kind the
 // gazetteer does not hold (an airport, a port, a dam; and a motor, bus or
-// national park: parkKinds):
-// a name ending in one is a venue only when the gazetteer knows no place
-// by it (see venueArea). Words that as often end a district's name are
-// not among them: "Offa Garage", "Ipaja Command", "Lekki Free Zone",
-// "Finsbury Park".
+// national park: parkKinds): a name ending in one is a venue only when the
+// gazetteer knows no place by it (see venueArea). Words that as often end
+// a district's name are not among them: "Offa Garage", "Ipaja Command",
+// "Lekki Free Zone", "Finsbury Park".
 var venueWords = map[string]bool{
 	"airport": true, "airstrip": true, "port": true, "seaport": true, "jetty": true, "terminal": true,
 	"dam": true, "interchange": true, "resort": true, "depot": true, "plant": true,
@@ -764,16 +763,16 @@ func (g *geocoder) wardBeforeCity(ctx context.Context) error {
 	if g.cc != "JP" || g.state == nil || a.LGA != "" || g.area != nil && g.area.Kind != KindState {
 		return nil
 	}
-	// the ward, and what stands before it in its component
-	ward, field, district := "", "", ""
+	// the ward, and the district written before it in its component
+	ward, district := "", ""
 	switch {
 	case isWard(a.City) && !strings.Contains(a.City, " "):
-		ward, field = a.City, "city" // "Minato-ku, Tokyo"
+		ward = a.City // "Minato-ku, Tokyo"
 	case isWard(lastWord(a.City)) && a.Neighbourhood == "":
-		ward, field = lastWord(a.City), "city" // "shinjuku shinjuku-ku tokyo"
+		ward = lastWord(a.City) // "shinjuku shinjuku-ku tokyo"
 		district = strings.TrimSuffix(strings.TrimSuffix(a.City, ward), " ")
 	case a.City == "" && isWard(lastWord(a.Neighbourhood)) && strings.Contains(a.Neighbourhood, " "):
-		ward, field = lastWord(a.Neighbourhood), "neighbourhood"
+		ward = lastWord(a.Neighbourhood)
 		district = strings.TrimSuffix(a.Neighbourhood, " "+ward)
 	default:
 		return nil
@@ -790,8 +789,6 @@ func (g *geocoder) wardBeforeCity(ctx context.Context) error {
 			if district != "" {
 				a.Neighbourhood = district
 				g.mark("neighbourhood", false)
-			} else if field == "neighbourhood" {
-				a.Neighbourhood = ""
 			}
 			a.LGA, a.City = ward, p.Name
 			g.area, g.areaFrom = p, "city"

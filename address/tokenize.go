@@ -125,7 +125,8 @@ var captionWords = map[string]bool{
 // opens the text and ends in a colon before a name (not before a number:
 // captionColon keeps "Head Office: 3rd Floor, ..." as the office's name;
 // "Address:" alone is set apart before anything), when its last word is
-// one of captionWords: it names no part of the address. It returns the text without it, and the caption.
+// one of captionWords: it names no part of the address. It returns the
+// text without it, and the caption.
 func takeCaption(text string) (rest, caption string) {
 	i := strings.IndexByte(text, ':')
 	if i < 0 || i+1 >= len(text) || text[i+1] != ' ' || strings.ContainsAny(text[:i], "0123456789,;") {
