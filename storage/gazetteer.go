@@ -323,6 +323,21 @@ func (g *Gazetteer) SetMeta(name, value string) error {
 	})
 }
 
+// Clear removes every place and every value stored beside them (metadata,
+// blobs), leaving an empty store: what a writer does before it loads a
+// store again from nothing (the built-in gazetteer after an interrupted
+// install).
+func (g *Gazetteer) Clear() error {
+	if g.readOnly {
+		return ErrReadOnly
+	}
+	if err := g.db.DropAll(); err != nil {
+		return fmt.Errorf("storage: clear: %w", err)
+	}
+	g.invalidate()
+	return nil
+}
+
 // validate checks a place before it is stored.
 func validate(p *address.Place) error {
 	switch {

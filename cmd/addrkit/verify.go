@@ -12,6 +12,7 @@ import (
 	"github.com/addrkit/addrkit/autocomplete"
 	"github.com/addrkit/addrkit/internal/badgerx"
 	"github.com/addrkit/addrkit/storage"
+	"github.com/addrkit/addrkit/storage/builtin"
 )
 
 // errDamaged is the error of a verify that found damage (its lines say
@@ -49,6 +50,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stdout, "%-9s %s: none (serve installs the built-in one)\n", "gazetteer", places)
 	default:
 		n, err := badgerx.Verify(places, badgerx.RemedyGazetteer)
+		if err == nil {
+			err = verifyInstall(places)
+		}
 		report("gazetteer", places, err, fmt.Sprintf("%d entries", n))
 		if err == nil {
 			verifyIndex(places, report)
@@ -69,6 +73,21 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return errDamaged
 	}
 	return nil
+}
+
+// verifyInstall reports an install of the built-in gazetteer in dir that
+// did not finish (an interrupted first run), which holds some places only.
+func verifyInstall(dir string) error {
+	gz, err := storage.Open(dir, storage.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer gz.Close()
+	cut, err := builtin.Interrupted(gz)
+	if err == nil && cut {
+		err = errors.New("the install of the built-in gazetteer did not finish (the first run was interrupted), so it holds only some places; the next command that opens it installs it again")
+	}
+	return err
 }
 
 // verifyIndex checks the autocomplete index kept with the places in dir.

@@ -36,7 +36,35 @@ var ErrCorrupt = errors.New("corrupt")
 // Badger's own OnTableRead mode is not used: on a bad block it panics in a
 // goroutine of its own (table.VerifyChecksum dereferences the block it
 // failed to read), which nothing can recover.
-func Open(o badger.Options, remedy string) (db *badger.DB, err error) {
+//
+// A read-only open of a database whose last writer stopped without closing
+// it (killed, or cut off by a closed pipe) finds the end of its write-ahead
+// log torn, which Badger replays and truncates only when it may write:
+// Open then opens it for writing once, which recovers what the writer had
+// committed, and opens it read-only again. A writer still running holds
+// the directory's lock, so this is never done under one.
+func Open(o badger.Options, remedy string) (*badger.DB, error) {
+	db, err := open(o, remedy)
+	if err == nil || !o.ReadOnly || !truncateNeeded(err) {
+		return db, err
+	}
+	w, werr := open(o.WithReadOnly(false), remedy)
+	if werr != nil {
+		return nil, err
+	}
+	if werr := w.Close(); werr != nil {
+		return nil, err
+	}
+	return open(o, remedy)
+}
+
+// truncateNeeded reports whether err is Badger's refusal to open a torn
+// write-ahead log read-only (its wrapping drops the error chain).
+func truncateNeeded(err error) bool {
+	return errors.Is(err, badger.ErrTruncateNeeded) || strings.Contains(err.Error(), badger.ErrTruncateNeeded.Error())
+}
+
+func open(o badger.Options, remedy string) (db *badger.DB, err error) {
 	o = o.WithVerifyValueChecksum(true)
 	defer func() {
 		if p := recover(); p != nil {
@@ -48,6 +76,10 @@ func Open(o badger.Options, remedy string) (db *badger.DB, err error) {
 	}()
 	db, err = badger.Open(o)
 	if err != nil {
+		if truncateNeeded(err) {
+			return nil, fmt.Errorf("%w: the database in %s was left by a writer that stopped without closing it (%v); "+
+				"opening it for writing recovers what that writer had committed (any addrkit command that opens it does)", ErrCorrupt, o.Dir, err)
+		}
 		if IsCorrupt(err) {
 			return nil, Corrupt(o.Dir, err, remedy)
 		}
@@ -71,7 +103,7 @@ func closeQuietly(db *badger.DB) {
 // its checksum or cannot be decoded, or for a manifest that names a table
 // the directory does not hold (a damaged manifest, or a file lost).
 func IsCorrupt(err error) bool {
-	return errors.Is(err, ErrCorrupt) || errors.Is(err, y.ErrChecksumMismatch) || errors.Is(err, badger.ErrTruncateNeeded) ||
+	return errors.Is(err, ErrCorrupt) || errors.Is(err, y.ErrChecksumMismatch) || truncateNeeded(err) ||
 		strings.Contains(err.Error(), "checksum") || strings.Contains(err.Error(), "file does not exist for table")
 }
 
@@ -82,10 +114,11 @@ func Corrupt(dir string, err error, remedy string) error {
 
 // Verify opens the database in dir read-only, as Open verifies it, and
 // reads every entry, so that every value of the value log is checked as
-// well; it returns the number of entries. A database another process
+// well; it returns the number of entries. It writes nothing: a torn
+// write-ahead log, which Open would recover, is reported. A database another process
 // holds open for writing cannot be verified (Badger's directory lock).
 func Verify(dir, remedy string) (entries int, err error) {
-	db, err := Open(badger.DefaultOptions(dir).WithReadOnly(true).WithLogger(nil), remedy)
+	db, err := open(badger.DefaultOptions(dir).WithReadOnly(true).WithLogger(nil), remedy)
 	if err != nil {
 		return 0, err
 	}

@@ -38,6 +38,18 @@ const Version = "builtin-2026.11.1"
 // MetaKey is the store metadata under which Install records Version.
 const MetaKey = "builtin"
 
+// installing starts the value of MetaKey while Install loads the places: a
+// store that still holds it was left by an install that did not finish
+// (the process was interrupted or killed), and holds only some places.
+const installing = "installing "
+
+// Interrupted reports whether the store holds an install of the built-in
+// gazetteer that did not finish. Open and OpenForUpdate install it again.
+func Interrupted(g *storage.Gazetteer) (bool, error) {
+	v, err := g.Meta(MetaKey)
+	return strings.HasPrefix(v, installing), err
+}
+
 // gnCity is one row of the GeoNames cities list.
 type gnCity struct {
 	Name     string
@@ -263,6 +275,10 @@ func (b *builder) placeLGAs() {
 // Install loads the built-in gazetteer into the store and records its
 // version. Installing again changes nothing.
 func Install(ctx context.Context, g *storage.Gazetteer) (storage.LoadStats, error) {
+	// marked first, so that an install cut short is known as such
+	if err := g.SetMeta(MetaKey, installing+Version); err != nil {
+		return storage.LoadStats{}, err
+	}
 	l, err := g.NewLoader()
 	if err != nil {
 		return storage.LoadStats{}, err
@@ -294,11 +310,25 @@ func EnsureInstalled(ctx context.Context, g *storage.Gazetteer) (bool, error) {
 func ensureWith(ctx context.Context, g *storage.Gazetteer, dir string, o Options) (bool, error) {
 	progress := o.Progress
 	n, err := g.Count(ctx)
-	if err != nil || n > 0 {
+	if err != nil {
 		return false, err
 	}
+	again := false
+	if n > 0 {
+		if again, err = Interrupted(g); err != nil || !again {
+			return false, err
+		}
+		// what the cut install wrote is dropped: the install starts over
+		if err := g.Clear(); err != nil {
+			return false, err
+		}
+	}
 	if progress != nil {
-		progress(fmt.Sprintf("installing the built-in gazetteer in %s (first run)...", dir))
+		if again {
+			progress(fmt.Sprintf("installing the built-in gazetteer in %s again: the last install did not finish...", dir))
+		} else {
+			progress(fmt.Sprintf("installing the built-in gazetteer in %s (first run)...", dir))
+		}
 	}
 	start := time.Now()
 	st, err := Install(ctx, g)
@@ -322,8 +352,9 @@ type Options struct {
 	Storage storage.Options
 	// Progress, when set, is called with a line of what OpenWith does
 	// when it installs the built-in gazetteer (the first run in an empty
-	// directory takes a while): as it starts, and when it is done. It is
-	// not called when the directory holds places.
+	// directory takes a while, as does the install again of one that an
+	// interrupted first run left unfinished): as it starts, and when it is
+	// done. It is not called when the directory holds places.
 	Progress func(line string)
 	// Installed, when set, is called after the built-in gazetteer is
 	// installed, with the store still writable: for what a program keeps
@@ -344,23 +375,41 @@ func Open(ctx context.Context, dir string, opts storage.Options) (*storage.Gazet
 // OpenWith is Open with Options: o.Storage are Open's options.
 func OpenWith(ctx context.Context, dir string, o Options) (*storage.Gazetteer, error) {
 	opts := o.Storage
-	if empty, err := noDatabase(dir); err != nil {
+	empty, err := noDatabase(dir)
+	if err != nil {
 		return nil, err
-	} else if empty || !opts.ReadOnly {
-		g, err := storage.Open(dir, storage.Options{Logger: opts.Logger})
+	}
+	if !empty && opts.ReadOnly {
+		g, err := storage.Open(dir, opts)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := ensureWith(ctx, g, dir, o); err != nil {
+		cut, err := Interrupted(g)
+		if err != nil {
 			g.Close()
 			return nil, err
 		}
-		if !opts.ReadOnly {
+		if !cut {
 			return g, nil
 		}
+		// an install cut short: installed again below, then reopened
 		if err := g.Close(); err != nil {
 			return nil, err
 		}
+	}
+	g, err := storage.Open(dir, storage.Options{Logger: opts.Logger})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ensureWith(ctx, g, dir, o); err != nil {
+		g.Close()
+		return nil, err
+	}
+	if !opts.ReadOnly {
+		return g, nil
+	}
+	if err := g.Close(); err != nil {
+		return nil, err
 	}
 	return storage.Open(dir, opts)
 }

@@ -78,6 +78,59 @@ func TestOpenWithProgress(t *testing.T) {
 	}
 }
 
+// cutAfter is a context that is done after its Err was asked n times: an
+// install interrupted part way through.
+type cutAfter struct {
+	context.Context
+	n int
+}
+
+func (c *cutAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestOpenAfterInterruptedInstall: a first run interrupted while it
+// installs leaves some places; the next open (read-only, as a server's)
+// installs them all again, and says so, instead of serving a part.
+func TestOpenAfterInterruptedInstall(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	g, err := storage.Open(dir, storage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Install(&cutAfter{ctx, 5000}, g); err == nil {
+		t.Fatal("Install with a context done part way: no error")
+	}
+	n, err := g.Count(ctx)
+	if err != nil || n == 0 || n >= len(Places()) {
+		t.Fatalf("after the cut install: %d places (%v), want some of %d", n, err, len(Places()))
+	}
+	if cut, err := Interrupted(g); err != nil || !cut {
+		t.Fatalf("Interrupted = %v, %v", cut, err)
+	}
+	g.Close()
+
+	var lines []string
+	g, err = OpenWith(ctx, dir, Options{Storage: storage.Options{ReadOnly: true}, Progress: func(l string) { lines = append(lines, l) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if len(lines) != 2 || !strings.Contains(lines[0], "did not finish") {
+		t.Errorf("progress %q, want the install again", lines)
+	}
+	if n, err := g.Count(ctx); err != nil || n != len(Places()) {
+		t.Errorf("after the open: %d places (%v), want %d", n, err, len(Places()))
+	}
+	if cut, err := Interrupted(g); err != nil || cut {
+		t.Errorf("Interrupted after the install again = %v, %v", cut, err)
+	}
+}
+
 // TestWorld checks the places of world.tsv.zst: every country's cities
 // under its divisions, none of them Nigerian (Nigeria's built-in places
 // are its own), every one with a point, as many as the cut of
