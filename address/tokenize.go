@@ -227,6 +227,22 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			segStart = len(words)
 		}
 	}
+	// dash reads a dash standing alone (a hyphen, an en or em dash) that
+	// ends at end. Before a number it separates parts as a comma does:
+	// "Sunrise Pharmacy - 48 Murtala Mohammed Way"; so does one after a
+	// number standing alone after the street, before a name, as Brazil and
+	// Portugal write the district or city after the house number ("Av.
+	// Paulista, 1578 - Bela Vista", "Rua Augusta, 100 – Lisboa"; not "Calle
+	// 2 - Romualdo Segura", nor "7 - Oba Akran Ikeja", which opens with the
+	// number, nor "Mama Cass, 7 - Oba Akran", after no street); between
+	// names it joins them ("Oja - Oba", a ward).
+	dash := func(end int) {
+		next := strings.TrimLeft(text[end:], " ")
+		afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
+		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber) {
+			flush()
+		}
+	}
 	start := -1
 	emit := func(end int) {
 		if start < 0 {
@@ -235,20 +251,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		raw := text[start:end]
 		start = -1
 		if strings.Trim(raw, "-") == "" {
-			// a dash standing alone before a number separates parts as
-			// a comma does: "Sunrise Pharmacy - 48 Murtala Mohammed
-			// Way"; so does one after a number standing alone after the
-			// street, before a name, as Brazil writes the district after
-			// the house number ("Av. Paulista, 1578 - Bela Vista"; not
-			// "Calle 2 - Romualdo Segura", nor "7 - Oba Akran Ikeja",
-			// which opens with the number, nor "Mama Cass, 7 - Oba
-			// Akran", after no street); between names it joins them
-			// ("Oja - Oba", a ward)
-			next := strings.TrimLeft(text[end:], " ")
-			afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
-			if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber) {
-				flush()
-			}
+			dash(end)
 			return
 		}
 		t := trimWord(raw)
@@ -283,8 +286,10 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		} else if !isWordRune(r) {
 			class = classSpace
 		}
-		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–")+1 < len(text) && text[i+len("–")] == ' ' && text[i+len("–")+1] >= '0' && text[i+len("–")+1] <= '9' {
-			class = classSeparator // an en or em dash standing alone before a number
+		if (r == '–' || r == '—') && i > 0 && text[i-1] == ' ' && i+len("–") < len(text) && text[i+len("–")] == ' ' {
+			emit(i)
+			dash(i + len("–"))
+			continue
 		}
 		if r == ':' && len(spans) == 0 && captionColon(text, i) {
 			class = classSeparator
