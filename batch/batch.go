@@ -21,7 +21,10 @@ type Options struct {
 	// Gazetteer places the addresses; required.
 	Gazetteer address.Gazetteer
 	// Region is the country the addresses belong to unless a row names
-	// another (a name or ISO code); Nigeria when empty.
+	// another (a name or ISO code). Empty, it is DefaultRegion read as the
+	// default: a row that implies another country by weaker evidence than
+	// its name (a city with its postcode, its street words' language) is
+	// read as that country's, which a region given outweighs.
 	Region string
 	// Filename, when known, helps tell the format (".tsv").
 	Filename string
@@ -191,10 +194,7 @@ func Batch(ctx context.Context, r io.Reader, w io.Writer, opts Options) (Summary
 	if opts.Gazetteer == nil {
 		return sum, ErrNoGazetteer
 	}
-	if opts.Region == "" {
-		opts.Region = "Nigeria"
-	}
-	if _, ok := address.LookupCountry(opts.Region); !ok {
+	if _, ok := address.LookupCountry(opts.Region); !ok && opts.Region != "" {
 		return sum, fmt.Errorf("batch: unknown region %q", opts.Region)
 	}
 	workers := opts.Workers

@@ -24,16 +24,19 @@ var (
 	ErrFieldTooLong   = fault.New(fault.InvalidField, "A field is longer than %d bytes.", maxFieldBytes)
 )
 
-// DefaultRegion is the region of a request that names none.
+// DefaultRegion is the region of a request that names none: its addresses
+// are read as this country's unless one implies another (a city with a
+// postcode of its country, the language of its street words), which a
+// region given explicitly outweighs (address.Input.Region).
 const DefaultRegion = "Nigeria"
 
-// ResolveRegion returns the region a request applies: region, or
-// DefaultRegion when it is empty. A region that names no country the
-// service knows, or holds a control character, is an invalid_region
-// fault.
+// ResolveRegion checks the region of a request and returns the one to
+// apply: region, or "" when it is empty, which is DefaultRegion read as
+// the default (see RegionName). A region that names no country the service
+// knows, or holds a control character, is an invalid_region fault.
 func ResolveRegion(region string) (string, error) {
 	if region == "" {
-		return DefaultRegion, nil
+		return "", nil
 	}
 	if strings.IndexFunc(region, unicode.IsControl) >= 0 {
 		return "", fault.New(fault.InvalidRegion, "region has a control character; send a country name or ISO 3166-1 code.")
@@ -42,6 +45,15 @@ func ResolveRegion(region string) (string, error) {
 		return "", fault.New(fault.InvalidRegion, "region %q is not a country name or ISO 3166-1 code the service knows.", region)
 	}
 	return region, nil
+}
+
+// RegionName is the region a response echoes: region, or DefaultRegion
+// when the request named none.
+func RegionName(region string) string {
+	if region == "" {
+		return DefaultRegion
+	}
+	return region
 }
 
 // Validate standardizes and geocodes one address given as fields named as

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/addrkit/addrkit/batch"
 	"github.com/addrkit/addrkit/batch/jobs"
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/gorilla/mux"
@@ -85,7 +86,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Location", "/v1/batch/"+j.ID)
 	w.Header().Set("Retry-After", retryAfter)
 	writeJSON(w, http.StatusAccepted, SubmitResponse{
-		Success: true, JobID: j.ID, Status: string(jobs.Queued), Filename: j.Filename, Region: j.Region,
+		Success: true, JobID: j.ID, Status: string(jobs.Queued), Filename: j.Filename, Region: batch.RegionName(j.Region),
 		// nothing that changes as the job runs: a replay answers the same
 		Message: fmt.Sprintf("Job queued. Poll GET /v1/batch/%s for its progress, counts and download link.", j.ID),
 	})

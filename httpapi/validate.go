@@ -83,7 +83,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, ValidateResponse{Region: region, Row: row})
+	writeJSON(w, http.StatusOK, ValidateResponse{Region: batch.RegionName(region), Row: row})
 }
 
 // validatePlace answers for exactly the place of a suggestion:
@@ -120,5 +120,5 @@ func (s *Server) validatePlace(w http.ResponseWriter, r *http.Request, raw map[s
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, ValidateResponse{Region: region, Row: row})
+	writeJSON(w, http.StatusOK, ValidateResponse{Region: batch.RegionName(region), Row: row})
 }

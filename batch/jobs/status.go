@@ -49,7 +49,7 @@ func timestamp(t time.Time) string {
 // link (DownloadURL, with base).
 func (m *Manager) Status(ctx context.Context, j Job, base string) (Status, error) {
 	st := Status{
-		ID: j.ID, Status: string(j.State), Filename: j.Filename, Region: j.Region,
+		ID: j.ID, Status: string(j.State), Filename: j.Filename, Region: batch.RegionName(j.Region),
 		RowCount: max(j.Rows, j.Summary.Rows), ProcessedCount: j.Processed,
 		HighConfidenceCount: j.Summary.HighConfidence, PartialMatchCount: j.Summary.Partial,
 		UnverifiedCount: j.Summary.Unverified, ValidatedCount: j.Summary.ValidatedRows, ValidatedPercent: j.Summary.Validated,

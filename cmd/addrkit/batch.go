@@ -21,11 +21,11 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := flag.NewFlagSet("batch", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", defaultData, "data directory (Badger); the built-in gazetteer is installed when it is empty")
-	region := fs.String("region", "Nigeria", "country the addresses belong to unless a row names another (name or ISO code)")
+	region := fs.String("region", "", regionHelp)
 	out := fs.String("out", "", "output CSV (default: INPUT's name with _validated.csv, beside it; - for standard output)")
 	workers := fs.Int("workers", 0, "parallel workers (default: the number of CPUs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: addrkit batch [--data DIR] [--region Nigeria] [--out FILE] INPUT")
+		fmt.Fprintln(stderr, "usage: addrkit batch [--data DIR] [--region COUNTRY] [--out FILE] INPUT")
 		fmt.Fprintln(stderr, "Standardizes and geocodes every row of INPUT (CSV, TSV, ;- or |-separated with a header, or one address a line; - for standard input)")
 		fmt.Fprintln(stderr, "into an output CSV, and prints the summary as one JSON line.")
 		fs.PrintDefaults()
@@ -37,7 +37,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fs.Usage()
 		return usageError{"batch: give one INPUT file"}
 	}
-	if _, ok := address.LookupCountry(*region); !ok {
+	if _, ok := address.LookupCountry(*region); !ok && *region != "" {
 		return usageError{fmt.Sprintf("unknown --region %q", *region)}
 	}
 	path := fs.Arg(0)

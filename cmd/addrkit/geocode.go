@@ -55,7 +55,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("geocode", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := fs.String("data", defaultData, "data directory (Badger); the built-in gazetteer is installed when it is empty")
-	region := fs.String("region", "Nigeria", "country the addresses belong to unless they name another (name or ISO code)")
+	region := fs.String("region", "", regionHelp)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: addrkit geocode [--data DIR] [--region COUNTRY] [ADDRESS ...]")
 		fmt.Fprintln(stderr, "With no ADDRESS, reads one address per line from standard input; prints one JSON result per address.")
@@ -64,7 +64,7 @@ func runGeocode(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	if _, ok := address.LookupCountry(*region); !ok {
+	if _, ok := address.LookupCountry(*region); !ok && *region != "" {
 		return usageError{fmt.Sprintf("unknown --region %q", *region)}
 	}
 	gz, err := openGazetteer(ctx, *data, storage.Options{ReadOnly: true, Preload: true}, stderr)

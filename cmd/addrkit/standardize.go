@@ -11,10 +11,15 @@ import (
 	"github.com/addrkit/addrkit/address"
 )
 
+// regionHelp describes the --region flag of the commands that read
+// addresses.
+const regionHelp = "country the addresses belong to unless they name another (name or ISO code); " +
+	"without it, Nigeria unless an address implies another country (a city with its postcode, the language of its street)"
+
 func runStandardize(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("standardize", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	region := fs.String("region", "Nigeria", "country the addresses belong to unless they name another (name or ISO code)")
+	region := fs.String("region", "", regionHelp)
 	format := fs.String("format", "json", "output: json (one object per address) or line (the formatted one-line address)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: addrkit standardize [--region COUNTRY] [--format json|line] [ADDRESS ...]")
@@ -27,7 +32,7 @@ func runStandardize(ctx context.Context, args []string, stdin io.Reader, stdout,
 	if *format != "json" && *format != "line" {
 		return usageError{fmt.Sprintf("unknown --format %q (want json or line)", *format)}
 	}
-	if _, ok := address.LookupCountry(*region); !ok {
+	if _, ok := address.LookupCountry(*region); !ok && *region != "" {
 		return usageError{fmt.Sprintf("unknown --region %q", *region)}
 	}
 	w := bufio.NewWriter(stdout)

@@ -75,6 +75,13 @@ function showError(id, message) {
 keyInput.value = sessionStorage.getItem("addrkit.key") || "";
 keyInput.addEventListener("input", () => sessionStorage.setItem("addrkit.key", keyInput.value.trim()));
 
+// A file's region is sent only when one is chosen: the default reads each
+// row as Nigerian unless it implies another country (a city with its
+// postcode, the language of its street), which a region chosen outweighs.
+const anyRegion = document.createElement("option");
+anyRegion.value = "";
+anyRegion.textContent = "Nigeria, or as each row implies (default)";
+$("batch-region").appendChild(anyRegion);
 for (const sel of [country, $("batch-region")]) {
   for (const [code, name] of COUNTRIES) {
     const o = document.createElement("option");
@@ -82,8 +89,13 @@ for (const sel of [country, $("batch-region")]) {
     o.textContent = name + " (" + code + ")";
     sel.appendChild(o);
   }
-  sel.value = "NG";
 }
+country.value = "NG";
+$("batch-region").value = "";
+// the country searched is the region of a typed address once a person
+// chooses it; before, the address is read as the default region is
+let countryChosen = false;
+country.addEventListener("change", () => { countryChosen = true; });
 
 // ---- suggestions ----
 
@@ -267,7 +279,7 @@ async function validate(text, place) {
     const r = await api("/v1/address/validate", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(place ? place : { address: text, region: country.value }),
+      body: JSON.stringify(place ? place : countryChosen ? { address: text, region: country.value } : { address: text }),
     });
     out.innerHTML = "";
     const box = document.createElement("div");
@@ -363,7 +375,7 @@ $("batch-form").addEventListener("submit", async (e) => {
     // the file is streamed as a form, the fields before it: the page
     // never reads it whole, nor does the server
     const form = new FormData();
-    form.append("region", $("batch-region").value);
+    if ($("batch-region").value) form.append("region", $("batch-region").value);
     form.append("file", f, f.name);
     const r = await upload("/v1/batch/process", form, f);
     remember({ id: r.jobId, filename: f.name, submitted: new Date().toISOString(), status: r.status || "QUEUED" });
