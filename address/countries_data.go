@@ -59,13 +59,13 @@ CV|CPV|Cabo Verde|Cape Verde
 CW|CUW|Curacao
 CX|CXR|Christmas Island
 CY|CYP|Cyprus
-CZ|CZE|Czechia|Czech Republic
+CZ|CZE|Czechia|Czech Republic|Česko
 DE|DEU|Germany|Deutschland|Federal Republic of Germany
 DJ|DJI|Djibouti
 DK|DNK|Denmark|Danmark
 DM|DMA|Dominica
 DO|DOM|Dominican Republic
-DZ|DZA|Algeria
+DZ|DZA|Algeria|Algérie
 EC|ECU|Ecuador
 EE|EST|Estonia|Eesti
 EG|EGY|Egypt
@@ -143,7 +143,7 @@ LY|LBY|Libya
 MA|MAR|Morocco|Maroc
 MC|MCO|Monaco
 MD|MDA|Moldova|Republic of Moldova
-ME|MNE|Montenegro
+ME|MNE|Montenegro|Crna Gora
 MF|MAF|Saint Martin|St Martin
 MG|MDG|Madagascar
 MH|MHL|Marshall Islands
@@ -221,7 +221,7 @@ TC|TCA|Turks and Caicos Islands
 TD|TCD|Chad|Tchad
 TF|ATF|French Southern Territories
 TG|TGO|Togo
-TH|THA|Thailand
+TH|THA|Thailand|ไทย|ประเทศไทย
 TJ|TJK|Tajikistan
 TK|TKL|Tokelau
 TL|TLS|Timor-Leste|East Timor

@@ -199,11 +199,16 @@ func (p *parser) parse() {
 		slices.Reverse(p.spans)
 	}
 	p.takeCountry()
-	if p.countryFromText {
+	named := p.countryFromText
+	if named {
 		p.takeTerritory()
-	} else if p.detectCountry(); p.countryFromText && len(p.spans) == 1 {
+	} else {
+		p.detectCountry()
+	}
+	if p.countryFromText && p.country != p.region && (named || len(p.spans) == 1) {
 		// typed without commas: the parts the country's own words
-		// separate ("Café de Flore 172 Boulevard Saint-Germain")
+		// separate ("Café de Flore 172 Boulevard Saint-Germain ...
+		// France")
 		p.resegment()
 	}
 	if p.bigFirst {
@@ -305,7 +310,8 @@ func (p *parser) splitBeforePostcode() {
 
 // splitAfterNumber starts a segment after the house number that ends a
 // street, where numbers follow streets and words follow the number without
-// a comma: "Rua Augusta 100 Lisboa", "Koenigsallee 60 Düsseldorf". The
+// a comma: "Rua Augusta 100 Lisboa", "Koenigsallee 60 Düsseldorf" (and
+// "Avenida Paulista 1578 São Paulo SP 01310-200", a postcode at the end). The
 // number is the segment's last, after words without a marker ("Apt 5")
 // and not an ordinal ("Straße des 17. Juni 135"), nor one right after a
 // street's type, which names it ("Avenida 4 de Fevereiro"); the words
@@ -317,6 +323,18 @@ func (p *parser) splitAfterNumber() {
 		i := s.hi - 1
 		for i > s.lo && !p.words[i].digit {
 			i--
+		}
+		if _, ok := p.postcodeOf(i, i+1); ok && i == s.hi-1 {
+			// the postcode ending the text: the number is the one
+			// before it, before names ("Avenida Paulista 1578 Bela
+			// Vista São Paulo SP 01310-200")
+			j := i - 1
+			for j > s.lo && !p.words[j].digit {
+				j--
+			}
+			if j > s.lo && j < i-1 {
+				i = j
+			}
 		}
 		if i <= s.lo || i == s.hi-1 || !isHouseNumber(p.text(i)) || strings.HasSuffix(p.text(i), ".") {
 			continue
@@ -427,7 +445,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && p.groupsAfterName(s.lo, lo, s.hi)) {
+			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && p.groupsAfterName(s.lo, lo, s.hi) || p.shapedPostcode(lo, s.hi)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -459,6 +477,24 @@ func (p *parser) findPostcode() {
 func (p *parser) groupsAfterName(start, lo, hi int) bool {
 	digits := hi-lo == 2 && isDigits(p.text(lo)) && isDigits(p.text(lo+1)) || hi-lo == 1 && isDigits(p.text(lo)) && len(p.text(lo)) >= 6
 	return digits && p.plainName(start, lo)
+}
+
+// shapedPostcode reports whether words[lo:hi] are a postcode of a shape the
+// country alone uses, which no house number has ("01310-200" in Brazil,
+// "1100-053" in Portugal): a postcode wherever it stands.
+func (p *parser) shapedPostcode(lo, hi int) bool {
+	if hi-lo > 2 {
+		return false
+	}
+	s := strings.ToUpper(p.texts(lo, hi))
+	for _, sh := range postcodeShapes {
+		if sh.country == p.country {
+			if _, ok := matchPattern(s, sh.pattern); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isSubdivision reports whether words[lo:hi] name a state of the country

@@ -60,6 +60,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
 		return true
 	}
+	// so does a directional written after the type: "100 Queen St W
+	// Toronto", "1600 Pennsylvania Ave NW Washington"
+	if _, ok := directionals[prev]; ok && len(prev) <= 2 && i-3 >= start && !isHouseNumber(p.text(i-3)) && !p.continuesStreet(i, hi) {
+		if st, ok := streetTypes[p.key(i-2)]; ok && !st.Prefix && p.words[i-2].lex {
+			return true
+		}
+	}
 	if estateWords[prev] != "" && i-2 >= start && !isHouseNumber(p.text(i-2)) && !isID(k) && k != "phase" && k != "extension" && k != "ext" {
 		if _, ok := streetTypes[k]; !ok {
 			return true
