@@ -28,7 +28,7 @@ func (p *parser) resegment() {
 func (p *parser) splitBefore(start, i, hi int) bool {
 	// "HEALTHPLUS 17 Adetokunbo Ademola Crescent": a name before the
 	// house number of a typed street is a building's or organization's
-	if p.nameBeforeNumber(start, i, hi) {
+	if p.nameBeforeNumber(start, i, hi) || p.nameBeforeType(start, i, hi) {
 		return true
 	}
 	lex := false
@@ -134,6 +134,11 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 	if letters < 3 {
 		return false // "A 0 A Court": no name
 	}
+	if i+1 < hi && p.hasLetter(i+1, i+2) && !p.words[i+1].lex && businessWords[p.key(i-1)] {
+		// a business's name, whose kind ends it: the street after
+		// the number needs no type ("Joe's Pizza 1435 Broadway")
+		return true
+	}
 	if i+2 < hi && p.words[i+1].lex {
 		// a street whose type comes first: "Café de Flore 172 Boulevard
 		// Saint-Germain"
@@ -147,6 +152,50 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 		}
 		if p.typedStreet(i+1, j) {
 			return true
+		}
+	}
+	return false
+}
+
+// businessWords name the kind of a business that ends its name ("Joe's
+// Pizza", "Da Enzo Trattoria"), which no building numbers after it as it
+// numbers a tower, hall or block ("Tower 2").
+var businessWords = map[string]bool{
+	"pizza": true, "pizzeria": true, "diner": true, "cafe": true, "coffee": true, "bar": true, "pub": true,
+	"inn": true, "bistro": true, "grill": true, "bakery": true, "deli": true, "restaurant": true, "kitchen": true,
+	"ristorante": true, "trattoria": true, "osteria": true, "brasserie": true, "taverna": true, "tavern": true,
+	"pharmacy": true, "bank": true, "hotel": true, "hostel": true, "motel": true, "salon": true,
+	"boutique": true, "gallery": true, "museum": true, "clinic": true, "cinema": true, "supermarket": true,
+	"eatery": true, "lounge": true, "barbershop": true, "bookshop": true, "bookstore": true, "store": true,
+}
+
+// nameBeforeType reports whether word i, a type that opens a street where
+// types come first and numbers after the street, starts the street after a
+// name in one segment: "Museo del Prado Calle de Ruiz de Alarcón 23",
+// "Ristorante da Enzo Via dei Vascellari 29". The name holds no number or
+// marker and does not end with a joining word ("Calle de la Via Láctea"),
+// and a house number ends the street.
+func (p *parser) nameBeforeType(start, i, hi int) bool {
+	if !p.lay.numberAfterStreet || i-start < 1 || !p.words[i].lex || i+2 >= hi || lowerWords[p.key(i-1)] {
+		return false
+	}
+	if _, ok := p.streetType(p.key(i - 1)); ok {
+		return false // "Strada Via ...": one street's words
+	}
+	if t, ok := p.streetType(p.key(i)); !ok || !t.Prefix {
+		return false
+	}
+	for j := start; j < i; j++ {
+		if w := &p.words[j]; w.digit || w.marker {
+			return false
+		}
+	}
+	if !p.hasLetter(i+1, i+2) || p.words[i+1].digit {
+		return false
+	}
+	for j := i + 2; j < hi; j++ {
+		if p.words[j].digit {
+			return isHouseNumber(p.text(j))
 		}
 	}
 	return false
