@@ -182,6 +182,10 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"MV": {"magu": {Canonical: "Magu"}},
 	"DE": {"str": {Canonical: "Straße"}}, "AT": {"str": {Canonical: "Straße"}}, "LI": {"str": {Canonical: "Straße"}},
 	"CH": {"str": {Canonical: "Strasse"}},
+	// a plaza named before its word is a street in North America ("30
+	// Rockefeller Plaza"), a building in Nigeria ("Ceddi Plaza")
+	"US": {"plaza": {Canonical: "Plaza"}, "plz": {Canonical: "Plaza"}},
+	"CA": {"plaza": {Canonical: "Plaza"}},
 }
 
 // abbrevPrefixTypes are, by country, abbreviations opening a street that

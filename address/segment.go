@@ -57,7 +57,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	prev := p.key(i - 1)
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := streetTypes[prev]; ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
+	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
 		return true
 	}
 	// so does a directional written after the type: "100 Queen St W
