@@ -336,22 +336,57 @@ func (p *parser) splitAfterNumber() {
 				i = j
 			}
 		}
-		if i <= s.lo || i == s.hi-1 || !isHouseNumber(p.text(i)) || strings.HasSuffix(p.text(i), ".") {
-			continue
-		}
-		if st, ok := streetTypes[p.key(s.lo)]; ok && st.Prefix && i == s.lo+1 {
-			continue
-		}
-		if slices.ContainsFunc(p.words[s.lo:i], func(w word) bool { return w.marker || w.digit }) {
-			continue
-		}
-		next := p.key(i + 1)
-		if _, unit := unitTypes[next]; unit || len(next) < 3 || !p.hasLetter(i+1, i+2) {
-			continue
+		if !p.numberEndsStreet(s, i) {
+			// the first number, when a floor or unit follows it: "Av
+			// Corrientes 1234 piso 3 C1043 CABA"
+			first := s.lo + 1
+			for first < i && !p.words[first].digit {
+				first++
+			}
+			if first >= i || !p.unitAt(first+1, s.hi) || !p.numberEndsStreet(s, first) {
+				continue
+			}
+			i = first
 		}
 		p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
 		p.spans[si].hi = i + 1
+		if p.unitAt(i+1, s.hi) && i+3 < s.hi {
+			// the floor or unit ends its part too
+			p.spans = slices.Insert(p.spans, si+2, span{i + 3, s.hi})
+			p.spans[si+1].hi = i + 3
+		}
 	}
+}
+
+// numberEndsStreet reports whether word i of s is the house number that
+// ends the street opening s, before the words after it (see
+// splitAfterNumber).
+func (p *parser) numberEndsStreet(s span, i int) bool {
+	if i <= s.lo || i >= s.hi-1 || !isHouseNumber(p.text(i)) || strings.HasSuffix(p.text(i), ".") {
+		return false
+	}
+	if st, ok := streetTypes[p.key(s.lo)]; ok && st.Prefix && i == s.lo+1 {
+		return false
+	}
+	if slices.ContainsFunc(p.words[s.lo:i], func(w word) bool { return w.marker || w.digit }) {
+		return false
+	}
+	next := p.key(i + 1)
+	if _, unit := unitTypes[next]; unit && !p.unitAt(i+1, s.hi) || len(next) < 3 || !p.hasLetter(i+1, i+2) {
+		return false
+	}
+	return true
+}
+
+// unitAt reports whether a unit or a floor and its number open words[i:hi]
+// ("piso 3", "apt 4").
+func (p *parser) unitAt(i, hi int) bool {
+	if i+1 >= hi || !isID(p.key(i+1)) {
+		return false
+	}
+	_, unit := unitTypes[p.key(i)]
+	_, level := levelsBefore[p.key(i)]
+	return unit || level
 }
 
 // takePlusCode takes the first Open Location Code of the address, wherever
