@@ -504,6 +504,11 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
+	if town, err := g.districtOfStateTown(ctx, cands, best); err != nil {
+		return err
+	} else if town != nil {
+		best = scored{p: town, m: &mention{field: "city", text: g.stateText, key: NameKey(g.stateText), townOnly: true}, score: math.Inf(1)}
+	}
 	switch {
 	case best.m.townOnly && g.state != nil && !best.p.Within(g.state.ID):
 		if err := g.cityNamedAsState(ctx, best.p); err != nil {
@@ -567,11 +572,39 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 		return nil
 	}
+	if best.m.townOnly && g.a.City != "" && NameKey(g.a.City) != best.m.key && g.a.Neighbourhood == "" {
+		// "Bela Vista, São Paulo": the city is the one the state is
+		// named after, the name before it a district of it (which
+		// the gazetteer does not know in that state)
+		g.res.Inferred = append(g.res.Inferred, Change{Field: "neighbourhood", Kind: Alias, From: g.a.City, To: g.a.City,
+			Reason: "written before " + p.Name + ", the city of the state's name, and known in no other place of the state"})
+		g.a.Neighbourhood, g.a.City = g.a.City, ""
+		g.mark("neighbourhood", false)
+	}
 	if !best.m.namedAfter || p.Kind == KindLGA {
 		// (an estate keeps its name: "Gwarinpa Estate" is not Gwarinpa)
 		g.rename(best.m.field, best.m.text, p, best.edits)
 	}
 	return nil
+}
+
+// districtOfStateTown returns the city a written state is named after
+// when the city written before the state is known in no place of that
+// state and only as a smaller place elsewhere: "Bela Vista, São Paulo" is
+// the district of São Paulo, not the town of Mato Grosso do Sul. (A city
+// as important elsewhere takes the state: "Kaduna, Kano", see
+// stateByEvidence.)
+func (g *geocoder) districtOfStateTown(ctx context.Context, cands []scored, best scored) (*Place, error) {
+	if !g.stateWritten || g.state == nil || g.saysState || stateCodeWritten(g.a.StateCode, g.stateText) || g.a.Neighbourhood != "" ||
+		best.m.field != "city" || best.p.Kind == KindState || best.p.Within(g.state.ID) ||
+		slices.ContainsFunc(cands, func(c scored) bool { return c.p.Kind != KindState && c.p.Within(g.state.ID) }) {
+		return nil, nil
+	}
+	town, err := g.townOfState(ctx, g.state)
+	if err != nil || town == nil || importance(town) <= importance(best.p) || NameKey(town.Name) == best.m.key {
+		return nil, err
+	}
+	return town, nil
 }
 
 // field returns the address component named as in Change.Field, or nil.

@@ -27,6 +27,10 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"Calle Real, Malabo", "Calle Real", "", "Malabo", "GQ"},
 		{"Plot 27, Ajose Adeogun VI", "", "", "Victoria Island", "NG"},
 		{"12 Rumuola Road PH", "Rumuola Road", "12", "Port Harcourt", "NG"},
+		// a district written before the city its state is named after,
+		// which a smaller town elsewhere bears
+		{"Av. Paulista 1578, Bela Vista, São Paulo", "Avenida Paulista", "1578", "São Paulo", "BR"},
+		{"joes pizza 1435 broadway new york ny 10018", "Broadway", "1435", "New York City", "US"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {
