@@ -169,6 +169,9 @@ type Standardized struct {
 	// (regionalByName: see Geocode).
 	regional       *Standardized
 	regionalByName bool
+	// script are the countries that write the script that implied the
+	// country (see scriptReading).
+	script []string
 	// input is what was read, kept when the text wrote no country, for
 	// Geocode to read it in another country (see foreignReading)
 	input *Input

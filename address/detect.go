@@ -502,6 +502,7 @@ func (p *parser) script() (string, string) {
 			}
 		}
 	}
+	p.scriptCountries = sc.countries
 	return country, "implied by the " + sc.name + " script"
 }
 

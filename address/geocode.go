@@ -78,6 +78,9 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	if fr, ok, err := cityAbroadReading(ctx, gz, s, r); err != nil || ok {
 		return fr, err
 	}
+	if fr, ok, err := scriptReading(ctx, gz, s, r); err != nil || ok {
+		return fr, err
+	}
 	if s.regional == nil {
 		return r, nil
 	}

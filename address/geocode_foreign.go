@@ -483,6 +483,37 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 // readIn reads the text of s again with the country cc as the region and
 // geocodes it; ok reports whether that reading confirms one of the fields
 // (Result.Reading carries it).
+// scriptReading returns the reading of an address whose country its script
+// implied (Russia for Cyrillic), when that country's reading confirms no
+// locality, in the other country writing the script whose gazetteer
+// confirms one, the most confident first: "бул. Витоша 15, София 1000" is
+// in Bulgaria, "Кнез Михаилова 10, Београд" in Serbia. ok is false when
+// there is none.
+func scriptReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
+	if len(s.script) < 2 || s.input == nil || found(r, "city") || found(r, "neighbourhood") {
+		return r, false, nil
+	}
+	var best Result
+	ok := false
+	for _, cc := range s.script {
+		if cc == s.Address.Country {
+			continue
+		}
+		fr, found, err := readIn(ctx, gz, s, cc, "city", "neighbourhood")
+		if err != nil {
+			return r, false, err
+		}
+		if found && (!ok || fr.Confidence > best.Confidence) {
+			best, ok = fr, true
+		}
+	}
+	if ok {
+		best.Reasons = append(best.Reasons, fmt.Sprintf("no country was written, and %s is no place of %s but of %s, which writes the same script: read as an address in %s",
+			best.Reading.Address.City+best.Reading.Address.Neighbourhood, s.Address.CountryName, best.Reading.Address.CountryName, best.Reading.Address.CountryName))
+	}
+	return best, ok, nil
+}
+
 func readIn(ctx context.Context, gz Gazetteer, s Standardized, cc string, fields ...string) (Result, bool, error) {
 	in := *s.input
 	in.Region = cc

@@ -60,6 +60,12 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"Herengracht 573, 1017 CD Amsterdam", "NL"},
 		{"Av. Presidente Vargas, 2245, apto 52, Luanda", "AO"},
 		{"Tsu", "JP"},
+		// Cyrillic implies Russia, unless the city is another Cyrillic
+		// country's (scriptReading; the built-in keeps its places'
+		// names in their country's script)
+		{"ул. Тверская, д. 7, Москва", "RU"},
+		{"бул. Витоша 15, София 1000", "BG"},
+		{"Астана, ул. Кенесары, 40", "KZ"},
 		// a district, then the city and its state's code, typed after
 		// the house number without commas
 		{"rua visconde de piraja 300 ipanema rio de janeiro rj", "BR"},

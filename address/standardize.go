@@ -265,7 +265,7 @@ func (p *parser) finish() Standardized {
 			}
 		}
 	}
-	out := Standardized{Address: *a, Warnings: p.warn}
+	out := Standardized{Address: *a, Warnings: p.warn, script: p.scriptCountries}
 	out.Tokens = make([]Token, len(p.words))
 	run := -1
 	for i := range p.words {

@@ -99,7 +99,9 @@ func main() {
 		if s, ok := address.LookupSubdivision(c[8], c[11]); ok && s.Code == c[8]+"-"+c[11] {
 			a2 = c[11]
 		}
-		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", c[0], name, strings.Join(others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]]), ","),
+		names := others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]])
+		names = append(names, native(name, c[3], pop, localScripts[c[8]])...)
+		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", c[0], name, strings.Join(names, ","),
 			c[4], c[5], c[7], c[8], c[10], pop, a2)
 		places++
 	}
@@ -191,6 +193,88 @@ func others(name, ascii, alternates string, pop int, local string) []string {
 	}
 	slices.SortStableFunc(order, func(a, b string) int { return support[b] - support[a] })
 	for _, k := range order[:limit-len(out)] {
+		out = append(out, pick[k])
+	}
+	return out
+}
+
+// localScripts are, by country, the script other than the Latin that its
+// people write its places' names in (package address reads the same
+// scripts as implying these countries).
+var localScripts = func() map[string]*unicode.RangeTable {
+	m := map[string]*unicode.RangeTable{}
+	for _, s := range []struct {
+		t  *unicode.RangeTable
+		cc string
+	}{
+		{unicode.Cyrillic, "RU UA BY KZ KG BG RS MK ME BA MN TJ UZ MD"},
+		{unicode.Greek, "GR CY"}, {unicode.Hebrew, "IL"}, {unicode.Thai, "TH"}, {unicode.Georgian, "GE"},
+		{unicode.Armenian, "AM"}, {unicode.Hangul, "KR KP"}, {unicode.Han, "CN TW HK MO JP"},
+		{unicode.Khmer, "KH"}, {unicode.Lao, "LA"}, {unicode.Myanmar, "MM"}, {unicode.Sinhala, "LK"},
+		{unicode.Ethiopic, "ET ER"}, {unicode.Thaana, "MV"},
+	} {
+		for _, cc := range strings.Fields(s.cc) {
+			m[cc] = s.t
+		}
+	}
+	return m
+}()
+
+// native returns the alternate names of a place written in its country's
+// own script (script; none when nil), at most 1 for a place of fewer than
+// 10,000 people, 3 below 100,000, else 8: "Москва", "Минск", "Αθήνα",
+// "東京". GeoNames lists the names of several languages of one script
+// together (Russian, Belarusian, Bulgarian... for a Belarusian town), so
+// they are chosen as others chooses the Latin ones: one per folded
+// spelling, the ones that most others of the script are within one edit
+// of first (a form the languages share, nearly, is the one people write).
+func native(name, alternates string, pop int, script *unicode.RangeTable) []string {
+	if script == nil {
+		return nil
+	}
+	limit := 1
+	switch {
+	case pop >= 100000:
+		limit = 8 // a city's former names share the script: "Нур-Султан", "Акмола" beside "Астана"
+	case pop >= 10000:
+		limit = 3
+	}
+	inScript := func(n string) bool {
+		for _, r := range n {
+			if unicode.IsLetter(r) && !unicode.Is(script, r) && !(script == unicode.Han && (unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r))) {
+				return false
+			}
+		}
+		return strings.IndexFunc(n, unicode.IsLetter) >= 0
+	}
+	var keys, order []string
+	pick := map[string]string{}
+	for _, n := range strings.Split(alternates, ",") {
+		n = clean(n)
+		if n == "" || len(n) > 40 || !inScript(n) || len(strings.Fields(n)) > 3 {
+			continue
+		}
+		k := address.NameKey(n)
+		if k == "" || k == address.NameKey(name) {
+			continue
+		}
+		keys = append(keys, k)
+		if _, ok := pick[k]; !ok {
+			pick[k] = n
+			order = append(order, k)
+		}
+	}
+	support := make(map[string]int, len(order))
+	for _, k := range order {
+		for _, o := range keys {
+			if o == k || abs(len(o)-len(k)) <= 2 && levenshtein.ComputeDistance(o, k) <= 1 {
+				support[k]++
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return support[b] - support[a] })
+	out := make([]string, 0, min(limit, len(order)))
+	for _, k := range order[:min(limit, len(order))] {
 		out = append(out, pick[k])
 	}
 	return out
