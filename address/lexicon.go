@@ -131,7 +131,7 @@ func init() {
 	// Street types of Cyrillic alphabets, written before or after the name.
 	either := map[string][]string{
 		"улица":      {"улица", "ул", "ул."},
-		"проспект":   {"проспект", "пр-т", "просп", "пр-кт"},
+		"проспект":   {"проспект", "пр-т", "просп", "пр-кт", "пр"},
 		"переулок":   {"переулок", "пер"},
 		"бульвар":    {"бульвар", "б-р", "бул"},
 		"площадь":    {"площадь", "пл"},
@@ -182,6 +182,7 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"MV": {"magu": {Canonical: "Magu"}},
 	"DE": {"str": {Canonical: "Straße"}}, "AT": {"str": {Canonical: "Straße"}}, "LI": {"str": {Canonical: "Straße"}},
 	"CH": {"str": {Canonical: "Strasse"}},
+	"BG": {"бул": {Canonical: "булевард", Either: true}},
 	// a plaza named before its word is a street in North America ("30
 	// Rockefeller Plaza"), a building in Nigeria ("Ceddi Plaza")
 	"US": {"plaza": {Canonical: "Plaza"}, "plz": {Canonical: "Plaza"}},

@@ -208,7 +208,7 @@ func (p *parser) parse() {
 	} else {
 		p.detectCountry()
 	}
-	if p.countryFromText && p.country != p.region && (named || len(p.spans) == 1) {
+	if p.countryFromText && p.country != p.region {
 		// typed without commas: the parts the country's own words
 		// separate ("Café de Flore 172 Boulevard Saint-Germain ...
 		// France")

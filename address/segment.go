@@ -57,7 +57,10 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	prev := p.key(i - 1)
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) {
+	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) &&
+		!(st.Either && i+1 < hi && p.words[i+1].digit) {
+		// (a type of either side before a name and a number opens the
+		// street: "Москва ул Тверская 7")
 		return true
 	}
 	// so does a directional written after the type: "100 Queen St W
@@ -182,15 +185,15 @@ func (p *parser) nameBeforeType(start, i, hi int) bool {
 	if _, ok := p.streetType(p.key(i - 1)); ok {
 		return false // "Strada Via ...": one street's words
 	}
-	if t, ok := p.streetType(p.key(i)); !ok || !t.Prefix {
-		return false
+	if t, ok := p.streetType(p.key(i)); !ok || !t.Prefix && !t.Either {
+		return false // (an Either type: "Казань ул Баумана 44", not "Гороховая улица 5")
 	}
 	for j := start; j < i; j++ {
 		if w := &p.words[j]; w.digit || w.marker {
 			return false
 		}
 	}
-	if !p.hasLetter(i+1, i+2) || p.words[i+1].digit {
+	if !p.hasLetter(i+1, i+2) || p.words[i+1].digit || p.words[i+1].lex {
 		return false
 	}
 	for j := i + 2; j < hi; j++ {
