@@ -31,6 +31,12 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// which a smaller town elsewhere bears
 		{"Av. Paulista 1578, Bela Vista, São Paulo", "Avenida Paulista", "1578", "São Paulo", "BR"},
 		{"joes pizza 1435 broadway new york ny 10018", "Broadway", "1435", "New York City", "US"},
+		// a unit or a marked number after the house number, where numbers
+		// follow streets
+		{"av providencia 1208 of 501 providencia santiago", "Avenida Providencia", "1208", "Santiago", "CL"},
+		{"calle 85 # 11-53 local 2 bogota", "Calle 85", "11-53", "Bogotá", "CO"},
+		{"av del puerto 120 pta 8 46023 valencia", "Avenida del Puerto", "120", "Valencia", "ES"},
+		{"москва ул тверская 7", "улица Тверская", "7", "Москва", "RU"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {

@@ -256,9 +256,10 @@ var countryUnitTypes = func() map[string]map[string]string {
 		for _, cc := range l.countries {
 			switch {
 			case slices.Contains(l.words, "calle"):
-				out[cc] = map[string]string{"int": "Int.", "interior": "Interior", "dpto": "Dpto.", "dto": "Dto.", "local": "Local"}
+				out[cc] = map[string]string{"int": "Int.", "interior": "Interior", "dpto": "Dpto.", "dto": "Dto.", "local": "Local",
+					"depto": "Depto.", "of": "Of.", "oficina": "Oficina", "pta": "Pta.", "puerta": "Puerta"}
 			case slices.Contains(l.words, "rua"):
-				out[cc] = map[string]string{"sala": "Sala", "ap": "Ap.", "conj": "Conj.", "loja": "Loja"}
+				out[cc] = map[string]string{"sala": "Sala", "ap": "Ap.", "apto": "Apto.", "conj": "Conj.", "loja": "Loja"}
 			}
 		}
 	}

@@ -341,15 +341,24 @@ func (p *parser) splitAfterNumber() {
 		}
 		if !p.numberEndsStreet(s, i) {
 			// the first number, when a floor or unit follows it: "Av
-			// Corrientes 1234 piso 3 C1043 CABA"
+			// Corrientes 1234 piso 3 C1043 CABA"; or one a marker
+			// opens: "Calle 85 # 11-53 local 2 Bogotá"
 			first := s.lo + 1
 			for first < i && !p.words[first].digit {
 				first++
 			}
-			if first >= i || !p.unitAt(first+1, s.hi) || !p.numberEndsStreet(s, first) {
+			marked := -1
+			if s.hi-2 > s.lo {
+				marked = slices.IndexFunc(p.words[s.lo:s.hi-2], func(w word) bool { return w.marker }) + s.lo
+			}
+			switch {
+			case marked >= s.lo && isHouseNumber(p.text(marked+1)) && p.hasLetter(marked+2, marked+3):
+				i = marked + 1
+			case first < i && p.unitAt(first+1, s.hi) && p.numberEndsStreet(s, first):
+				i = first
+			default:
 				continue
 			}
-			i = first
 		}
 		p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
 		p.spans[si].hi = i + 1
@@ -374,11 +383,12 @@ func (p *parser) numberEndsStreet(s span, i int) bool {
 	if slices.ContainsFunc(p.words[s.lo:i], func(w word) bool { return w.marker || w.digit }) {
 		return false
 	}
-	next := p.key(i + 1)
-	if _, unit := unitTypes[next]; unit && !p.unitAt(i+1, s.hi) || len(next) < 3 || !p.hasLetter(i+1, i+2) {
-		return false
+	if p.unitAt(i+1, s.hi) {
+		return true
 	}
-	return true
+	next := p.key(i + 1)
+	_, unit := unitTypes[next]
+	return !unit && len(next) >= 3 && p.hasLetter(i+1, i+2)
 }
 
 // unitAt reports whether a unit or a floor and its number open words[i:hi]
@@ -388,8 +398,9 @@ func (p *parser) unitAt(i, hi int) bool {
 		return false
 	}
 	_, unit := unitTypes[p.key(i)]
+	_, local := countryUnitTypes[p.country][p.key(i)]
 	_, level := levelsBefore[p.key(i)]
-	return unit || level
+	return unit || local || level
 }
 
 // takePlusCode takes the first Open Location Code of the address, wherever

@@ -256,6 +256,13 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 		t := trimWord(raw)
 		if t == "" {
+			if next := strings.TrimLeft(text[end:], " "); strings.Trim(raw, "#") == "" && next != "" && next[0] >= '0' && next[0] <= '9' {
+				// "# 11-53": the hash standing alone marks the number
+				// after it
+				words = append(words, word{text: "#", key: "#", lex: true, marker: true})
+				hashes = true
+				at = append(at, keyAt{-1, 0})
+			}
 			return
 		}
 		// "#5": the hash marks a house number
