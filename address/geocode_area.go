@@ -197,9 +197,9 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
 	}
-	if f := strings.Fields(m.text); m.field == "city" && len(f) > 1 && districtLetters(f[len(f)-1]) {
+	if f := strings.Fields(m.text); m.field == "city" && len(f) > 1 && (districtLetters(f[len(f)-1]) || districtOrdinal(strings.ToLower(f[len(f)-1]))) {
 		// "2200 København N", "8000 Aarhus C": a postal district's
-		// letters after the city
+		// letters after the city; "Paris 11e", its number
 		if k := NameKey(strings.Join(f[:len(f)-1], " ")); !slices.Contains(keys, k) {
 			keys = append(keys, k)
 		}

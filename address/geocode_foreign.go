@@ -549,7 +549,7 @@ func found(r Result, field string) bool {
 // or 0.
 func districtNumber(city string) int {
 	i := strings.LastIndexByte(city, ' ')
-	if d := city[i+1:]; i > 0 && len(d) <= 2 && isDigits(d) {
+	if d := city[i+1:]; i > 0 && (len(d) <= 2 && isDigits(d) || districtOrdinal(strings.ToLower(d))) {
 		return len(d)
 	}
 	return 0

@@ -37,6 +37,10 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"calle 85 # 11-53 local 2 bogota", "Calle 85", "11-53", "Bogotá", "CO"},
 		{"av del puerto 120 pta 8 46023 valencia", "Avenida del Puerto", "120", "Valencia", "ES"},
 		{"москва ул тверская 7", "улица Тверская", "7", "Москва", "RU"},
+		// a postal district's ordinal after the city; the country, then
+		// its postcode, ending the text
+		{"15 rue oberkampf paris 11e", "Rue Oberkampf", "15", "Paris 11e", "FR"},
+		{"100 tras st #16-01 singapore 079027", "Tras Street", "100", "Singapore", "SG"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {

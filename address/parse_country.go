@@ -53,13 +53,21 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
-	// "Singapore 546080": the country, then a postcode of it
-	if s.len() >= 2 && p.words[s.hi-1].digit && p.nameWords(s.lo, s.hi-1) {
-		if c, ok := t.nameKeys[p.keys(s.lo, s.hi-1)]; ok {
+	// "Singapore 546080": the country, then a postcode of it, ending the
+	// text ("100 tras st #16-01 singapore 079027")
+	for n := min(t.maxNameLen, s.len()-1); n >= 1 && p.words[s.hi-1].digit; n-- {
+		lo := s.hi - 1 - n
+		if !p.nameWords(lo, s.hi-1) {
+			continue
+		}
+		if c, ok := t.nameKeys[p.keys(lo, s.hi-1)]; ok {
 			if _, fits := NormalizePostcode(c.Alpha2, p.text(s.hi-1)); fits {
-				if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi-1)); !sub {
-					p.foundCountry(c, s.lo, s.hi-1)
+				if _, sub := lookupSubdivision(p.country, p.keys(lo, s.hi-1)); !sub {
+					p.foundCountry(c, lo, s.hi-1)
 					p.spans[li].lo = s.hi - 1
+					if lo > s.lo {
+						p.spans = slices.Insert(p.spans, li, span{s.lo, lo})
+					}
 					return
 				}
 			}

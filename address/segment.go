@@ -1,5 +1,7 @@
 package address
 
+import "strings"
+
 // Where the segments of an address split when it is written without
 // commas: at a landmark's relation or after its landmark word, after a
 // street type, an estate word or a phase, before a unit, plot, number or
@@ -55,6 +57,11 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		}
 	}
 	prev := p.key(i - 1)
+	// "15 rue oberkampf paris 11e": a city and the ordinal of its district
+	// end the text
+	if i+2 == hi && i-2 >= start && districtOrdinal(strings.ToLower(p.text(hi-1))) && p.hasLetter(i, i+1) && !p.words[i].lex {
+		return true
+	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
 	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) &&

@@ -241,7 +241,7 @@ func caseWordOnce(w string, first bool) string {
 		return w
 	}
 	if hasDigit(w) {
-		if lw := strings.ToLower(w); isOrdinal(lw) {
+		if lw := strings.ToLower(w); isOrdinal(lw) || districtOrdinal(lw) {
 			return lw
 		}
 		return asciiUpper(w) // "12A", "A08", "60-66"
@@ -323,6 +323,18 @@ func isOrdinal(w string) bool {
 	switch w[n-2:] {
 	case "st", "nd", "rd", "th":
 		return true
+	}
+	return false
+}
+
+// districtOrdinal reports whether w (lower case) is the ordinal of a city's
+// numbered district as French writes it after the city: "Paris 11e",
+// "Lyon 1er", "Marseille 8ème".
+func districtOrdinal(w string) bool {
+	for _, suf := range []string{"e", "er", "eme", "ème"} {
+		if d := strings.TrimSuffix(w, suf); d != w && len(d) >= 1 && len(d) <= 2 && isDigits(d) {
+			return true
+		}
 	}
 	return false
 }
