@@ -41,6 +41,8 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// its postcode, ending the text
 		{"15 rue oberkampf paris 11e", "Rue Oberkampf", "15", "Paris 11e", "FR"},
 		{"100 tras st #16-01 singapore 079027", "Tras Street", "100", "Singapore", "SG"},
+		// a town of millions that is no capital nor first-level seat
+		{"unit 12 45 kalayaan ave diliman quezon city", "Kalayaan Avenue", "45", "Quezon City", "PH"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {
