@@ -167,8 +167,9 @@ type Standardized struct {
 	// another country: Geocode keeps it when the region's gazetteer
 	// confirms the code as a place and places the address better
 	// (regionalByName: see Geocode).
-	regional       *Standardized
-	regionalByName bool
+	regional           *Standardized
+	regionalByName     bool
+	regionalByLanguage bool // the country came from a street word's language
 	// script are the countries that write the script that implied the
 	// country (see scriptReading).
 	script []string

@@ -347,6 +347,7 @@ func (p *parser) streetLanguage() (string, string) {
 				return p.country, "" // "Tejuosho Plaza, Yaba, Lagos 101245"
 			}
 			if _, ok := NormalizePostcode(c, p.text(i)); ok {
+				p.byLanguage = true
 				return c, "implied by the street word " + word + " and the postcode " + p.text(i) + ", of " + c
 			}
 		}

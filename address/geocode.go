@@ -69,6 +69,22 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	if err != nil {
 		return r, err
 	}
+	if s.regionalByLanguage {
+		// "Lekki Tollgate, 1004 Estate, Victoria Island": the region's
+		// reading, when it places the address better, outweighs the
+		// language of a street word
+		ra, err := geocode(ctx, gz, *s.regional)
+		if err != nil {
+			return r, err
+		}
+		if ra.Confidence > r.Confidence && (found(ra, "city") || found(ra, "neighbourhood") || found(ra, "lga")) {
+			alt := *s.regional
+			ra.Reading = &alt
+			ra.Reasons = append(ra.Reasons, fmt.Sprintf("read in %s, whose places it names, not in %s, which a street word's language and a number implied",
+				alt.Address.CountryName, s.Address.CountryName))
+			return ra, nil
+		}
+	}
 	if fr, ok, err := foreignReading(ctx, gz, s, r); err != nil || ok {
 		return fr, err
 	}

@@ -92,6 +92,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"Rua Augusta 100, Sala 2, São Paulo", "BR"},
 		{"Vodičkova 699 28, Praha", "CZ"},
 		{"12 allen avenue ikeja lagos", "NG"},
+		// a street word of another language with a number that fits its
+		// countries' postcodes, where the region's places are named
+		{"Lekki Tollgate, 1004 Estate, Victoria Island", "NG"},
+		{"lekki tollgate 1004 estate victoria island", "NG"},
+		{"UI Gate 2000 Ibadan", "NG"},
 		{"5 ring road ibadan oyo", "NG"},
 		{"No 5 Ahmadu Bello", "NG"},
 		{"3 Umaru Hassan", "NG"},

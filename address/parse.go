@@ -63,6 +63,9 @@ type parser struct {
 	// scriptCountries are the countries that write the script that
 	// implied the country, when one did (the implied one among them).
 	scriptCountries []string
+	// byLanguage is set when the language of a street word and a
+	// postcode that fits implied the country (streetLanguage)
+	byLanguage bool
 	regionGiven     bool
 	countryGiven    bool // a structured Country field
 	// bigFirst is set when the address is written from the largest part
@@ -354,7 +357,9 @@ func (p *parser) splitAfterNumber() {
 			switch {
 			case marked >= s.lo && isHouseNumber(p.text(marked+1)) && p.hasLetter(marked+2, marked+3):
 				i = marked + 1
-			case first < i && p.unitAt(first+1, s.hi) && p.numberEndsStreet(s, first):
+			case first < i && (p.unitAt(first+1, s.hi) || numberedDistricts[p.key(first+1)]) && p.numberEndsStreet(s, first):
+				// (or a district and its number: "Str Covaci 6 Sector 3
+				// București"; not "Straße des 17. Juni 135")
 				i = first
 			default:
 				continue
@@ -369,6 +374,10 @@ func (p *parser) splitAfterNumber() {
 		}
 	}
 }
+
+// numberedDistricts are words that name a city's district with its number
+// after them ("Sector 3" of Bucharest, "Distrito 5", "Bezirk 2").
+var numberedDistricts = map[string]bool{"sector": true, "sektor": true, "distrito": true, "bezirk": true, "district": true, "arrondissement": true}
 
 // numberEndsStreet reports whether word i of s is the house number that
 // ends the street opening s, before the words after it (see

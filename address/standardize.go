@@ -94,13 +94,14 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, caption: caption, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
-	if r.codeCountry || r.nameCountry {
+	if r.codeCountry || r.nameCountry || r.byLanguage {
 		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
-		// name may name the country or a place of the region; Geocode
-		// weighs both readings.
-		byName := !r.codeCountry
+		// name may name the country or a place of the region;
+		// "Lekki Tollgate, 1004 Estate": a word of another language
+		// may be the region's own. Geocode weighs both readings.
+		byName, byLanguage := !r.codeCountry && !r.byLanguage, r.byLanguage
 		alt := r.read(true)
-		out.regional, out.regionalByName = &alt, byName
+		out.regional, out.regionalByName, out.regionalByLanguage = &alt, byName, byLanguage
 	}
 	if in.Country == "" && in.Text != "" {
 		out.input = &in
@@ -119,13 +120,14 @@ type reading struct {
 	bigFirst, japanese bool
 	codeCountry        bool // the first reading took a code for the country
 	nameCountry        bool // the first reading took another country's name, written last
+	byLanguage         bool // the first reading took the country a street word's language implied
 }
 
 // read parses the text; regionOnly reads codes of other countries as words
 // of the region.
 func (r *reading) read(regionOnly bool) Standardized {
 	in := &r.in
-	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "", countryGiven: strings.TrimSpace(in.Country) != "",
+	p := parser{postcodeFirstSpan: -1, regionGiven: in.Region != "" || in.Country != "" || regionOnly, countryGiven: strings.TrimSpace(in.Country) != "",
 		bigFirst: r.bigFirst, japanese: r.japanese, region: r.region, regionOnly: regionOnly}
 	p.setCountry(r.region)
 	sc := scratchPool.Get().(*scratch)
@@ -152,6 +154,7 @@ func (r *reading) read(regionOnly bool) Standardized {
 	}
 	r.codeCountry = p.codeCountry && p.country != r.region
 	r.nameCountry = p.nameCountry && p.country != r.region
+	r.byLanguage = p.byLanguage && p.country != r.region
 	return p.finish()
 }
 
