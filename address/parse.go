@@ -65,9 +65,9 @@ type parser struct {
 	scriptCountries []string
 	// byLanguage is set when the language of a street word and a
 	// postcode that fits implied the country (streetLanguage)
-	byLanguage bool
-	regionGiven     bool
-	countryGiven    bool // a structured Country field
+	byLanguage   bool
+	regionGiven  bool
+	countryGiven bool // a structured Country field
 	// bigFirst is set when the address is written from the largest part
 	// to the smallest (Japanese script, or the country first): the
 	// segments are read in reverse.
