@@ -408,6 +408,14 @@ func (g *geocoder) complete(ctx context.Context) error {
 		case p.Kind == KindLGA && g.a.LGA == "":
 			g.infer("lga", p.Name)
 		case p.Kind == KindState && (g.a.StateCode == "" || g.state == nil) && p == outermostState(chain):
+			if g.state == nil && g.a.State != "" && g.a.StateCode == "" && g.res.Candidates > 1 && !namesPlace(g.a.State, p) {
+				// a state written that addrkit does not know, and the
+				// place found, one of several, lies in another: the
+				// state written stays ("Каменка, Пензенская область":
+				// one of six Kamenkas, in Voronezh Oblast)
+				g.conflict("state_unknown", "the state written (%s) is none the gazetteer knows; %s lies in %s", g.a.State, g.area.Name, p.Name)
+				continue
+			}
 			if g.state == nil {
 				g.state = p
 			}

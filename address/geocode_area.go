@@ -197,6 +197,9 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	if k := NameKey(stripGeneric(m.text)); k != keys[0] && k != "" {
 		keys = append(keys, k)
 	}
+	if k := NameKey(withoutArticle(m.text)); m.field == "city" && !slices.Contains(keys, k) {
+		keys = append(keys, k) // "La Habana": Habana
+	}
 	if f := strings.Fields(m.text); m.field == "city" && len(f) > 1 && (districtLetters(f[len(f)-1]) || districtOrdinal(strings.ToLower(f[len(f)-1]))) {
 		// "2200 København N", "8000 Aarhus C": a postal district's
 		// letters after the city; "Paris 11e", its number
@@ -385,6 +388,19 @@ func kindDepth(k PlaceKind) int {
 	return 0
 }
 
+// articles open city names in the Romance languages and Arabic ("La
+// Habana", "El Cairo", "Al Khobar"), where the gazetteer may list the name
+// without them.
+var articles = map[string]bool{"la": true, "el": true, "le": true, "les": true, "los": true, "las": true, "il": true, "al": true, "the": true}
+
+// withoutArticle returns name without an article opening it, or name.
+func withoutArticle(name string) string {
+	if first, rest, ok := strings.Cut(strings.TrimSpace(name), " "); ok && articles[strings.ToLower(first)] && rest != "" {
+		return rest
+	}
+	return name
+}
+
 // districtLetters reports whether w is one or two capital letters that
 // may name a postal district after a city ("N", "SV", "Ø"), not a Roman
 // numeral of two letters or more, nor "I" ("Garki II", "Oba I").
@@ -504,10 +520,18 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
+	district := false // the city written is a district of the state's city
 	if town, err := g.districtOfStateTown(ctx, cands, best); err != nil {
 		return err
 	} else if town != nil {
+		if best.p.Kind != KindTown && best.p.Kind != KindVillage {
+			// a district of another city ("Wuse, Kano": Abuja's) is
+			// read as the state written says, and the conflict said
+			g.conflict("place_state_conflict", "%s is a place of %s, not of %s: read as a district of %s, as the state written says",
+				best.p.Name, g.stateName(ctx, best.p), g.state.Name, town.Name)
+		}
 		best = scored{p: town, m: &mention{field: "city", text: g.stateText, key: NameKey(g.stateText), townOnly: true}, score: math.Inf(1)}
+		district = true
 	}
 	switch {
 	case best.m.townOnly && g.state != nil && !best.p.Within(g.state.ID):
@@ -572,7 +596,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		}
 		return nil
 	}
-	if best.m.townOnly && g.a.City != "" && NameKey(g.a.City) != best.m.key && g.a.Neighbourhood == "" {
+	if district {
 		// "Bela Vista, São Paulo": the city is the one the state is
 		// named after, the name before it a district of it (which
 		// the gazetteer does not know in that state)
@@ -590,18 +614,21 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 
 // districtOfStateTown returns the city a written state is named after
 // when the city written before the state is known in no place of that
-// state and only as a smaller place elsewhere: "Bela Vista, São Paulo" is
+// state and only as a smaller place elsewhere (the city's own names are no
+// district of it: "Dubai, Dubai"): "Bela Vista, São Paulo" is
 // the district of São Paulo, not the town of Mato Grosso do Sul. (A city
 // as important elsewhere takes the state: "Kaduna, Kano", see
 // stateByEvidence.)
 func (g *geocoder) districtOfStateTown(ctx context.Context, cands []scored, best scored) (*Place, error) {
 	if !g.stateWritten || g.state == nil || g.saysState || stateCodeWritten(g.a.StateCode, g.stateText) || g.a.Neighbourhood != "" ||
 		best.m.field != "city" || best.p.Kind == KindState || best.p.Within(g.state.ID) ||
+		NameKey(g.a.City) == NameKey(g.stateText) ||
 		slices.ContainsFunc(cands, func(c scored) bool { return c.p.Kind != KindState && c.p.Within(g.state.ID) }) {
 		return nil, nil
 	}
 	town, err := g.townOfState(ctx, g.state)
-	if err != nil || town == nil || importance(town) <= importance(best.p) || NameKey(town.Name) == best.m.key {
+	if err != nil || town == nil || importance(town) <= importance(best.p) || NameKey(town.Name) == best.m.key ||
+		slices.ContainsFunc(town.AltNames, func(n string) bool { return NameKey(n) == best.m.key }) {
 		return nil, err
 	}
 	return town, nil

@@ -307,6 +307,9 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}
+	if a.City != "" && withoutArticle(a.City) != a.City {
+		names = append(names, withoutArticle(a.City)) // "La Habana": Habana
+	}
 	names = withoutCodes(names) // "salvador ba": a division's code after the city
 	fromStreet := len(names)    // names[fromStreet:] are the street's last words, or those after its number
 	if spoken != nil {

@@ -2,7 +2,10 @@ package address_test
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
+
+	"github.com/addrkit/addrkit/address"
 )
 
 // TestGeocodeTypedAbroad checks, on the built-in gazetteer, addresses of
@@ -41,6 +44,11 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// its postcode, ending the text
 		{"15 rue oberkampf paris 11e", "Rue Oberkampf", "15", "Paris 11e", "FR"},
 		{"100 tras st #16-01 singapore 079027", "Tras Street", "100", "Singapore", "SG"},
+		// a hash before the number, standing alone; an article before
+		// the city's name
+		{"Awolowo Road # 45 Ikoyi", "Awolowo Road", "45", "Ikoyi", "NG"},
+		{"Flat # 3 Block 4 Jakande Estate Isolo", "", "", "Isolo", "NG"},
+		{"Calle 8 # 1205 La Habana", "Calle 8", "1205", "La Habana", "CU"},
 		// a town of millions that is no capital nor first-level seat
 		{"unit 12 45 kalayaan ave diliman quezon city", "Kalayaan Avenue", "45", "Quezon City", "PH"},
 	} {
@@ -129,5 +137,19 @@ func TestGeocodeRepeatable(t *testing.T) {
 				t.Fatalf("%q: answers differ:\n%s\n%s", text, first, again)
 			}
 		}
+	}
+}
+
+// TestGeocodeKeepsWhatIsWritten: a city named as its state is no district
+// of itself ("Dubai"), and a state written that the gazetteer does not
+// know is kept when the place found is one of several elsewhere.
+func TestGeocodeKeepsWhatIsWritten(t *testing.T) {
+	gz := builtinGazetteer(t)
+	if a := geocode(t, gz, "Dubai").Address; a.Neighbourhood != "" || a.Country != "AE" {
+		t.Errorf("Dubai: neighbourhood %q, country %s; want none, AE", a.Neighbourhood, a.Country)
+	}
+	r := geocode(t, gz, "ул. Ленина 5, Каменка, Пензенская область")
+	if r.Address.State != "Пензенская область" || !slices.ContainsFunc(r.Conflicts, func(c address.Conflict) bool { return c.Code == "state_unknown" }) {
+		t.Errorf("Каменка: state %q, conflicts %v; want the state written, state_unknown", r.Address.State, r.Conflicts)
 	}
 }

@@ -117,6 +117,9 @@ func writtenName(text string, p *Place, edits int) string {
 	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
 		k = NameKey(strings.Join(f[:len(f)-1], " ")) // "København N": a postal district's letters
 	}
+	if b := NameKey(withoutArticle(text)); b != k && edits == 0 && (b == main || slices.ContainsFunc(p.AltNames, func(a string) bool { return NameKey(a) == b })) {
+		return text // "La Habana", with the article the gazetteer leaves out
+	}
 	if edits > 0 || k == main || KeyLen(k) <= 3 || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
 		return p.Name
 	}
@@ -129,6 +132,13 @@ func writtenName(text string, p *Place, edits int) string {
 		}
 	}
 	return p.Name
+}
+
+// namesPlace reports whether text is the name or one of the other names of
+// p, folded.
+func namesPlace(text string, p *Place) bool {
+	k := NameKey(text)
+	return k == NameKey(p.Name) || slices.ContainsFunc(p.AltNames, func(a string) bool { return NameKey(a) == k })
 }
 
 // numberedName reports whether a place's own name ends in a number

@@ -57,6 +57,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		}
 	}
 	prev := p.key(i - 1)
+	// "Allen Avenue # 12 Ikeja": a number marked after a street ends the
+	// street's part
+	if i-2 >= start && i-3 >= 0 && p.key(i-2) == "#" && isHouseNumber(p.text(i-1)) && p.hasLetter(i, i+1) {
+		if _, ok := p.streetType(p.key(i - 3)); ok {
+			return true
+		}
+	}
 	// "15 rue oberkampf paris 11e": a city and the ordinal of its district
 	// end the text
 	if i+2 == hi && i-2 >= start && districtOrdinal(strings.ToLower(p.text(hi-1))) && p.hasLetter(i, i+1) && !p.words[i].lex {

@@ -256,9 +256,10 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		}
 		t := trimWord(raw)
 		if t == "" {
-			if next := strings.TrimLeft(text[end:], " "); strings.Trim(raw, "#") == "" && next != "" && next[0] >= '0' && next[0] <= '9' {
+			if next := strings.TrimLeft(text[end:], " "); strings.Trim(raw, "#") == "" && next != "" && next[0] >= '0' && next[0] <= '9' && !afterNumberWord(words[segStart:]) {
 				// "# 11-53": the hash standing alone marks the number
-				// after it
+				// after it (after a unit's or a plot's word, "Flat # 3",
+				// it says nothing the word does not)
 				words = append(words, word{text: "#", key: "#", lex: true, marker: true})
 				hashes = true
 				at = append(at, keyAt{-1, 0})
@@ -329,6 +330,19 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 		return words, spans
 	}
 	return dropStrayMarks(words, spans)
+}
+
+// afterNumberWord reports whether the last of words is one that a number
+// follows: a unit's, a premise's or a number's marker ("Flat", "Plot",
+// "No").
+func afterNumberWord(words []word) bool {
+	if len(words) == 0 {
+		return false
+	}
+	k := string(appendKey(nil, words[len(words)-1].text))
+	_, unit := unitTypes[k]
+	_, premise := premiseTypes[k]
+	return unit || premise || numberMarkers[k]
 }
 
 // dropStrayMarks removes "#" words that do not precede a number in their
