@@ -483,6 +483,18 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			cands = append(cands, c)
 		}
 	}
+	district := false // the city written is a district of the state's city
+	if len(cands) == 0 {
+		// "Av. Larco 101, Miraflores, Lima": a district no source knows
+		// before the city the state is named after
+		town, err := g.districtOfStateTown(ctx, nil, nil)
+		if err != nil {
+			return err
+		}
+		if town != nil {
+			cands, district = []scored{g.stateTown(town)}, true
+		}
+	}
 	if len(cands) == 0 {
 		var names []string
 		for _, m := range ms {
@@ -520,18 +532,16 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
-	district := false // the city written is a district of the state's city
-	if town, err := g.districtOfStateTown(ctx, cands, best); err != nil {
+	if town, err := g.districtOfStateTown(ctx, cands, &best); err != nil {
 		return err
-	} else if town != nil {
+	} else if town != nil && !district {
 		if best.p.Kind != KindTown && best.p.Kind != KindVillage {
 			// a district of another city ("Wuse, Kano": Abuja's) is
 			// read as the state written says, and the conflict said
 			g.conflict("place_state_conflict", "%s is a place of %s, not of %s: read as a district of %s, as the state written says",
 				best.p.Name, g.stateName(ctx, best.p), g.state.Name, town.Name)
 		}
-		best = scored{p: town, m: &mention{field: "city", text: g.stateText, key: NameKey(g.stateText), townOnly: true}, score: math.Inf(1)}
-		district = true
+		best, district = g.stateTown(town), true
 	}
 	switch {
 	case best.m.townOnly && g.state != nil && !best.p.Within(g.state.ID):
@@ -619,19 +629,35 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 // the district of São Paulo, not the town of Mato Grosso do Sul. (A city
 // as important elsewhere takes the state: "Kaduna, Kano", see
 // stateByEvidence.)
-func (g *geocoder) districtOfStateTown(ctx context.Context, cands []scored, best scored) (*Place, error) {
+func (g *geocoder) districtOfStateTown(ctx context.Context, cands []scored, best *scored) (*Place, error) {
+	city := NameKey(g.a.City)
 	if !g.stateWritten || g.state == nil || g.saysState || stateCodeWritten(g.a.StateCode, g.stateText) || g.a.Neighbourhood != "" ||
-		best.m.field != "city" || best.p.Kind == KindState || best.p.Within(g.state.ID) ||
-		NameKey(g.a.City) == NameKey(g.stateText) ||
+		city == "" || city == NameKey(g.stateText) ||
+		best != nil && (best.m.field != "city" || best.p.Kind == KindState || best.p.Within(g.state.ID)) ||
 		slices.ContainsFunc(cands, func(c scored) bool { return c.p.Kind != KindState && c.p.Within(g.state.ID) }) {
 		return nil, nil
 	}
-	town, err := g.townOfState(ctx, g.state)
-	if err != nil || town == nil || importance(town) <= importance(best.p) || NameKey(town.Name) == best.m.key ||
-		slices.ContainsFunc(town.AltNames, func(n string) bool { return NameKey(n) == best.m.key }) {
+	town, err := g.townOfState(ctx, g.state, g.stateText)
+	if err == nil && town == nil {
+		// the capital named as the state is, which lies outside it
+		// ("Lima": the city is in Lima Metropolitana, not the region;
+		// see cityNamedAsState)
+		var ps []*Place
+		ps, err = g.named(ctx, NameKey(g.stateText))
+		if i := slices.IndexFunc(ps, func(p *Place) bool { return p.Kind == KindCity && NameKey(p.Name) == NameKey(g.stateText) }); i >= 0 {
+			town = ps[i]
+		}
+	}
+	if err != nil || town == nil || best != nil && importance(town) <= importance(best.p) || namesPlace(g.a.City, town) {
 		return nil, err
 	}
 	return town, nil
+}
+
+// stateTown is the candidate of the city a written state is named after
+// (see districtOfStateTown).
+func (g *geocoder) stateTown(town *Place) scored {
+	return scored{p: town, m: &mention{field: "city", text: g.stateText, key: NameKey(g.stateText), townOnly: true}, score: math.Inf(1)}
 }
 
 // field returns the address component named as in Change.Field, or nil.

@@ -49,6 +49,10 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"Awolowo Road # 45 Ikoyi", "Awolowo Road", "45", "Ikoyi", "NG"},
 		{"Flat # 3 Block 4 Jakande Estate Isolo", "", "", "Isolo", "NG"},
 		{"Calle 8 # 1205 La Habana", "Calle 8", "1205", "La Habana", "CU"},
+		// a district no source knows, before the city the state is
+		// named after
+		{"calle 5 de mayo # 20 centro puebla", "Calle 5 de Mayo", "20", "Puebla", "MX"},
+		{"Av. Larco 101, Miraflores, Lima", "Avenida Larco", "101", "Lima", "PE"},
 		// a town of millions that is no capital nor first-level seat
 		{"unit 12 45 kalayaan ave diliman quezon city", "Kalayaan Avenue", "45", "Quezon City", "PH"},
 	} {

@@ -129,15 +129,18 @@ func (g *geocoder) cityNamedAsState(ctx context.Context, city *Place) error {
 }
 
 // townOfState returns the city or town of a state that bears the state's
-// name (Lagos, Kano, Oyo), or nil.
-func (g *geocoder) townOfState(ctx context.Context, st *Place) (*Place, error) {
-	ps, err := g.named(ctx, NameKey(st.Name))
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range ps {
-		if (p.Kind == KindCity || p.Kind == KindTown) && p.Within(st.ID) {
-			return p, nil
+// name (Lagos, Kano, Oyo), or the name the state was written by (Lima of
+// "Lima Province"), or nil.
+func (g *geocoder) townOfState(ctx context.Context, st *Place, written ...string) (*Place, error) {
+	for _, name := range append([]string{st.Name}, written...) {
+		ps, err := g.named(ctx, NameKey(name))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			if (p.Kind == KindCity || p.Kind == KindTown) && p.Within(st.ID) {
+				return p, nil
+			}
 		}
 	}
 	return nil, nil
