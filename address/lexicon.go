@@ -214,6 +214,7 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 			case slices.Contains(l.words, "rue"):
 				add(cc, "av", "Avenue")
 				add(cc, "bd", "Boulevard")
+				add(cc, "boul", "Boulevard")
 			case slices.Contains(l.words, "strada"):
 				for _, w := range []string{"str", "strada"} {
 					add(cc, w, "Strada")
@@ -225,6 +226,7 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 		}
 	}
 	add("CA", "av", "Avenue")
+	add("CA", "boul", "Boulevard") // Québec's
 	return out
 }()
 

@@ -163,6 +163,11 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 			return true
 		}
 	}
+	if i+2 < hi {
+		if _, ok := abbrevPrefixTypes[p.country][p.key(i+1)]; ok {
+			return true // "Schwartz's 3895 boul Saint-Laurent"
+		}
+	}
 	for j := i + 2; j <= hi && j <= i+6; j++ {
 		if !p.words[j-1].lex {
 			continue // no type ends words[i+1:j]
