@@ -339,10 +339,10 @@ func afterNumberWord(words []word) bool {
 	if len(words) == 0 {
 		return false
 	}
-	k := string(appendKey(nil, words[len(words)-1].text))
-	_, unit := unitTypes[k]
-	_, premise := premiseTypes[k]
-	return unit || premise || numberMarkers[k]
+	k := appendKey(nil, words[len(words)-1].text)
+	_, unit := unitTypes[string(k)]
+	_, premise := premiseTypes[string(k)]
+	return unit || premise || numberMarkers[string(k)]
 }
 
 // dropStrayMarks removes "#" words that do not precede a number in their
