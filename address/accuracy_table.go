@@ -8,27 +8,27 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 513 results
 	"COUNTRY/builtin":            600000, // 513 results
-	"LGA":                        36000,  // 1253 results
-	"LGA/builtin":                36000,  // 1253 results
-	"LOCALITY":                   51000,  // 27548 results
-	"LOCALITY/geonames":          24000,  // 8899 results
-	"LOCALITY/nipost-rural":      75000,  // 10133 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8516 results
-	"NEIGHBOURHOOD":              40000,  // 37790 results
+	"LGA":                        40000,  // 1299 results
+	"LGA/builtin":                40000,  // 1299 results
+	"LOCALITY":                   52000,  // 27089 results
+	"LOCALITY/geonames":          24000,  // 8448 results
+	"LOCALITY/nipost-rural":      75000,  // 10132 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8509 results
+	"NEIGHBOURHOOD":              40000,  // 37788 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34661 results
-	"POSTCODE":                   29000,  // 1010 results
-	"POSTCODE/nipost":            29000,  // 1010 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34659 results
+	"POSTCODE":                   33000,  // 1274 results
+	"POSTCODE/nipost":            33000,  // 1274 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      370000, // 644 results
-	"STATE/builtin":              370000, // 644 results
-	"STREET":                     5600,   // 2186 results
-	"STREET/area:builtin":        3200,   // 663 results
-	"STREET/area:geonames":       8400,   // 518 results
-	"STREET/area:nipost-rural":   26000,  // 57 results
-	"STREET/area:osm-ng-2019":    5200,   // 524 results
-	"STREET/area:wards":          4900,   // 424 results
+	"STATE":                      360000, // 764 results
+	"STATE/builtin":              360000, // 764 results
+	"STREET":                     5800,   // 2217 results
+	"STREET/area:builtin":        3300,   // 684 results
+	"STREET/area:geonames":       7100,   // 492 results
+	"STREET/area:nipost-rural":   18000,  // 56 results
+	"STREET/area:osm-ng-2019":    5300,   // 541 results
+	"STREET/area:wards":          5200,   // 444 results
 }

@@ -483,18 +483,6 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			cands = append(cands, c)
 		}
 	}
-	district := false // the city written is a district of the state's city
-	if len(cands) == 0 {
-		// "Av. Larco 101, Miraflores, Lima": a district no source knows
-		// before the city the state is named after
-		town, err := g.districtOfStateTown(ctx, nil, nil)
-		if err != nil {
-			return err
-		}
-		if town != nil {
-			cands, district = []scored{g.stateTown(town)}, true
-		}
-	}
 	if len(cands) == 0 {
 		var names []string
 		for _, m := range ms {
@@ -532,15 +520,10 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
+	district := false // the city written is a district of the state's city
 	if town, err := g.districtOfStateTown(ctx, cands, &best); err != nil {
 		return err
-	} else if town != nil && !district {
-		if best.p.Kind != KindTown && best.p.Kind != KindVillage {
-			// a district of another city ("Wuse, Kano": Abuja's) is
-			// read as the state written says, and the conflict said
-			g.conflict("place_state_conflict", "%s is a place of %s, not of %s: read as a district of %s, as the state written says",
-				best.p.Name, g.stateName(ctx, best.p), g.state.Name, town.Name)
-		}
+	} else if town != nil {
 		best, district = g.stateTown(town), true
 	}
 	switch {
@@ -624,35 +607,33 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 
 // districtOfStateTown returns the city a written state is named after
 // when the city written before the state is known in no place of that
-// state and only as a smaller place elsewhere (the city's own names are no
-// district of it: "Dubai, Dubai"): "Bela Vista, São Paulo" is
-// the district of São Paulo, not the town of Mato Grosso do Sul. (A city
-// as important elsewhere takes the state: "Kaduna, Kano", see
-// stateByEvidence.)
+// state but only as a smaller town or village far from it, which a district
+// of the state's city shares the name of: "Bela Vista, São Paulo" is the
+// district of São Paulo, not the town of Mato Grosso do Sul, 900 km away.
+// A town near the state's city ("Garki, Kano": Jigawa's, 110 km from
+// Kano), a district of another city ("Wuse, Kano") and a name the
+// gazetteer does not know ("Lanlate, Oyo", a town of its own) keep
+// stateByEvidence's reading; so does the city's own name ("Dubai, Dubai").
 func (g *geocoder) districtOfStateTown(ctx context.Context, cands []scored, best *scored) (*Place, error) {
 	city := NameKey(g.a.City)
 	if !g.stateWritten || g.state == nil || g.saysState || stateCodeWritten(g.a.StateCode, g.stateText) || g.a.Neighbourhood != "" ||
-		city == "" || city == NameKey(g.stateText) ||
-		best != nil && (best.m.field != "city" || best.p.Kind == KindState || best.p.Within(g.state.ID)) ||
+		city == "" || city == NameKey(g.stateText) || best.m.field != "city" ||
+		best.p.Kind != KindTown && best.p.Kind != KindVillage || best.p.Within(g.state.ID) ||
 		slices.ContainsFunc(cands, func(c scored) bool { return c.p.Kind != KindState && c.p.Within(g.state.ID) }) {
 		return nil, nil
 	}
 	town, err := g.townOfState(ctx, g.state, g.stateText)
-	if err == nil && town == nil {
-		// the capital named as the state is, which lies outside it
-		// ("Lima": the city is in Lima Metropolitana, not the region;
-		// see cityNamedAsState)
-		var ps []*Place
-		ps, err = g.named(ctx, NameKey(g.stateText))
-		if i := slices.IndexFunc(ps, func(p *Place) bool { return p.Kind == KindCity && NameKey(p.Name) == NameKey(g.stateText) }); i >= 0 {
-			town = ps[i]
-		}
-	}
-	if err != nil || town == nil || best != nil && importance(town) <= importance(best.p) || namesPlace(g.a.City, town) {
+	if err != nil || town == nil || importance(town) <= importance(best.p) || namesPlace(g.a.City, town) ||
+		!town.HasPoint || !best.p.HasPoint || near(town, best.p, districtFar) {
 		return nil, err
 	}
 	return town, nil
 }
+
+// districtFar is the distance from a state's city beyond which a town of
+// the name written before the state is taken for a namesake of a district
+// of that city (districtOfStateTown), in metres.
+const districtFar = 300_000
 
 // stateTown is the candidate of the city a written state is named after
 // (see districtOfStateTown).

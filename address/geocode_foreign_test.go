@@ -49,10 +49,6 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"Awolowo Road # 45 Ikoyi", "Awolowo Road", "45", "Ikoyi", "NG"},
 		{"Flat # 3 Block 4 Jakande Estate Isolo", "", "", "Isolo", "NG"},
 		{"Calle 8 # 1205 La Habana", "Calle 8", "1205", "La Habana", "CU"},
-		// a district no source knows, before the city the state is
-		// named after
-		{"calle 5 de mayo # 20 centro puebla", "Calle 5 de Mayo", "20", "Puebla", "MX"},
-		{"Av. Larco 101, Miraflores, Lima", "Avenida Larco", "101", "Lima", "PE"},
 		// a town of millions that is no capital nor first-level seat
 		{"unit 12 45 kalayaan ave diliman quezon city", "Kalayaan Avenue", "45", "Quezon City", "PH"},
 	} {
@@ -151,6 +147,19 @@ func TestGeocodeKeepsWhatIsWritten(t *testing.T) {
 	gz := builtinGazetteer(t)
 	if a := geocode(t, gz, "Dubai").Address; a.Neighbourhood != "" || a.Country != "AE" {
 		t.Errorf("Dubai: neighbourhood %q, country %s; want none, AE", a.Neighbourhood, a.Country)
+	}
+	// a town the gazetteer does not know, or one near the state's city,
+	// is no district of the city the state is named after
+	for _, text := range []string{"Lanlate, Oyo", "Garki, Kano"} {
+		if a := geocode(t, gz, text).Address; a.Neighbourhood != "" {
+			t.Errorf("%s: neighbourhood %q, city %q; want the town written as the city", text, a.Neighbourhood, a.City)
+		}
+	}
+	// "Ado" is Ado-Ekiti, "Ikj" Ikeja: short names of the built-in
+	for text, state := range map[string]string{"Ado, Ekiti": "Ekiti", "31 Opebi Rd, Ikj": "Lagos"} {
+		if a := geocode(t, gz, text).Address; a.State != state {
+			t.Errorf("%s: state %q, want %s", text, a.State, state)
+		}
 	}
 	r := geocode(t, gz, "ул. Ленина 5, Каменка, Пензенская область")
 	if r.Address.State != "Пензенская область" || !slices.ContainsFunc(r.Conflicts, func(c address.Conflict) bool { return c.Code == "state_unknown" }) {

@@ -60,8 +60,10 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// "Allen Avenue # 12 Ikeja": a number marked after a street ends the
 	// street's part
 	if i-2 >= start && i-3 >= 0 && p.key(i-2) == "#" && isHouseNumber(p.text(i-1)) && p.hasLetter(i, i+1) {
-		if _, ok := p.streetType(p.key(i - 3)); ok {
-			return true
+		for j := i - 3; j >= 0 && j >= i-6; j-- {
+			if _, ok := p.streetType(p.key(j)); ok {
+				return true // (and "Calle 23 # 201 Vedado")
+			}
 		}
 	}
 	// "15 rue oberkampf paris 11e": a city and the ordinal of its district

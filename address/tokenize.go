@@ -332,17 +332,18 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	return dropStrayMarks(words, spans)
 }
 
-// afterNumberWord reports whether the last of words is one that a number
-// follows: a unit's, a premise's or a number's marker ("Flat", "Plot",
-// "No").
+// afterNumberWord reports whether a hash standing alone after words (of its
+// segment) adds nothing to the number after it: words with no street type
+// among them, whose own word numbers it ("Flat # 3", "Plot # 12", "Gate #
+// 2"). After a street ("Allen Avenue # 12", "Calle 85 # 11-53") or opening
+// a part, it marks the house number.
 func afterNumberWord(words []word) bool {
-	if len(words) == 0 {
-		return false
+	for i := range words {
+		if _, ok := streetTypes[string(appendKey(nil, words[i].text))]; ok {
+			return false
+		}
 	}
-	k := appendKey(nil, words[len(words)-1].text)
-	_, unit := unitTypes[string(k)]
-	_, premise := premiseTypes[string(k)]
-	return unit || premise || numberMarkers[string(k)]
+	return len(words) > 0
 }
 
 // dropStrayMarks removes "#" words that do not precede a number in their

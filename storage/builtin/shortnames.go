@@ -11,7 +11,12 @@ import "strings"
 // some of them ("PHC"); an import can add more.
 const townShortNames = `NG-RI|Port Harcourt|PH,P.H.,PHC
 NG-FC|Abuja|Abj
-NG-ED|Benin City|Benin`
+NG-ED|Benin City|Benin
+NG-EK|Ado-Ekiti|Ado,Ado Ekiti
+NG-OS|Ile-Ife|Ife
+NG-OS|Osogbo|Oshogbo
+NG-OS|Ilesa|Ilesha
+NG-LA|Ikeja|Ikj`
 
 // shortNamesOf returns the short names of townShortNames by "state
 // code|slug of the name".
