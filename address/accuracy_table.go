@@ -10,25 +10,25 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        40000,  // 1299 results
 	"LGA/builtin":                40000,  // 1299 results
-	"LOCALITY":                   52000,  // 27089 results
+	"LOCALITY":                   52000,  // 27090 results
 	"LOCALITY/geonames":          24000,  // 8448 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8509 results
-	"NEIGHBOURHOOD":              40000,  // 37788 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8510 results
+	"NEIGHBOURHOOD":              40000,  // 37787 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34659 results
-	"POSTCODE":                   33000,  // 1274 results
-	"POSTCODE/nipost":            33000,  // 1274 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34658 results
+	"POSTCODE":                   33000,  // 1273 results
+	"POSTCODE/nipost":            33000,  // 1273 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 764 results
 	"STATE/builtin":              360000, // 764 results
-	"STREET":                     5800,   // 2217 results
+	"STREET":                     5800,   // 2218 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7100,   // 492 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5300,   // 541 results
-	"STREET/area:wards":          5200,   // 444 results
+	"STREET/area:wards":          5200,   // 445 results
 }

@@ -1,6 +1,9 @@
 package address
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // part is what one segment of the delivery part of an address holds.
 type part struct {
@@ -463,7 +466,7 @@ func (p *parser) street(lo, hi int) (streetName, bool) {
 // lo. "Bank Road", "Bank of Industry Road", "Mobolaji Bank Anthony Way"
 // and "Total Filling Station Allen Avenue" (one name word) stay whole.
 func (p *parser) orgBeforeStreet(lo, hi int) int {
-	if hi-lo < 5 || !p.words[hi-1].lex {
+	if hi-lo < 4 || !p.words[hi-1].lex {
 		return lo
 	}
 	// an organization word, or a caption's word after one ("First Bank
@@ -471,8 +474,15 @@ func (p *parser) orgBeforeStreet(lo, hi int) int {
 	org := func(k int) bool {
 		return p.words[k].lex && organizationWords[p.key(k)] || k > lo+1 && captionWords[p.key(k)]
 	}
-	for j := lo + 1; j <= hi-4; j++ {
+	for j := lo + 1; j <= hi-3; j++ {
 		if !org(j) || org(j+1) || lowerWords[p.key(j+1)] || !p.hasLetter(lo, j) {
+			continue
+		}
+		if j == hi-3 && (!businessWords[p.key(j)] && p.key(j) != "station" || !p.partOfWritten(lo, hi)) {
+			// a street of one name word after a business's kind only,
+			// typed without a comma after the street: "access bank
+			// bosso road minna" (not "Tejuosho Market Road", nor
+			// "Mobolaji Bank Anthony Way, Maryland")
 			continue
 		}
 		if _, tlo, _, ok := p.matchStreet(j+1, hi); ok && tlo > j+1 && p.typedStreet(j+1, hi) {
@@ -480,6 +490,12 @@ func (p *parser) orgBeforeStreet(lo, hi int) int {
 		}
 	}
 	return lo
+}
+
+// partOfWritten reports whether words[lo:hi] are a part of a segment the
+// text wrote, not all of one: typed without a comma after them.
+func (p *parser) partOfWritten(lo, hi int) bool {
+	return slices.ContainsFunc(p.written, func(s span) bool { return s.lo <= lo && hi <= s.hi && (s.lo < lo || hi < s.hi) })
 }
 
 // matchStreet recognises a street in words[lo:hi]; words[tlo:thi] are its

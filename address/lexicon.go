@@ -390,6 +390,7 @@ var organizationWords = map[string]bool{
 	"institute": true, "commission": true, "refinery": true, "museum": true, "agency": true,
 	"corporation": true, "foundation": true, "embassy": true, "consulate": true, "cathedral": true,
 	"chapel": true, "library": true, "theatre": true, "factory": true, "restaurant": true, "industries": true,
+	"hotels": true, "camp": true,
 }
 
 // directionals are accepted before or after a street name.

@@ -63,6 +63,9 @@ type parser struct {
 	// scriptCountries are the countries that write the script that
 	// implied the country, when one did (the implied one among them).
 	scriptCountries []string
+	// written are the segments as the text separated them, before
+	// resegment parted those typed without commas
+	written []span
 	// byLanguage is set when the language of a street word and a
 	// postcode that fits implied the country (streetLanguage)
 	byLanguage   bool

@@ -1,6 +1,9 @@
 package address
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Where the segments of an address split when it is written without
 // commas: at a landmark's relation or after its landmark word, after a
@@ -13,6 +16,9 @@ import "strings"
 // Ademola Crescent"), after a street type or estate word followed by more
 // words ("Allen Avenue Ikeja"), before a unit, plot or PO box.
 func (p *parser) resegment() {
+	if p.written == nil {
+		p.written = slices.Clone(p.spans)
+	}
 	out := make([]span, 0, len(p.spans)+4)
 	for _, s := range p.spans {
 		start := s.lo

@@ -16,6 +16,7 @@ NG-EK|Ado-Ekiti|Ado,Ado Ekiti
 NG-OS|Ile-Ife|Ife
 NG-OS|Osogbo|Oshogbo
 NG-OS|Ilesa|Ilesha
+NG-OY|Ogbomoso|Ogbomosho
 NG-LA|Ikeja|Ikj`
 
 // shortNamesOf returns the short names of townShortNames by "state
