@@ -10,8 +10,8 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        40000,  // 1299 results
 	"LGA/builtin":                40000,  // 1299 results
-	"LOCALITY":                   52000,  // 27090 results
-	"LOCALITY/geonames":          24000,  // 8448 results
+	"LOCALITY":                   52000,  // 27087 results
+	"LOCALITY/geonames":          24000,  // 8445 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8510 results
 	"NEIGHBOURHOOD":              40000,  // 37787 results
@@ -25,9 +25,9 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 764 results
 	"STATE/builtin":              360000, // 764 results
-	"STREET":                     5800,   // 2218 results
+	"STREET":                     5800,   // 2221 results
 	"STREET/area:builtin":        3300,   // 684 results
-	"STREET/area:geonames":       7100,   // 492 results
+	"STREET/area:geonames":       7100,   // 495 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5300,   // 541 results
 	"STREET/area:wards":          5200,   // 445 results

@@ -492,6 +492,11 @@ func (p *parser) orgBeforeStreet(lo, hi int) int {
 	return lo
 }
 
+// courtKinds are the words before "Court" that make it a court of law, not
+// a street ("Federal High Court", "Magistrate Court", "Customary Court").
+var courtKinds = map[string]bool{"high": true, "magistrate": true, "magistrates": true, "customary": true, "sharia": true,
+	"area": true, "supreme": true, "appeal": true, "appellate": true, "industrial": true, "district": true, "juvenile": true}
+
 // partOfWritten reports whether words[lo:hi] are a part of a segment the
 // text wrote, not all of one: typed without a comma after them.
 func (p *parser) partOfWritten(lo, hi int) bool {
@@ -531,6 +536,9 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		}
 		if !p.hasLetter(lo, end-w) {
 			continue // "0 Road" names nothing
+		}
+		if t.Canonical == "Court" && courtKinds[p.key(end-w-1)] {
+			continue // "Rivers State High Court": a court of law
 		}
 		name := p.name(lo, end-w)
 		full := name + " " + t.Canonical
