@@ -63,7 +63,12 @@ import (
 // Paix, Paris"): see cityAbroadReading; and one whose code of two or
 // three letters, read as a country's or as the region's state, is a
 // division of another country holding the city written ("Springfield,
-// IL"): see stateCodeReading. Result.Reading carries that reading.
+// IL"): see stateCodeReading. One whose country only its script implied is
+// read in the script's other countries when that one confirms nothing
+// (scriptReading). And an address a street word's language placed abroad
+// ("Lekki Tollgate, 1004 Estate": a Norwegian word and postcode) is read in
+// the region too, whose reading is kept when it places the address better.
+// Result.Reading carries that reading.
 func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {
 	r, err := geocode(ctx, gz, s)
 	if err != nil {
@@ -97,7 +102,7 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	if fr, ok, err := scriptReading(ctx, gz, s, r); err != nil || ok {
 		return fr, err
 	}
-	if s.regional == nil {
+	if s.regional == nil || s.regionalByLanguage {
 		return r, nil
 	}
 	alt := *s.regional
@@ -413,7 +418,7 @@ func (g *geocoder) complete(ctx context.Context) error {
 				// place found, one of several, lies in another: the
 				// state written stays ("Каменка, Пензенская область":
 				// one of six Kamenkas, in Voronezh Oblast)
-				g.conflict("state_unknown", "the state written (%s) is none the gazetteer knows; %s lies in %s", g.a.State, g.area.Name, p.Name)
+				g.conflict("state_unknown", "the state written (%s) is none the gazetteer knows; the place found lies in %s", g.a.State, p.Name)
 				continue
 			}
 			if g.state == nil {
