@@ -1,0 +1,104 @@
+package address
+
+import (
+	"slices"
+	"strings"
+)
+
+// splitAfterNumber starts a segment after the house number that ends a
+// street, where numbers follow streets and words follow the number without
+// a comma: "Rua Augusta 100 Lisboa", "Koenigsallee 60 Düsseldorf" (and
+// "Avenida Paulista 1578 São Paulo SP 01310-200", a postcode at the end). The
+// number is the segment's last, after words without a marker ("Apt 5")
+// and not an ordinal ("Straße des 17. Juni 135"), nor one right after a
+// street's type, which names it ("Avenida 4 de Fevereiro"); the words
+// after it start with a name of three letters or more, not a unit or a
+// letter of the number ("263 A", "5 bajo").
+func (p *parser) splitAfterNumber() {
+	for si := 0; si < len(p.spans); si++ {
+		s := p.spans[si]
+		i := s.hi - 1
+		for i > s.lo && !p.words[i].digit {
+			i--
+		}
+		if _, ok := p.postcodeOf(i, i+1); ok && i == s.hi-1 {
+			// the postcode ending the text: the number is the one
+			// before it, before names ("Avenida Paulista 1578 Bela
+			// Vista São Paulo SP 01310-200")
+			j := i - 1
+			for j > s.lo && !p.words[j].digit {
+				j--
+			}
+			if j > s.lo && j < i-1 {
+				i = j
+			}
+		}
+		if !p.numberEndsStreet(s, i) {
+			// the first number, when a floor or unit follows it: "Av
+			// Corrientes 1234 piso 3 C1043 CABA"; or one a marker
+			// opens: "Calle 85 # 11-53 local 2 Bogotá"
+			first := s.lo + 1
+			for first < i && !p.words[first].digit {
+				first++
+			}
+			marked := -1
+			if s.hi-2 > s.lo {
+				marked = slices.IndexFunc(p.words[s.lo:s.hi-2], func(w word) bool { return w.marker }) + s.lo
+			}
+			switch {
+			case marked >= s.lo && isHouseNumber(p.text(marked+1)) && p.hasLetter(marked+2, marked+3):
+				i = marked + 1
+			case first < i && (p.unitAt(first+1, s.hi) || numberedDistricts[p.key(first+1)]) && p.numberEndsStreet(s, first):
+				// (or a district and its number: "Str Covaci 6 Sector 3
+				// București"; not "Straße des 17. Juni 135")
+				i = first
+			default:
+				continue
+			}
+		}
+		p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
+		p.spans[si].hi = i + 1
+		if p.unitAt(i+1, s.hi) && i+3 < s.hi {
+			// the floor or unit ends its part too
+			p.spans = slices.Insert(p.spans, si+2, span{i + 3, s.hi})
+			p.spans[si+1].hi = i + 3
+		}
+	}
+}
+
+// numberedDistricts are words that name a city's district with its number
+// after them ("Sector 3" of Bucharest, "Distrito 5", "Bezirk 2").
+var numberedDistricts = map[string]bool{"sector": true, "sektor": true, "distrito": true, "bezirk": true, "district": true, "arrondissement": true}
+
+// numberEndsStreet reports whether word i of s is the house number that
+// ends the street opening s, before the words after it (see
+// splitAfterNumber).
+func (p *parser) numberEndsStreet(s span, i int) bool {
+	if i <= s.lo || i >= s.hi-1 || !isHouseNumber(p.text(i)) || strings.HasSuffix(p.text(i), ".") {
+		return false
+	}
+	if st, ok := streetTypes[p.key(s.lo)]; ok && st.Prefix && i == s.lo+1 {
+		return false
+	}
+	if slices.ContainsFunc(p.words[s.lo:i], func(w word) bool { return w.marker || w.digit }) {
+		return false
+	}
+	if p.unitAt(i+1, s.hi) {
+		return true
+	}
+	next := p.key(i + 1)
+	_, unit := unitTypes[next]
+	return !unit && len(next) >= 3 && p.hasLetter(i+1, i+2)
+}
+
+// unitAt reports whether a unit or a floor and its number open words[i:hi]
+// ("piso 3", "apt 4").
+func (p *parser) unitAt(i, hi int) bool {
+	if i+1 >= hi || !isID(p.key(i+1)) {
+		return false
+	}
+	_, unit := unitTypes[p.key(i)]
+	_, local := countryUnitTypes[p.country][p.key(i)]
+	_, level := levelsBefore[p.key(i)]
+	return unit || local || level
+}
