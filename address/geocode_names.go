@@ -109,15 +109,14 @@ func writtenName(text string, p *Place, edits int) string {
 	if d := districtNumber(text); d > 0 && edits <= d && !numberedName(p) {
 		// a postal district's number after the city's name, in any of
 		// its languages ("Dublin 8", "Praha 2"): kept as written
-		base := NameKey(text[:len(text)-d])
-		if base == main || slices.ContainsFunc(p.AltNames, func(a string) bool { return NameKey(a) == base }) {
+		if namesPlace(text[:len(text)-d], p) {
 			return text
 		}
 	}
 	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
 		k = NameKey(strings.Join(f[:len(f)-1], " ")) // "København N": a postal district's letters
 	}
-	if b := NameKey(withoutArticle(text)); b != k && edits == 0 && (b == main || slices.ContainsFunc(p.AltNames, func(a string) bool { return NameKey(a) == b })) {
+	if b := withoutArticle(text); NameKey(b) != k && edits == 0 && namesPlace(b, p) {
 		return text // "La Habana", with the article the gazetteer leaves out
 	}
 	if edits > 0 || k == main || KeyLen(k) <= 3 || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
