@@ -15,9 +15,9 @@ import (
 
 // magic starts an encoded index; the digit is the format version (2:
 // entries of one kind and rank ordered by the places bearing their name;
-// 3: joined terms), so that an index kept by an older version is built
-// again.
-const magic = "addrkit-autocomplete-3\n"
+// 3: joined terms; 4: wards before villages in kindOrder), so that an
+// index kept by an older version is built again.
+const magic = "addrkit-autocomplete-4\n"
 
 // ErrFormat is returned by Decode for data that is not an index of this
 // version.

@@ -16,10 +16,13 @@ import (
 )
 
 // kindOrder is the order of place kinds in the suggestions, other buckets
-// being equal: the larger and better-known places first.
+// being equal: the larger and better-known places first. A ward comes
+// before a village: it is a division of an LGA that holds several
+// villages (a Nigerian ward has some 25,000 people, a village a few
+// hundred to a few thousand), and it is often named after its largest.
 var kindOrder = []address.PlaceKind{
 	address.KindCountry, address.KindState, address.KindCity, address.KindLGA, address.KindTown,
-	address.KindNeighbourhood, address.KindVillage, address.KindWard, address.KindPostcode,
+	address.KindNeighbourhood, address.KindWard, address.KindVillage, address.KindPostcode,
 	address.KindStreet, address.KindAddress,
 }
 

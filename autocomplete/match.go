@@ -177,9 +177,12 @@ func (tk *token) matchWalked(term string) (ok bool, typos int, exact bool) {
 
 // allows reports whether d edits between the token and a word of a name
 // are within the typo budget of the longer of the two; a word given the
-// edits the query's words share is allowed them on any word.
+// edits the query's words share is allowed them on any word, and a last
+// word of 5 or 6 letters widened to fill a short list (see widen) two on
+// any word of 5 letters or more.
 func (tk *token) allows(term string, d int) bool {
-	return tk.shared || d <= typoBudget(max(tk.n, address.KeyLen(term)))
+	n := max(tk.n, address.KeyLen(term))
+	return tk.shared || d <= typoBudget(n) || tk.widened && !tk.short && tk.n >= 5 && n >= 5 && d <= 2
 }
 
 func absDiff(a, b int) int {

@@ -88,12 +88,26 @@ func (c *cand) pack(kind uint8, magnitude int) {
 // name the one people mean comes first ("kno" offers the city of Kano
 // before the state), while which names are offered stays the text's
 // choice (diversify lists each name of a tie before the repeats).
+//
+// With typos, places of equal importance keep kindOrder's one step that
+// importance does not make (a ward, 0 as a village is, before it): of the
+// names a typo leaves open, a ward's is the likelier ("akta" for Bakta, a
+// ward, before the villages Akwa and Akpa). As importance, the step
+// weighs after the words covered and exact before prefix.
 func standing(kind uint8, magnitude, typos int) int {
 	if typos == 0 {
 		return int(kind)
 	}
-	return 6 - importance(kindOrder[min(int(kind), len(kindOrder)-1)], magnitude)
+	k := min(int(kind), len(kindOrder)-1)
+	after := 0
+	if k > wardOrder {
+		after = 1
+	}
+	return 2*(6-importance(kindOrder[k], magnitude)) + after
 }
+
+// wardOrder is the place of wards in kindOrder.
+var wardOrder = slices.Index(kindOrder, address.KindWard)
 
 // score fills the buckets of every candidate and sorts them. In a pass
 // with typos (edits > 0), a query of several words shares its budget
