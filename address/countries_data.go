@@ -3,7 +3,9 @@ package address
 // iso3166 lists every ISO 3166-1 country as "alpha-2|alpha-3|English short
 // name|alias|alias...". The names and aliases are facts written for addrkit;
 // aliases cover common English names, native names and well-known
-// abbreviations. Lookups fold case, accents and punctuation.
+// abbreviations. Lookups fold case, accents and punctuation. Kosovo, which
+// ISO has not assigned a code, is listed under XK, the user-assigned code
+// that the European Union, Unicode CLDR and GeoNames use for it.
 const iso3166 = `AD|AND|Andorra
 AE|ARE|United Arab Emirates|UAE|Emirates
 AF|AFG|Afghanistan
@@ -248,6 +250,7 @@ VN|VNM|Vietnam|Viet Nam
 VU|VUT|Vanuatu
 WF|WLF|Wallis and Futuna
 WS|WSM|Samoa
+XK|XKX|Kosovo|Kosova|Kosovë|Republic of Kosovo|Republika e Kosovës|Косово
 YE|YEM|Yemen
 YT|MYT|Mayotte
 ZA|ZAF|South Africa|RSA

@@ -33,7 +33,7 @@ func init() {
 	}
 	// Countries that write the number after the street and the postcode
 	// before the city.
-	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK EE LT GR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK XK EE LT GR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("TR", layout{numberAfterStreet: true, postcodeFirst: true, districtSlash: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
@@ -71,7 +71,7 @@ func init() {
 		"AD": {"AD999"}, "BN": {"AA9999"}, "SZ": {"A999"}, "BB": {"BB99999"}, "JE": {"JE9 9AA", "JE99 9AA"},
 		"GG": {"GY9 9AA", "GY99 9AA"}, "IM": {"IM9 9AA", "IM99 9AA"},
 	}
-	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ SN UA HR RS ME BA EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
+	for _, c := range strings.Fields("DE FR IT ES FI MX TR MY ID KE EG SA ZM MA DZ SN UA HR RS ME BA XK EE CU DO GT NI SV CR MC SM VA IQ JO KW LK MM KH LA TH VN PK UY PR GU IL US") {
 		if pc[c] == nil {
 			pc[c] = []string{"99999"}
 		}
