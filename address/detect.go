@@ -425,40 +425,67 @@ func (p *parser) sameSpan(lo, hi int) bool {
 }
 
 // statePostcode finds a state or province, by name or code, followed by a
-// postcode of its country, at the end of a segment: "Springfield, IL
-// 62704", "Sydney NSW 2000". A region the words fit keeps them.
+// postcode of its country, at the end of a segment ("Springfield, IL
+// 62704", "Sydney NSW 2000") or ending the segment before one that holds
+// only the postcode ("Stellenbosch, Western Cape, 7600"). A region the
+// words fit keeps them.
 func (p *parser) statePostcode() (string, string) {
-	t := data()
 	for si := len(p.spans) - 1; si >= 0 && si >= len(p.spans)-3; si-- {
 		s := p.spans[si]
 		for pn := 1; pn <= 2; pn++ { // postcode words
-			for sn := 1; sn <= 3; sn++ { // state words
-				lo := s.hi - pn - sn
-				if lo < s.lo || !p.words[s.hi-1].digit || !p.nameWords(lo, lo+sn) {
+			pc := s.hi - pn
+			if pc < s.lo || !p.words[s.hi-1].digit {
+				continue
+			}
+			// the state in the segment, or ending the one before when
+			// the postcode is all of its own
+			end, from := pc, s.lo
+			if pc == s.lo {
+				if si == 0 {
 					continue
 				}
-				pc := strings.ToUpper(p.texts(s.hi-pn, s.hi))
-				key := p.keys(lo, lo+sn)
-				var found []string
-				for _, c := range t.subCountries[key] {
-					if _, ok := NormalizePostcode(c, pc); !ok || layoutOf(c).postcodes == nil {
-						continue
-					}
-					if code := len(key) <= 3; code && (!layoutOf(c).stateCode || layoutOf(c).postcodeFirst) && c != p.country {
-						continue // codes only where the country writes them before the postcode
-					}
-					if c == p.country {
-						return p.country, "" // the region explains it
-					}
-					found = append(found, c)
+				end, from = p.spans[si-1].hi, p.spans[si-1].lo
+			}
+			for sn := 1; sn <= 3; sn++ { // state words
+				lo := end - sn
+				if lo < from || !p.nameWords(lo, end) {
+					continue
 				}
-				if len(found) == 1 {
-					return found[0], "implied by " + p.texts(lo, s.hi) + ", a state and postcode of " + found[0]
+				if c, why := p.stateAndPostcode(lo, end, pc, s.hi); c != "" || why == "region" {
+					if why == "region" {
+						return p.country, ""
+					}
+					return c, why
 				}
 			}
 		}
 	}
 	return "", ""
+}
+
+// stateAndPostcode reports the one country of which words lo to hi name
+// a state and words pcLo to pcHi are a postcode, with why; why is
+// "region" when the region is such a country (it explains the words).
+func (p *parser) stateAndPostcode(lo, hi, pcLo, pcHi int) (string, string) {
+	pc := strings.ToUpper(p.texts(pcLo, pcHi))
+	key := p.keys(lo, hi)
+	var found []string
+	for _, c := range data().subCountries[key] {
+		if _, ok := NormalizePostcode(c, pc); !ok || layoutOf(c).postcodes == nil {
+			continue
+		}
+		if code := len(key) <= 3; code && (!layoutOf(c).stateCode || layoutOf(c).postcodeFirst) && c != p.country {
+			continue // codes only where the country writes them before the postcode
+		}
+		if c == p.country {
+			return "", "region"
+		}
+		found = append(found, c)
+	}
+	if len(found) != 1 {
+		return "", ""
+	}
+	return found[0], "implied by " + p.texts(lo, pcHi) + ", a state and postcode of " + found[0]
 }
 
 // script finds the country implied by the script the text is written in.

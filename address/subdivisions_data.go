@@ -199,4 +199,11 @@ KR|52|North Jeolla|||전북특별자치도|전라북도|전북|Jeollabuk-do
 KR|46|South Jeolla|||전라남도|전남|Jeollanam-do
 KR|47|North Gyeongsang|||경상북도|경북|Gyeongsangbuk-do
 KR|48|South Gyeongsang|||경상남도|경남|Gyeongsangnam-do
-KR|49|Jeju|||제주특별자치도|제주도|제주|Jeju-do`
+KR|49|Jeju|||제주특별자치도|제주도|제주|Jeju-do
+AE|AZ|Abu Dhabi|Abu Dhabi||Abū Z̧aby|Abu Zaby|Abu Zabi|أبو ظبي
+AE|DU|Dubai|Dubai||Dubayy|دبي
+AE|SH|Sharjah|Sharjah||Ash Shariqah|Ash Shāriqah|الشارقة
+AE|AJ|Ajman|Ajman||'Ajmān|عجمان
+AE|UQ|Umm al-Quwain|Umm al-Quwain||Umm al Qaywayn|أم القيوين
+AE|RK|Ras al-Khaimah|Ras al-Khaimah||Ra's al Khaymah|رأس الخيمة
+AE|FU|Fujairah|Fujairah||Al Fujayrah|الفجيرة`
