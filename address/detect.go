@@ -427,7 +427,8 @@ func (p *parser) sameSpan(lo, hi int) bool {
 // statePostcode finds a state or province, by name or code, followed by a
 // postcode of its country, at the end of a segment ("Springfield, IL
 // 62704", "Sydney NSW 2000") or ending the segment before one that holds
-// only the postcode ("Stellenbosch, Western Cape, 7600"). A region the
+// only the postcode, all of its own ("Stellenbosch, Western Cape, 7600";
+// not "Av. Presidente Vargas, 2245": a street's last word). A region the
 // words fit keeps them.
 func (p *parser) statePostcode() (string, string) {
 	for si := len(p.spans) - 1; si >= 0 && si >= len(p.spans)-3; si-- {
@@ -439,16 +440,16 @@ func (p *parser) statePostcode() (string, string) {
 			}
 			// the state in the segment, or ending the one before when
 			// the postcode is all of its own
-			end, from := pc, s.lo
-			if pc == s.lo {
-				if si == 0 {
-					continue
+			end, from, own := pc, s.lo, pc == s.lo
+			if own {
+				if si == 0 || p.spans[si-1].hi != s.lo {
+					continue // (spans read biggest first run backwards)
 				}
 				end, from = p.spans[si-1].hi, p.spans[si-1].lo
 			}
 			for sn := 1; sn <= 3; sn++ { // state words
 				lo := end - sn
-				if lo < from || !p.nameWords(lo, end) {
+				if lo < from || own && lo != from || !p.nameWords(lo, end) {
 					continue
 				}
 				if c, why := p.stateAndPostcode(lo, end, pc, s.hi); c != "" || why == "region" {

@@ -193,7 +193,7 @@ func ExampleCountries() {
 	cs := address.Countries()
 	fmt.Println(len(cs), cs[0].Alpha2, cs[0].Alpha3, cs[0].Name)
 	// Output:
-	// 249 AD AND Andorra
+	// 250 AD AND Andorra
 }
 
 func ExampleSubdivisions() {

@@ -99,11 +99,23 @@ func (b *builder) get(id string) *address.Place {
 	return nil
 }
 
+// handPoints are representative points of the countries gountries (the
+// source of countryPoints) does not list: Kosovo, which the address
+// package lists under the user-assigned code XK. Facts written for
+// addrkit.
+var handPoints = map[string][2]float64{
+	"XK": {42.57, 20.9},
+}
+
 func (b *builder) countries() {
 	for _, c := range address.Countries() {
 		alt := append([]string{c.Alpha3}, c.Aliases...)
 		p := address.Place{ID: c.Alpha2, Kind: address.KindCountry, Name: c.Name, AltNames: alt, Country: c.Alpha2, Source: "builtin"}
-		if pt, ok := countryPoints[c.Alpha2]; ok {
+		pt, ok := countryPoints[c.Alpha2]
+		if !ok {
+			pt, ok = handPoints[c.Alpha2]
+		}
+		if ok {
 			p.Lat, p.Lon, p.HasPoint = pt[0], pt[1], true
 		}
 		b.add(p)
