@@ -10,21 +10,21 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 513 results
 	"LGA":                        40000,  // 1299 results
 	"LGA/builtin":                40000,  // 1299 results
-	"LOCALITY":                   52000,  // 27087 results
-	"LOCALITY/geonames":          24000,  // 8445 results
+	"LOCALITY":                   52000,  // 27142 results
+	"LOCALITY/geonames":          24000,  // 8476 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8510 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8534 results
 	"NEIGHBOURHOOD":              40000,  // 37787 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34658 results
-	"POSTCODE":                   33000,  // 1273 results
-	"POSTCODE/nipost":            33000,  // 1273 results
+	"POSTCODE":                   33000,  // 1258 results
+	"POSTCODE/nipost":            33000,  // 1258 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 764 results
-	"STATE/builtin":              360000, // 764 results
+	"STATE":                      360000, // 724 results
+	"STATE/builtin":              360000, // 724 results
 	"STREET":                     5800,   // 2221 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7100,   // 495 results

@@ -542,6 +542,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	g.area, g.areaFrom = &p, best.m.field
 	g.namedLGA = namesakeOf(best)
 	g.seat = wardSeat(cands, best, g.namedAlone(best))
+	if g.seat == nil {
+		g.seat = townAround(cands, best)
+	}
 	if best.edits > 0 {
 		// (recorded even when the name written is kept, "Dublin 8": a
 		// reading abroad that matched exactly must outweigh "Sala 2", a

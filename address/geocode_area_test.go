@@ -120,3 +120,25 @@ func TestGeocodeStateAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeTownAround checks an area found without a point (a postal
+// list's village) inside a city the address names in the same LGA: the
+// city stays the city and places the address, the area is its district;
+// without the city's point the address fell to state level, with the
+// area as the city and the city as the LGA.
+func TestGeocodeTownAround(t *testing.T) {
+	const lga = "NG-BY/lga/yenagoa"
+	gz := skeletonGazetteer(t,
+		address.Place{ID: lga, Kind: address.KindLGA, Name: "Yenagoa", Country: "NG", Parents: []string{"NG-BY", "NG"}, Lat: 4.95, Lon: 6.3, HasPoint: true},
+		address.Place{ID: "city-yenagoa", Kind: address.KindCity, Name: "Yenagoa", Country: "NG", Parents: []string{lga, "NG-BY", "NG"}, Lat: 4.9267, Lon: 6.2676, HasPoint: true},
+		address.Place{ID: "village-amarata", Kind: address.KindVillage, Name: "Amarata", Country: "NG", Parents: []string{lga, "NG-BY", "NG"}},
+	)
+	for _, text := range []string{"Amarata, Yenagoa", "12 Imgbi Road, Amarata, Yenagoa, Bayelsa State"} {
+		r := geocode(t, gz, text)
+		a := r.Address
+		if a.Neighbourhood != "Amarata" || a.City != "Yenagoa" || a.LGA != "Yenagoa" || r.Level != address.LevelLocality || r.Latitude != 4.9267 {
+			t.Errorf("%q: neighbourhood %q, city %q, LGA %q, %s at %v,%v; want Amarata, Yenagoa, Yenagoa, LOCALITY at the city",
+				text, a.Neighbourhood, a.City, a.LGA, r.Level, r.Latitude, r.Longitude)
+		}
+	}
+}

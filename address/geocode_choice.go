@@ -204,16 +204,36 @@ func pointedNamesake(p, q *Place) bool {
 // sameLGA reports whether two places lie in one LGA, or either names none
 // among its parents.
 func sameLGA(p, q *Place) bool {
-	lga := func(p *Place) string {
-		for _, id := range p.Parents {
-			if strings.Contains(id, "/lga/") {
-				return id
-			}
-		}
-		return ""
-	}
-	a, b := lga(p), lga(q)
+	a, b := lgaOf(p), lgaOf(q)
 	return a == "" || b == "" || a == b
+}
+
+// lgaOf returns the id of the LGA among a place's parents, or "".
+func lgaOf(p *Place) string {
+	for _, id := range p.Parents {
+		if strings.Contains(id, "/lga/") {
+			return id
+		}
+	}
+	return ""
+}
+
+// townAround returns, when the area chosen has no point, the city or town
+// with one that another name of the address names in the area's own LGA:
+// "Amarata, Yenagoa" is a district (a postal list's village, without a
+// point) of the city of Yenagoa, whose point places the address. Nil when
+// there is none, or the area has a point.
+func townAround(cands []scored, best scored) *Place {
+	lga := lgaOf(best.p)
+	if best.p.HasPoint || lga == "" {
+		return nil
+	}
+	for _, c := range cands {
+		if c.m != best.m && c.p.HasPoint && (c.p.Kind == KindCity || c.p.Kind == KindTown) && lgaOf(c.p) == lga {
+			return c.p
+		}
+	}
+	return nil
 }
 
 // wardSeat returns, when the area chosen is a ward, the settlement (city,

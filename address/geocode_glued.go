@@ -406,8 +406,8 @@ func (g *geocoder) cityIsLGA() {
 			return
 		}
 		for _, p := range m.places {
-			if p.ID == g.area.ID || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
-				return // the city is the area found, or a town beside it ("Opolo, Yenagoa")
+			if p.ID == g.area.ID || p == g.seat || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
+				return // the city is the area found, or a town beside it ("Opolo, Yenagoa"), or one around an area without a point (townAround)
 			}
 		}
 		if g.a.LGA == "" || NameKey(g.a.LGA) == NameKey(lga.Name) {
