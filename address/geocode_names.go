@@ -99,8 +99,9 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 // an address keeps the language it was written in ("Milano", "Wien",
 // "København"), not the name the gazetteer lists first (Milan, Vienna,
 // Copenhagen). A text that is exactly one of the place's other names is
-// kept as written; the gazetteer's first name stands for a misspelt one
-// (whose nearest other name may carry another number: "Wuse Zone 1"), for
+// kept as written, and so is a district's number after a name of the
+// place ("Dublin 8", "Wuse Zone 4" for Wuse, alias "Wuse Zone 1"); the
+// gazetteer's first name stands for a misspelt one, for
 // short names of 3 letters or fewer and the first words of the name
 // ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City), and
 // for the same name numbered otherwise ("Wuse II" is Wuse 2).
@@ -109,7 +110,7 @@ func writtenName(text string, p *Place, edits int) string {
 	if d := districtNumber(text); d > 0 && edits <= d && !numberedName(p) {
 		// a postal district's number after the city's name, in any of
 		// its languages ("Dublin 8", "Praha 2"): kept as written
-		if namesPlace(text[:len(text)-d], p) {
+		if namesPlace(text[:len(text)-d], p) || numberedAs(text[:len(text)-d], p) {
 			return text
 		}
 	}
@@ -138,6 +139,17 @@ func writtenName(text string, p *Place, edits int) string {
 func namesPlace(text string, p *Place) bool {
 	k := NameKey(text)
 	return k == NameKey(p.Name) || slices.ContainsFunc(p.AltNames, func(a string) bool { return NameKey(a) == k })
+}
+
+// numberedAs reports whether one of p's names is text followed by a
+// number: "Wuse Zone 4" is a zone of Wuse, which the gazetteer knows as
+// "Wuse Zone 1" too, not a misspelling of that name.
+func numberedAs(text string, p *Place) bool {
+	k := NameKey(text)
+	return slices.ContainsFunc(append([]string{p.Name}, p.AltNames...), func(n string) bool {
+		d := districtNumber(n)
+		return d > 0 && NameKey(n[:len(n)-d]) == k
+	})
 }
 
 // numberedName reports whether a place's own name ends in a number

@@ -77,6 +77,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if i+2 == hi && i-2 >= start && districtOrdinal(strings.ToLower(p.text(hi-1))) && p.hasLetter(i, i+1) && !p.words[i].lex {
 		return true
 	}
+	// A junction, roundabout or bus stop written last after a road names
+	// a landmark at that road: "by Arab Road junction" is one.
+	if e, n := p.landmarkEndAt(i, hi-1); n > 0 && i+n == hi && e != "Market" {
+		if _, ok := p.streetType(prev); ok {
+			return false
+		}
+	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
 	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) &&

@@ -88,6 +88,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	text, removed := takeContacts(text)
 	text, caption := takeCaption(text)
+	text = nameParens(text)
 	text, bigFirst, japanese := eastAsian(text)
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty

@@ -1,6 +1,7 @@
 package address
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -110,6 +111,60 @@ func captionColon(text string, i int) bool {
 	}
 	c := rest[0]
 	return '0' <= c && c <= '9' && !timeOfDay(rest)
+}
+
+// nameParens returns text with the brackets of a short qualifier inside
+// an organization's name made spaces, so that the qualifier stays in the
+// name instead of parting the text as a comma would: "Chi Farms (Nig)
+// Ltd", "Federal College of Education (Special)", "Bolingo Towers
+// (Annex)". The qualifier is 1 to 3 words without a digit, after words of
+// its segment that hold an organization word, or is itself a company's
+// (orgQualifiers: "(Nig)", "(Nigeria)", "(W.A.)"). A bracket a place may
+// be in ("Kosofe (Ketu), Lagos"), a number ("Rumuigbo (8A)") or an
+// organization's acronym ("... Teaching Hospital (LASUTH)", which the name
+// spells out) stays a separator.
+func nameParens(text string) string {
+	if !strings.Contains(text, "(") {
+		return text
+	}
+	b := []byte(text)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '(' {
+			continue
+		}
+		j := bytes.IndexByte(b[i+1:], ')')
+		if j < 0 {
+			break
+		}
+		j += i + 1
+		inner := string(b[i+1 : j])
+		start := bytes.LastIndexFunc(b[:i], isSeparator) + 1
+		words := strings.Fields(inner)
+		acronym := len(words) == 1 && strings.ToUpper(inner) == inner
+		if len(words) > 0 && len(words) <= 3 && !strings.ContainsAny(inner, "0123456789,;([") &&
+			(namesOrganization(string(b[start:i])) && !acronym || orgQualifier(words)) {
+			b[i], b[j] = ' ', ' '
+		}
+		i = j
+	}
+	return string(b)
+}
+
+// orgQualifier reports whether words are a company's qualifier written in
+// brackets: its country or region ("(Nig)", "(Nigeria)", "(W.A.)") or
+// its legal form.
+func orgQualifier(words []string) bool {
+	for _, w := range words {
+		if !orgQualifiers[string(appendKey(nil, w))] {
+			return false
+		}
+	}
+	return true
+}
+
+var orgQualifiers = map[string]bool{
+	"nig": true, "nigeria": true, "ng": true, "wa": true, "west": true, "africa": true,
+	"ltd": true, "limited": true, "plc": true, "gte": true, "int'l": true, "intl": true, "international": true,
 }
 
 // captionWords end a caption that may stand before the name of a
