@@ -51,7 +51,11 @@ func (p *parser) takeHead() {
 		if i > lastCore {
 			continue
 		}
-		if i == 0 && !hasOrg {
+		if !hasOrg && unitsOnly(parts[:i]) {
+			// the first name, before the street, after nothing or only
+			// a unit or a floor: "Suite 12-03, Samsung Hub, 3 Church
+			// Street" names the building
+			hasOrg = true
 			p.a.Organization = p.name(s.lo, s.hi)
 			p.setRaw(fOrganization, s.lo, s.hi)
 			p.label(s.lo, s.hi, LabelOrganization)
@@ -96,6 +100,19 @@ func (p *parser) takeHead() {
 	p.districtEstate()
 }
 
+// unitsOnly reports whether every part holds a unit or a floor and
+// nothing else; not a shop, which a market or an area holds as often as a
+// building ("Shop 14, Computer Village, 7 Otigba Street").
+func unitsOnly(parts []part) bool {
+	for _, pt := range parts {
+		if pt.unit.Type == "" && pt.level == "" || pt.unit.Type == unitTypes["shop"] || pt.plain || len(pt.premises) > 0 || pt.number != "" || pt.street.full != "" ||
+			pt.landmark != nil || pt.estate != "" || pt.poBox != "" || pt.org != "" || pt.district != "" || pt.zone != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // districtEstate reads as the neighbourhood, when none was written, an
 // estate that names a district of a town rather than a housing estate: a
 // Government Reservation Area ("Old GRA", "Nassarawa GRA"), a layout
@@ -125,12 +142,13 @@ func (p *parser) districtEstate() {
 }
 
 // district reads s as the neighbourhood when its first word says it names
-// one (districtMarkers), in a country that writes Spanish, and no
-// neighbourhood was read yet.
+// one (districtMarkers: "Col." where Spanish is written, "Bairro" in
+// Brazil, "Brgy." in the Philippines), and no neighbourhood was read yet.
 func (p *parser) district(s span) bool {
-	if s.len() < 2 || p.a.Neighbourhood != "" || !districtMarkers[p.key(s.lo)] || !p.hasLetter(s.lo+1, s.hi) ||
-		!slices.Contains(streetLanguages[0].countries, p.country) {
-		return false
+	where := districtMarkers[p.key(s.lo)]
+	if s.len() < 2 || p.a.Neighbourhood != "" || where == "" || !p.hasLetter(s.lo+1, s.hi) ||
+		where != p.country && (where != "es" || !slices.Contains(streetLanguages[0].countries, p.country)) {
+		return false // (Lisbon's "Bairro Alto" is a name: "Bairro X" is Brazil's)
 	}
 	p.label(s.lo, s.hi, LabelNeighbourhood)
 	p.a.Neighbourhood = p.name(s.lo+1, s.hi)

@@ -397,7 +397,7 @@ func (p *parser) postcodeShape() (string, string) {
 		}
 		for n := 1; n <= 2 && i-n+1 >= 0; n++ {
 			lo := i - n + 1
-			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.words[i].lex || !p.tailWord(lo) {
+			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.typeWord(i) || !p.tailWord(lo) {
 				continue // "1938 St": a number and a street type
 			}
 			s := strings.ToUpper(p.texts(lo, i+1))
@@ -413,6 +413,29 @@ func (p *parser) postcodeShape() (string, string) {
 	}
 	return "", ""
 }
+
+// typeWord reports whether word i is a word of the address's own, not a
+// postcode's letters: any lexicon word ("1938 St", "1208 of 501", "2000
+// VI") but an article or particle of names written in capitals ("5000 LE
+// Tilburg"), which is no marker or unit word either.
+func (p *parser) typeWord(i int) bool {
+	if !p.words[i].lex {
+		return false
+	}
+	k := p.key(i)
+	return !lowerWords[k] || isMarkerKey(k) || localUnitWords[k] || strings.ToUpper(p.text(i)) != p.text(i)
+}
+
+// localUnitWords are the words of countryUnitTypes, in any country.
+var localUnitWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range countryUnitTypes {
+		for k := range m {
+			out[k] = true
+		}
+	}
+	return out
+}()
 
 // sameSpan reports whether words lo and hi are in one segment.
 func (p *parser) sameSpan(lo, hi int) bool {

@@ -364,6 +364,9 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 
 // levelAt reads a floor: "2nd Floor", "Floor 2", "Level 3", "Ground Floor".
 func (p *parser) levelAt(i, hi int) (string, int) {
+	if floorCountries[p.country] && asianFloor(p.key(i)) {
+		return strings.ToUpper(p.text(i)), 1 // "3F", "10/F"
+	}
 	if !p.words[i].lex && (i+1 >= hi || !p.words[i+1].lex) && !p.foreignLevel(i, hi) {
 		return "", 0
 	}
@@ -426,13 +429,22 @@ func (p *parser) foreignLevel(i, hi int) bool {
 // levelNumber reports whether a folded word is a floor's number as other
 // languages write it: digits, perhaps with an ordinal's letters ("3e",
 // "3º" of "3.º", "1er").
+// floorCountries write a floor as its number and F ("3F", "10/F").
+var floorCountries = map[string]bool{"JP": true, "KR": true, "CN": true, "TW": true, "HK": true, "MO": true}
+
+// asianFloor reports whether a key is a floor written "3F" or "10/F".
+func asianFloor(k string) bool {
+	n := strings.TrimSuffix(strings.TrimSuffix(k, "f"), "/")
+	return len(n) < len(k) && len(n) >= 1 && len(n) <= 3 && isDigits(n)
+}
+
 func levelNumber(k string) bool {
 	i := 0
 	for i < len(k) && isDigitByte(k[i]) {
 		i++
 	}
 	switch k[i:] {
-	case "", "e", "o", "a", "º", "ª", "er", "eme", "re":
+	case "", "e", "o", "a", "º", "ª", "er", "eme", "re", ".o", ".a", ".º", ".ª":
 		return i > 0 && i <= 3
 	}
 	return false

@@ -254,6 +254,9 @@ var unitTypes = map[string]string{
 // and "Top 10 Plaza" are no units in Lagos).
 var countryUnitTypes = func() map[string]map[string]string {
 	out := map[string]map[string]string{"AT": {"top": "Top"}, "RO": {"ap": "Ap."}, "MD": {"ap": "Ap."}, "IT": {"int": "Int."}}
+	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
+		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
+	}
 	for _, l := range streetLanguages {
 		for _, cc := range l.countries {
 			switch {
@@ -285,11 +288,13 @@ var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level"
 	"etage": true, "étage": true, "этаж": true}
 
 // levelsBefore and levelsAfter are the words of other languages that
-// name a floor before its number ("piso 4", "planta 20") or after it ("3.
-// OG", "3e étage", "3.º andar", "2. sal"): the floor is kept as written.
-var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
+// name a floor before its number ("piso 4", "planta 20", "lantai 15") or
+// after it ("3. OG", "3e étage", "3.º andar", "2. sal", "2ª planta"; in
+// Portugal the side after it: "2.º Esq."): the floor is kept as written.
+var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "lantai": "Lantai", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
 var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
-	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals"}
+	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
+	"planta": "planta", "esq": "Esq.", "dto": "Dto."}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{
@@ -410,10 +415,13 @@ var lgaWords = map[string]bool{
 var localityMarkers = map[string]bool{"г": true, "гор": true, "город": true, "пос": true, "пгт": true, "село": true, "с": true, "дер": true, "м": true, "смт": true}
 
 // districtMarkers are the words that open the name of a district of a
-// town, and are no part of it: a colonia or fraccionamiento in Mexico, an
-// urbanización in Spanish (not "Bairro", part of names: "Bairro Alto").
-var districtMarkers = map[string]bool{
-	"col": true, "colonia": true, "fracc": true, "fraccionamiento": true, "urb": true, "urbanizacion": true,
+// town, and are no part of it, with where ("es": where Spanish is
+// written): a colonia or fraccionamiento in Mexico, an urbanización in
+// Spanish, a bairro in Brazil (in Lisbon "Bairro Alto" is a name), a
+// barangay in the Philippines.
+var districtMarkers = map[string]string{
+	"col": "es", "colonia": "es", "fracc": "es", "fraccionamiento": "es", "urb": "es", "urbanizacion": "es",
+	"bairro": "BR", "brgy": "PH", "barangay": "PH",
 }
 
 // regionWords name the kind of a first-level division before or after its

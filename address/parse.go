@@ -545,7 +545,11 @@ func (p *parser) reportStray() {
 // starts at lo, a unit, plot, number or box marker, so that it cannot be a
 // postcode.
 func (p *parser) markedNumber(i, lo int) bool {
-	return i > lo && p.words[i-1].marker
+	if i <= lo {
+		return false
+	}
+	_, local := countryUnitTypes[p.country][p.key(i-1)] // "bureau 2200"
+	return p.words[i-1].marker || local
 }
 
 // isMarkerKey reports whether a word key introduces a number that is not a

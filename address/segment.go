@@ -126,7 +126,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 			return true
 		}
 	}
-	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" {
+	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" && foreignBoxAt(p, i-1, hi) != 2 {
 		return true
 	}
 	b := i - 1 // the first word of a box's number that may end here
@@ -371,9 +371,21 @@ var foreignBoxes = map[string]string{
 	"skrytka": "pocztowa", "boite": "postale", "gpo": "box", "locked": "bag", "postbox": "",
 }
 
+// boxPhrases are the markers of three words: "Casilla de Correo" (Argentina,
+// Chile), "Apartado de Correos" (Spain).
+var boxPhrases = [][3]string{{"casilla", "de", "correo"}, {"apartado", "de", "correos"}}
+
 // foreignBoxAt returns the number of words of a P.O. box marker of
 // another language at word i, or 0.
 func foreignBoxAt(p *parser, i, hi int) int {
+	if i < 0 {
+		return 0
+	}
+	for _, ph := range boxPhrases {
+		if i+2 < hi && p.key(i) == ph[0] && p.key(i+1) == ph[1] && p.key(i+2) == ph[2] {
+			return 3
+		}
+	}
 	second, ok := foreignBoxes[p.key(i)]
 	switch {
 	case !ok || p.key(i) == "bp" && p.country == "NG":
