@@ -565,7 +565,9 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		if at, abbrev := abbrevPrefixTypes[p.country][p.key(lo)]; abbrev {
 			t, ok = at, true // "Av. Paulista": Avenida in Brazil
 		}
-		if ok && (t.Prefix || t.Either || p.lay.frenchTypes && frenchPrefixTypes[t.Canonical]) {
+		if ok && (t.Prefix || t.Either || (p.lay.frenchTypes || p.a.StateCode == "CA-QC") && frenchPrefixTypes[t.Canonical]) {
+			// (Québec writes them first too: "1250 Boulevard
+			// René-Lévesque Ouest", as "boul." reads)
 			name := p.nameAfter(lo+1, hi)
 			return streetName{full: t.Canonical + " " + name, name: name, typ: t.Canonical}, lo, lo + 1, true
 		}
