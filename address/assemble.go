@@ -51,10 +51,12 @@ func (p *parser) takeHead() {
 		if i > lastCore {
 			continue
 		}
-		if !hasOrg && unitsOnly(parts[:i]) {
-			// the first name, before the street, after nothing or only
-			// a unit or a floor: "Suite 12-03, Samsung Hub, 3 Church
-			// Street" names the building
+		if !hasOrg && (i == 0 || buildingFirst[p.country] && unitsOnly(parts[:i])) {
+			// the first name, before the street, after nothing or, where
+			// a building is named before its street, only a unit or a
+			// floor: "Suite 12-03, Samsung Hub, 3 Church Street" names
+			// the building (in Lagos "Suite 12, Surulere, 5 Bode Thomas
+			// Street" names the district)
 			hasOrg = true
 			p.a.Organization = p.name(s.lo, s.hi)
 			p.setRaw(fOrganization, s.lo, s.hi)
@@ -100,6 +102,14 @@ func (p *parser) takeHead() {
 	p.districtEstate()
 }
 
+// buildingFirst are the countries whose addresses name the building
+// between the unit and the street as a rule ("#05-231, Samsung Hub, 3
+// Church Street", "10/F, Jardine House, 1 Connaught Place").
+var buildingFirst = map[string]bool{
+	"SG": true, "MY": true, "HK": true, "MO": true, "TW": true, "PH": true, "ID": true, "TH": true,
+	"AE": true, "QA": true, "BH": true, "KW": true, "OM": true, "SA": true,
+}
+
 // unitsOnly reports whether every part holds a unit or a floor and
 // nothing else; not a shop, which a market or an area holds as often as a
 // building ("Shop 14, Computer Village, 7 Otigba Street").
@@ -142,13 +152,12 @@ func (p *parser) districtEstate() {
 }
 
 // district reads s as the neighbourhood when its first word says it names
-// one (districtMarkers: "Col." where Spanish is written, "Bairro" in
-// Brazil, "Brgy." in the Philippines), and no neighbourhood was read yet.
+// one (districtMarkers), in a country that writes Spanish, and no
+// neighbourhood was read yet.
 func (p *parser) district(s span) bool {
-	where := districtMarkers[p.key(s.lo)]
-	if s.len() < 2 || p.a.Neighbourhood != "" || where == "" || !p.hasLetter(s.lo+1, s.hi) ||
-		where != p.country && (where != "es" || !slices.Contains(streetLanguages[0].countries, p.country)) {
-		return false // (Lisbon's "Bairro Alto" is a name: "Bairro X" is Brazil's)
+	if s.len() < 2 || p.a.Neighbourhood != "" || !districtMarkers[p.key(s.lo)] || !p.hasLetter(s.lo+1, s.hi) ||
+		!slices.Contains(streetLanguages[0].countries, p.country) {
+		return false
 	}
 	p.label(s.lo, s.hi, LabelNeighbourhood)
 	p.a.Neighbourhood = p.name(s.lo+1, s.hi)

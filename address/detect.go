@@ -416,14 +416,19 @@ func (p *parser) postcodeShape() (string, string) {
 
 // typeWord reports whether word i is a word of the address's own, not a
 // postcode's letters: any lexicon word ("1938 St", "1208 of 501", "2000
-// VI") but an article or particle of names written in capitals ("5000 LE
-// Tilburg"), which is no marker or unit word either.
+// VI") but an article or particle of names written in capitals before a
+// word that is not ("5000 LE Tilburg"), which is no marker or unit word
+// either.
 func (p *parser) typeWord(i int) bool {
 	if !p.words[i].lex {
 		return false
 	}
 	k := p.key(i)
-	return !lowerWords[k] || isMarkerKey(k) || localUnitWords[k] || strings.ToUpper(p.text(i)) != p.text(i)
+	if !lowerWords[k] || isMarkerKey(k) || localUnitWords[k] || strings.ToUpper(p.text(i)) != p.text(i) {
+		return true
+	}
+	// in a text in capitals, "7100 LA LOUVIERE" is a town's name
+	return i+1 >= len(p.words) || strings.ToUpper(p.text(i+1)) == p.text(i+1)
 }
 
 // localUnitWords are the words of countryUnitTypes, in any country.

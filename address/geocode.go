@@ -191,8 +191,10 @@ type geocoder struct {
 	country, state, area, street, point, postcode *Place
 	served                                        []*Place // the places with the postcode (its area among them)
 	// seat is the settlement a ward found as the area is named after
-	// (see wardSeat): its point places the address
-	seat *Place
+	// (see wardSeat), or the city or town around an area without a
+	// point (townAround, around set): its point places the address
+	seat   *Place
+	around bool
 	// namedLGA is the LGA the name that found the area names as well,
 	// around it ("Gashaka": the town and its LGA): a place matched
 	namedLGA *Place
@@ -480,6 +482,16 @@ func (g *geocoder) lgaFromMentions(chain []*Place) {
 	}
 }
 
+// seatLevel is the match level of the seat's point: its own, but for a
+// town around an area without a point, only the LGA's (a village in the
+// LGA of a town lies anywhere in it; a district of a city, in the city).
+func (g *geocoder) seatLevel() MatchLevel {
+	if g.around && g.seat.Kind != KindCity {
+		return LevelLGA
+	}
+	return areaLevel(g.seat.Kind)
+}
+
 // locate chooses the point and the match level.
 func (g *geocoder) locate() {
 	set := func(p *Place, level MatchLevel) bool {
@@ -509,7 +521,7 @@ func (g *geocoder) locate() {
 	// a settlement named in the address is nearer the truth.
 	case g.postcode != nil && g.postcode.HasPoint && (g.area == nil || kindDepth(g.area.Kind) < kindDepth(KindCity) && near(g.postcode, g.area, 30000)):
 		set(g.postcode, LevelPostcode)
-	case g.seat != nil && set(g.seat, areaLevel(g.seat.Kind)):
+	case g.seat != nil && set(g.seat, g.seatLevel()):
 	case g.area != nil && set(g.area, areaLevel(g.area.Kind)):
 	case set(g.postcode, LevelPostcode):
 	case g.postcodeAt != nil && set(g.postcodeAt, areaLevel(g.postcodeAt.Kind)):

@@ -544,6 +544,12 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	g.seat = wardSeat(cands, best, g.namedAlone(best))
 	if g.seat == nil {
 		g.seat = townAround(cands, best)
+		if g.seat != nil && g.seat.Kind != KindCity && g.postcode != nil && g.postcode.HasPoint {
+			// a postcode with a point places a village better than the
+			// town of its LGA: a rural postcode's villages lie around it
+			g.seat = nil
+		}
+		g.around = g.seat != nil
 	}
 	if best.edits > 0 {
 		// (recorded even when the name written is kept, "Dublin 8": a

@@ -127,7 +127,8 @@ func TestGeocodeStateAlone(t *testing.T) {
 // list's village) inside a city the address names in the same LGA: the
 // city stays the city and places the address, the area is its district;
 // without the city's point the address fell to state level, with the
-// area as the city and the city as the LGA.
+// area as the city and the city as the LGA. Inside a town's LGA the
+// village stays the locality, placed at the town with the LGA's level.
 func TestGeocodeTownAround(t *testing.T) {
 	const lga = "NG-BY/lga/yenagoa"
 	gz := skeletonGazetteer(t,
@@ -135,6 +136,15 @@ func TestGeocodeTownAround(t *testing.T) {
 		address.Place{ID: "city-yenagoa", Kind: address.KindCity, Name: "Yenagoa", Country: "NG", Parents: []string{lga, "NG-BY", "NG"}, Lat: 4.9267, Lon: 6.2676, HasPoint: true},
 		address.Place{ID: "village-amarata", Kind: address.KindVillage, Name: "Amarata", Country: "NG", Parents: []string{lga, "NG-BY", "NG"}},
 	)
+	// a town's LGA: the village is the locality, placed at the LGA's level
+	gz2 := skeletonGazetteer(t,
+		address.Place{ID: "NG-AD/lga/numan", Kind: address.KindLGA, Name: "Numan", Country: "NG", Parents: []string{"NG-AD", "NG"}, Lat: 9.4, Lon: 12.1, HasPoint: true},
+		address.Place{ID: "town-numan", Kind: address.KindTown, Name: "Numan", Country: "NG", Parents: []string{"NG-AD/lga/numan", "NG-AD", "NG"}, Lat: 9.4637, Lon: 12.0306, HasPoint: true},
+		address.Place{ID: "village-dumburi", Kind: address.KindVillage, Name: "Dumburi Fulani", Country: "NG", Parents: []string{"NG-AD/lga/numan", "NG-AD", "NG"}},
+	)
+	if r := geocode(t, gz2, "Dumburi Fulani, Numan, Adamawa"); r.Address.City != "Dumburi Fulani" || r.Level != address.LevelLGA || r.Latitude != 9.4637 {
+		t.Errorf("Dumburi Fulani, Numan: city %q, %s at %v; want Dumburi Fulani, LGA at the town", r.Address.City, r.Level, r.Latitude)
+	}
 	for _, text := range []string{"Amarata, Yenagoa", "12 Imgbi Road, Amarata, Yenagoa, Bayelsa State"} {
 		r := geocode(t, gz, text)
 		a := r.Address

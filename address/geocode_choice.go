@@ -219,17 +219,19 @@ func lgaOf(p *Place) string {
 }
 
 // townAround returns, when the area chosen has no point, the city or town
-// with one that another name of the address names in the area's own LGA:
-// "Amarata, Yenagoa" is a district (a postal list's village, without a
-// point) of the city of Yenagoa, whose point places the address. Nil when
-// there is none, or the area has a point.
+// with one that the address's city names in the area's own LGA: "Amarata,
+// Yenagoa" is a district (a postal list's village, without a point) of
+// the city of Yenagoa, whose point places the address. Nil when there is
+// none, or the area has a point. (The town an LGA is named after, written
+// as the LGA, is none: "Kayinlo, Kupa, Lokoja LGA" lies 90 km from
+// Lokoja.)
 func townAround(cands []scored, best scored) *Place {
 	lga := lgaOf(best.p)
 	if best.p.HasPoint || lga == "" {
 		return nil
 	}
 	for _, c := range cands {
-		if c.m != best.m && c.p.HasPoint && (c.p.Kind == KindCity || c.p.Kind == KindTown) && lgaOf(c.p) == lga {
+		if c.m != best.m && c.m.field == "city" && c.p.HasPoint && (c.p.Kind == KindCity || c.p.Kind == KindTown) && lgaOf(c.p) == lga {
 			return c.p
 		}
 	}

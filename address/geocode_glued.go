@@ -405,9 +405,17 @@ func (g *geocoder) cityIsLGA() {
 		if lga == nil {
 			return
 		}
-		for _, p := range m.places {
-			if p.ID == g.area.ID || p == g.seat || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
-				return // the city is the area found, or a town beside it ("Opolo, Yenagoa"), or one around an area without a point (townAround)
+		for i, p := range m.places {
+			if p == g.seat && p.Kind == KindCity {
+				// the city around an area without a point (townAround),
+				// by its name: "Amarata, Yenagoa" is a district of the
+				// city (a town's is a village of its LGA: "Dumburi
+				// Fulani, Numan")
+				g.rename("city", m.text, *p, m.edits[i])
+				return
+			}
+			if p.ID == g.area.ID || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
+				return // the city is the area found, or a town beside it ("Opolo, Yenagoa")
 			}
 		}
 		if g.a.LGA == "" || NameKey(g.a.LGA) == NameKey(lga.Name) {

@@ -634,6 +634,10 @@ func compoundStreet(name string) (string, bool) {
 // its end ("Allen Ave" -> "Allen Avenue").
 func (p *parser) streetOrName(lo, hi int) (string, bool) {
 	if e, n := p.landmarkEndAt(lo, hi-1); n > 0 && hi-n > lo {
+		if st, ok := streetTypes[p.key(hi-n-1)]; ok && !st.Prefix && hi-n-1 > lo {
+			// "Olukolu Str. Junction" -> "Olukolu Street Junction"
+			return p.name(lo, hi-n-1) + " " + st.Canonical + " " + e, false
+		}
 		return p.name(lo, hi-n) + " " + e, false // "Cele b/s" -> "Cele Bus Stop"
 	}
 	if hi-lo >= 2 {

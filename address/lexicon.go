@@ -415,13 +415,12 @@ var lgaWords = map[string]bool{
 var localityMarkers = map[string]bool{"г": true, "гор": true, "город": true, "пос": true, "пгт": true, "село": true, "с": true, "дер": true, "м": true, "смт": true}
 
 // districtMarkers are the words that open the name of a district of a
-// town, and are no part of it, with where ("es": where Spanish is
-// written): a colonia or fraccionamiento in Mexico, an urbanización in
-// Spanish, a bairro in Brazil (in Lisbon "Bairro Alto" is a name), a
-// barangay in the Philippines.
-var districtMarkers = map[string]string{
-	"col": "es", "colonia": "es", "fracc": "es", "fraccionamiento": "es", "urb": "es", "urbanizacion": "es",
-	"bairro": "BR", "brgy": "PH", "barangay": "PH",
+// town, and are no part of it: a colonia or fraccionamiento in Mexico, an
+// urbanización in Spanish (not "Bairro", part of names: "Bairro Alto",
+// "Bairro Novo"; nor "Barangay": "Barangay San Roque" is a barangay's
+// name).
+var districtMarkers = map[string]bool{
+	"col": true, "colonia": true, "fracc": true, "fraccionamiento": true, "urb": true, "urbanizacion": true,
 }
 
 // regionWords name the kind of a first-level division before or after its

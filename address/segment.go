@@ -77,11 +77,15 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if i+2 == hi && i-2 >= start && districtOrdinal(strings.ToLower(p.text(hi-1))) && p.hasLetter(i, i+1) && !p.words[i].lex {
 		return true
 	}
-	// A junction, roundabout or bus stop written last after a road names
-	// a landmark at that road: "by Arab Road junction" is one.
+	// A junction, roundabout or bus stop written last after a road, in a
+	// landmark its relation opens, names the landmark: "by Arab Road
+	// junction" is one (without the relation, "Taiwo Street Junction"
+	// names the street, where the address is).
 	if e, n := p.landmarkEndAt(i, hi-1); n > 0 && i+n == hi && e != "Market" {
 		if _, ok := p.streetType(prev); ok {
-			return false
+			if _, rn := p.relationAt(start, hi); rn > 0 {
+				return false
+			}
 		}
 	}
 	// A type ends a street only after a name: "30 St Mary Axe" and

@@ -116,13 +116,15 @@ func captionColon(text string, i int) bool {
 // nameParens returns text with the brackets of a short qualifier inside
 // an organization's name made spaces, so that the qualifier stays in the
 // name instead of parting the text as a comma would: "Chi Farms (Nig)
-// Ltd", "Federal College of Education (Special)", "Bolingo Towers
-// (Annex)". The qualifier is 1 to 3 words without a digit, after words of
-// its segment that hold an organization word, or is itself a company's
-// (orgQualifiers: "(Nig)", "(Nigeria)", "(W.A.)"). A bracket a place may
-// be in ("Kosofe (Ketu), Lagos"), a number ("Rumuigbo (8A)") or an
-// organization's acronym ("... Teaching Hospital (LASUTH)", which the name
-// spells out) stays a separator.
+// Ltd", "Bolingo Towers (Annex) Plaza". The qualifier is 1 to 3 words
+// without a digit or a street type, inside a name that holds an
+// organization word (more of it follows), or is a company's own
+// (orgQualifiers: "(Nig)", "(Nigeria)", "(W.A.)"). A bracket that ends a
+// name may hold a place ("Total Filling Station (Ojota), Ikorodu Road",
+// "Primary School (Sabon Garin Kwaido)"), a street, a landmark or an
+// acronym ("... Teaching Hospital (LASUTH)"): it stays a separator, and
+// so does one after a place ("Kosofe (Ketu), Lagos") or with a number
+// ("Rumuigbo (8A)").
 func nameParens(text string) string {
 	if !strings.Contains(text, "(") {
 		return text
@@ -141,8 +143,13 @@ func nameParens(text string) string {
 		start := bytes.LastIndexFunc(b[:i], isSeparator) + 1
 		words := strings.Fields(inner)
 		acronym := len(words) == 1 && strings.ToUpper(inner) == inner
-		if len(words) > 0 && len(words) <= 3 && !strings.ContainsAny(inner, "0123456789,;([") &&
-			(namesOrganization(string(b[start:i])) && !acronym || orgQualifier(words)) {
+		after := j + 1
+		for after < len(b) && b[after] == ' ' {
+			after++
+		}
+		inside := after < len(b) && !isSeparator(rune(b[after])) // more of the name follows
+		if len(words) > 0 && len(words) <= 3 && !strings.ContainsAny(inner, "0123456789,;([") && !streetWords(words) &&
+			(inside && namesOrganization(string(b[start:i])) && !acronym || orgQualifier(words)) {
 			b[i], b[j] = ' ', ' '
 		}
 		i = j
@@ -150,9 +157,20 @@ func nameParens(text string) string {
 	return string(b)
 }
 
-// orgQualifier reports whether words are a company's qualifier written in
-// brackets: its country or region ("(Nig)", "(Nigeria)", "(W.A.)") or
-// its legal form.
+// streetWords reports whether one of words is a street type ("(Bale
+// Street)", "(St. Luke's)"): a street in brackets is no qualifier.
+func streetWords(words []string) bool {
+	for _, w := range words {
+		if _, ok := streetTypes[string(appendKey(nil, w))]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// orgQualifier reports whether words are a qualifier written in brackets:
+// a company's country or region ("(Nig)", "(Nigeria)", "(W.A.)"), its
+// legal form, or an institution's kind ("(Technical)", "(Boys)").
 func orgQualifier(words []string) bool {
 	for _, w := range words {
 		if !orgQualifiers[string(appendKey(nil, w))] {
@@ -165,6 +183,8 @@ func orgQualifier(words []string) bool {
 var orgQualifiers = map[string]bool{
 	"nig": true, "nigeria": true, "ng": true, "wa": true, "west": true, "africa": true,
 	"ltd": true, "limited": true, "plc": true, "gte": true, "int'l": true, "intl": true, "international": true,
+	// an institution's kind: "Federal College of Education (Technical)"
+	"technical": true, "special": true, "boys": true, "girls": true, "annex": true, "women": true,
 }
 
 // captionWords end a caption that may stand before the name of a
