@@ -290,11 +290,12 @@ var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level"
 // levelsBefore and levelsAfter are the words of other languages that
 // name a floor before its number ("piso 4", "planta 20", "lantai 15") or
 // after it ("3. OG", "3e étage", "3.º andar", "2. sal", "2ª planta"; in
-// Portugal the side after it: "2.º Esq."): the floor is kept as written.
+// Portugal and Spain the side after it: "2.º Esq.", "3º izda"): the floor
+// is kept as written.
 var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "lantai": "Lantai", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
 var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
 	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
-	"planta": "planta", "esq": "Esq.", "dto": "Dto."}
+	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha."}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{

@@ -89,6 +89,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text, removed := takeContacts(text)
 	text, caption := takeCaption(text)
 	text = nameParens(text)
+	text = calleSlash(text)
 	text, bigFirst, japanese := eastAsian(text)
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty

@@ -168,6 +168,49 @@ func streetWords(words []string) bool {
 	return false
 }
 
+// calleSlash writes out "C/", Spain's abbreviation of Calle, where a
+// name follows it after a space ("c/ mayor 12", "C/ de Alcalá 45"), so
+// that it reads as the street type it is; "c/o" (care of), "C/12" (a
+// unit), "C/S" and "C/Gari" (a Nigerian community school, Cikin Gari)
+// stay as written.
+func calleSlash(text string) string {
+	i := strings.Index(text, "/")
+	if i < 1 {
+		return text
+	}
+	var b strings.Builder
+	last := 0
+	for ; i >= 0 && i < len(text); i = nextSlash(text, i+1) {
+		c := text[i-1]
+		if c != 'c' && c != 'C' || i >= 2 && !strings.ContainsRune(" ,(;", rune(text[i-2])) || i+1 >= len(text) {
+			continue
+		}
+		if text[i+1] != ' ' {
+			continue // "C/S", "C/Gari" (Nigeria's Community School, Cikin Gari)
+		}
+		if next, _ := utf8.DecodeRuneInString(strings.TrimLeft(text[i+1:], " ")); !unicode.IsLetter(next) {
+			continue
+		}
+		b.WriteString(text[last : i-1])
+		b.WriteString("Calle ")
+		last = i + 2
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// nextSlash returns the index of the next "/" in text from i, or -1.
+func nextSlash(text string, i int) int {
+	j := strings.IndexByte(text[i:], '/')
+	if j < 0 {
+		return -1
+	}
+	return i + j
+}
+
 // orgQualifier reports whether words are a qualifier written in brackets:
 // a company's country or region ("(Nig)", "(Nigeria)", "(W.A.)"), its
 // legal form, or an institution's kind ("(Technical)", "(Boys)").
