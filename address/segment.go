@@ -261,7 +261,9 @@ func (p *parser) landmarkAhead(i, hi int) bool {
 func (p *parser) continuesStreet(i, hi int) bool {
 	k := p.key(i)
 	if isID(k) && (hasDigit(k) || len(k) <= 3 && (i+1 == hi || !p.isSubdivision(i+1, hi))) {
-		return true
+		// (a word of two letters before a name is that name's first:
+		// "Tory St Te Aro Wellington", "King Fahd Rd Al Olaya Riyadh")
+		return len(k) != 2 || !isLetters(k) || p.words[i].lex || i+1 == hi || isID(p.key(i+1)) || len(p.key(i+1)) < 3
 	}
 	if _, ok := directionals[k]; ok && (len(k) <= 2 || i+1 == hi) {
 		// "Avenue NW"; "Front Street West" when the word ends the
