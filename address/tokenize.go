@@ -174,13 +174,12 @@ func streetWords(words []string) bool {
 // unit), "C/S" and "C/Gari" (a Nigerian community school, Cikin Gari)
 // stay as written.
 func calleSlash(text string) string {
-	i := strings.Index(text, "/")
-	if i < 1 {
+	if len(text) < 3 || !strings.Contains(text[1:], "/") {
 		return text
 	}
 	var b strings.Builder
 	last := 0
-	for ; i >= 0 && i < len(text); i = nextSlash(text, i+1) {
+	for i := nextSlash(text, 1); i > 0; i = nextSlash(text, i+1) {
 		c := text[i-1]
 		if c != 'c' && c != 'C' || i >= 2 && !strings.ContainsRune(" ,(;", rune(text[i-2])) || i+1 >= len(text) {
 			continue
