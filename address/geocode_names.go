@@ -146,7 +146,7 @@ func namesPlace(text string, p *Place) bool {
 // "Wuse Zone 1" too, not a misspelling of that name.
 func numberedAs(text string, p *Place) bool {
 	k := NameKey(text)
-	return slices.ContainsFunc(append([]string{p.Name}, p.AltNames...), func(n string) bool {
+	return slices.ContainsFunc(p.Names(), func(n string) bool {
 		d := districtNumber(n)
 		return d > 0 && NameKey(n[:len(n)-d]) == k
 	})

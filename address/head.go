@@ -362,47 +362,6 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 	p.label(lo, hi, LabelOrganization)
 }
 
-// levelAt reads a floor: "2nd Floor", "Floor 2", "Level 3", "Ground Floor".
-func (p *parser) levelAt(i, hi int) (string, int) {
-	if floorCountries[p.country] && asianFloor(p.key(i)) {
-		return strings.ToUpper(p.text(i)), 1 // "3F", "10/F"
-	}
-	if !p.words[i].lex && (i+1 >= hi || !p.words[i+1].lex) && !p.foreignLevel(i, hi) {
-		return "", 0
-	}
-	k := p.key(i)
-	if i+1 < hi {
-		k2 := p.key(i + 1)
-		if levelWords[k2] {
-			if isOrdinal(k) {
-				return k + " Floor", 2
-			}
-			if l, ok := namedLevels[k]; ok {
-				return l, 2
-			}
-		}
-		// a floor in another language ends its segment or comes before
-		// the unit ("piso 4 depto B"): "12 Sal Street" is a street
-		ends := i+2 == hi || i+3 < hi && unitTypes[p.key(i+2)] != ""
-		if l, ok := levelsBefore[k]; ok && isDigits(k2) && ends {
-			return l + " " + p.text(i+1), 2 // "piso 4"
-		}
-		if l, ok := levelsAfter[k2]; ok && levelNumber(k) && ends {
-			return p.text(i) + " " + l, 2 // "3. OG", "3e étage"
-		}
-		if levelWords[k] && (isDigits(k2) || isOrdinal(k2)) {
-			if k == "level" || k == "lvl" {
-				return "Level " + k2, 2
-			}
-			if isOrdinal(k2) {
-				return k2 + " Floor", 2
-			}
-			return "Floor " + k2, 2
-		}
-	}
-	return "", 0
-}
-
 // unitType returns the type of a unit as written ("Apt", "Ste"), cased,
 // or its full form t when that is what was written or the word has no
 // vowel.
@@ -412,42 +371,6 @@ func unitType(written, t string) string {
 		return t // (an abbreviation without a vowel is spelt out: "Flt", "Rm")
 	}
 	return caseWord(w, true)
-}
-
-// foreignLevel reports whether words[i:i+2] may be a floor written in
-// another language (levelsBefore, levelsAfter), which are kept out of the
-// lexicons: a word of them is a name as often ("Hill Top", "Sal Street").
-func (p *parser) foreignLevel(i, hi int) bool {
-	if i+1 >= hi {
-		return false
-	}
-	_, before := levelsBefore[p.key(i)]
-	_, after := levelsAfter[p.key(i+1)]
-	return before || after
-}
-
-// levelNumber reports whether a folded word is a floor's number as other
-// languages write it: digits, perhaps with an ordinal's letters ("3e",
-// "3º" of "3.º", "1er").
-// floorCountries write a floor as its number and F ("3F", "10/F").
-var floorCountries = map[string]bool{"JP": true, "KR": true, "CN": true, "TW": true, "HK": true, "MO": true}
-
-// asianFloor reports whether a key is a floor written "3F" or "10/F".
-func asianFloor(k string) bool {
-	n := strings.TrimSuffix(strings.TrimSuffix(k, "f"), "/")
-	return len(n) < len(k) && len(n) >= 1 && len(n) <= 3 && isDigits(n)
-}
-
-func levelNumber(k string) bool {
-	i := 0
-	for i < len(k) && isDigitByte(k[i]) {
-		i++
-	}
-	switch k[i:] {
-	case "", "e", "o", "a", "º", "ª", "er", "eme", "re", ".o", ".a", ".º", ".ª":
-		return i > 0 && i <= 3
-	}
-	return false
 }
 
 // zoneAt reads an Abuja cadastral zone: "Cadastral Zone A08", "Cad Zone B6".

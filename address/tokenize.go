@@ -213,14 +213,7 @@ func nextSlash(text string, i int) int {
 // orgQualifier reports whether words are a qualifier written in brackets:
 // a company's country or region ("(Nig)", "(Nigeria)", "(W.A.)"), its
 // legal form, or an institution's kind ("(Technical)", "(Boys)").
-func orgQualifier(words []string) bool {
-	for _, w := range words {
-		if !orgQualifiers[string(appendKey(nil, w))] {
-			return false
-		}
-	}
-	return true
-}
+func orgQualifier(words []string) bool { return allKeysIn(words, orgQualifiers) }
 
 var orgQualifiers = map[string]bool{
 	"nig": true, "nigeria": true, "ng": true, "wa": true, "west": true, "africa": true,
@@ -283,9 +276,12 @@ var captionModifiers = map[string]bool{
 }
 
 // captionOnly reports whether every word is one of captionModifiers.
-func captionOnly(words []string) bool {
+func captionOnly(words []string) bool { return allKeysIn(words, captionModifiers) }
+
+// allKeysIn reports whether the key of every word is in set.
+func allKeysIn(words []string, set map[string]bool) bool {
 	for _, w := range words {
-		if !captionModifiers[string(appendKey(nil, w))] {
+		if !set[string(appendKey(nil, w))] {
 			return false
 		}
 	}
