@@ -8,16 +8,16 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 512 results
 	"COUNTRY/builtin":            600000, // 512 results
-	"LGA":                        40000,  // 1313 results
-	"LGA/builtin":                40000,  // 1299 results
-	"LOCALITY":                   52000,  // 27121 results
-	"LOCALITY/geonames":          24000,  // 8456 results
-	"LOCALITY/nipost-rural":      75000,  // 10132 results
+	"LGA":                        40000,  // 1305 results
+	"LGA/builtin":                40000,  // 1291 results
+	"LOCALITY":                   52000,  // 27132 results
+	"LOCALITY/geonames":          24000,  // 8461 results
+	"LOCALITY/nipost-rural":      75000,  // 10138 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
-	"NEIGHBOURHOOD":              40000,  // 37785 results
+	"NEIGHBOURHOOD":              40000,  // 37782 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34656 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34653 results
 	"POSTCODE":                   33000,  // 1258 results
 	"POSTCODE/nipost":            33000,  // 1258 results
 	"PREMISE":                    11,     // 26184 results

@@ -180,17 +180,26 @@ func (p *parser) locality(s span) {
 		p.a.City = p.name(s.lo, s.hi)
 		p.setRaw(fCity, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelCity)
-	case p.a.Neighbourhood == "":
-		p.a.Neighbourhood = p.name(s.lo, s.hi)
-		p.setRaw(fNeighbourhood, s.lo, s.hi)
-		p.label(s.lo, s.hi, LabelNeighbourhood)
-	case s.lo == p.spans[0].lo && p.a.Organization == "":
+	case p.a.Neighbourhood != "" && s.lo == p.spans[0].lo && p.a.Organization == "":
 		// a third name, first in the address: the venue or the
 		// institution the places after it locate ("Olumo Rock, Ikija,
 		// Abeokuta")
 		p.a.Organization = p.name(s.lo, s.hi)
 		p.setRaw(fOrganization, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelOrganization)
+	case p.a.Neighbourhood == "" || districtNumber(p.name(s.lo, s.hi)) > 0:
+		// a numbered area before the neighbourhood is a part of it
+		// ("Area 3, Garki, Abuja", "Wuse Zone 4, Wuse"): it becomes the
+		// neighbourhood, and the one between it and the city is left
+		// over, not lost
+		for i := range p.words {
+			if p.words[i].label == LabelNeighbourhood {
+				p.words[i].label = LabelUnresolved
+			}
+		}
+		p.a.Neighbourhood = p.name(s.lo, s.hi)
+		p.setRaw(fNeighbourhood, s.lo, s.hi)
+		p.label(s.lo, s.hi, LabelNeighbourhood)
 	default:
 		p.label(s.lo, s.hi, LabelUnresolved)
 	}

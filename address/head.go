@@ -74,7 +74,10 @@ func (p *parser) headMarkers(s span, r *part) int {
 			case foreignBoxAt(p, i, s.hi) > 0:
 				kind = p.texts(i, i+n) // as written: "Postfach", "Caixa Postal"
 			}
-			for j := i + n + 1; j < s.hi && shortDigits(p.key(j-1)) && shortDigits(p.key(j)); j++ {
+			if p.boxCode(i+n, s.hi) {
+				m = 2 // "LG 25"
+			}
+			for j := i + n + m; j < s.hi && shortDigits(p.key(j-1)) && shortDigits(p.key(j)); j++ {
 				m++ // a box number in groups of digits: "Postfach 10 05 55"
 			}
 			if m > 1 && p.typedStreet(i+n+m, s.hi) {

@@ -137,8 +137,11 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	for b-1 >= start && shortDigits(p.key(b)) && shortDigits(p.key(b-1)) {
 		b-- // in groups of digits: "Postfach 10 05 55"
 	}
+	if b-1 >= start && p.boxCode(b-1, hi) && p.poBoxAt(b-1, hi) == 0 {
+		b-- // "P.O. Box LG 25"
+	}
 	for n := 1; n <= 3; n++ {
-		if j := b - n; j >= start && p.poBoxAt(j, hi) == n && !(shortDigits(k) && shortDigits(prev) && !p.typedStreet(i+1, hi)) {
+		if j := b - n; j >= start && p.poBoxAt(j, hi) == n && !p.boxCode(b, hi) && !(shortDigits(k) && shortDigits(prev) && !p.typedStreet(i+1, hi)) {
 			// after "PMB 1234", "PMB 1 2" (not inside "Postfach 10 05
 			// 55"; but before the house number of "P.O. Box 5 12 Allen
 			// Avenue")
@@ -361,10 +364,16 @@ func (p *parser) poBoxAt(i, hi int) int {
 	default:
 		n = foreignBoxAt(p, i, hi)
 	}
-	if n == 0 || i+n >= hi || !hasDigit(p.key(i+n)) {
+	if n == 0 || i+n >= hi || !hasDigit(p.key(i+n)) && !p.boxCode(i+n, hi) {
 		return 0
 	}
 	return n
+}
+
+// boxCode reports whether word j is the code of a post office written in
+// capitals before a box's number: "P.O. Box LG 25" (Legon, Ghana).
+func (p *parser) boxCode(j, hi int) bool {
+	return j+1 < hi && isCapsCode(p.text(j)) && isDigits(p.key(j+1))
 }
 
 // foreignBoxes are the words other languages write a P.O. box with, one
