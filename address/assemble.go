@@ -197,7 +197,7 @@ func (p *parser) locality(s span) {
 				p.words[i].label = LabelUnresolved
 			}
 		}
-		p.a.Neighbourhood = p.name(s.lo, s.hi)
+		p.a.Neighbourhood, p.raw[fNeighbourhood] = p.name(s.lo, s.hi), ""
 		p.setRaw(fNeighbourhood, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelNeighbourhood)
 	default:
