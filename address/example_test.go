@@ -63,7 +63,7 @@ func ExampleStandardize_country() {
 	//   country: DE - named in the address
 	// кв. 12, улица Ленина 5, 101000 Москва, Russia
 	//   country: RU - implied by the Cyrillic script
-	// 1-1 千代田, 千代田区, Tokyo 100-0001, Japan
+	// 1-1 千代田, 千代田区, 東京都 100-0001, Japan
 	//   country: JP - implied by the Japanese script
 	// 12 Adeola Odeku Street, Victoria Island, Lagos, Nigeria
 	//   country: NG - the default country (NG); the address implies no country

@@ -171,6 +171,11 @@ func newGeocoder(gz Gazetteer, a Address) geocoder {
 // finish gives the verdict, checks the components against those written
 // and returns the result.
 func (g *geocoder) finish(written *Address) Result {
+	if g.state != nil && g.cc != "NG" && g.a.State != g.state.Name && foldEqual(g.a.State, g.a.City) {
+		// "Cairo, Egypt": the city was written, the state is its own
+		// (Al Qahirah), not the city's name kept as the state's
+		g.a.State = g.state.Name
+	}
 	g.venueArea()
 	g.verdict()
 	g.check(written)
@@ -426,7 +431,7 @@ func (g *geocoder) complete(ctx context.Context) error {
 			if g.state == nil {
 				g.state = p
 			}
-			g.infer("state", p.Name)
+			g.infer("state", g.writtenState(p))
 			if strings.HasPrefix(p.ID, g.cc+"-") {
 				g.infer("state_code", p.ID)
 			}
@@ -540,4 +545,21 @@ func (g *geocoder) locate() {
 	if g.namedLGA != nil && len(g.res.PlaceIDs) > 0 && !slices.Contains(g.res.PlaceIDs, g.namedLGA.ID) {
 		g.res.PlaceIDs = append(g.res.PlaceIDs, g.namedLGA.ID)
 	}
+}
+
+// writtenState returns the name to give the state st: outside Nigeria, the
+// text of a mention that named it in full in another of its names
+// ("Steiermark" for Styria, "Bayern"), else the gazetteer's name.
+func (g *geocoder) writtenState(st *Place) string {
+	if g.cc == "NG" {
+		return st.Name
+	}
+	for _, m := range g.ments {
+		if namesPlace(m.text, st) && writtenInFull(m.text) && !foldEqual(m.text, g.a.City) && !foldEqual(m.text, g.a.Neighbourhood) {
+			// (not the city named like its state: "Cairo" is the city,
+			// its state Al Qahirah)
+			return caseName(m.text)
+		}
+	}
+	return st.Name
 }

@@ -84,7 +84,9 @@ func (g *geocoder) findState(ctx context.Context) error {
 	for _, p := range ps {
 		if p.Kind == KindState {
 			g.state = p
-			g.a.State = p.Name
+			if !namesPlace(g.a.State, p) || g.a.Country == "NG" {
+				g.a.State = p.Name // (a state named in another of its names keeps it, as Standardize did)
+			}
 			return nil
 		}
 	}

@@ -120,7 +120,7 @@ func writtenName(text string, p *Place, edits int) string {
 	if b := withoutArticle(text); NameKey(b) != k && edits == 0 && namesPlace(b, p) {
 		return text // "La Habana", with the article the gazetteer leaves out
 	}
-	if edits > 0 || k == main || KeyLen(k) <= 3 || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
+	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
 		return p.Name
 	}
 	for _, a := range p.AltNames {

@@ -259,6 +259,12 @@ func (p *parser) finish() Standardized {
 		// "12/8 Cavill Avenue": unit 12 of number 8 in Australia
 		a.Unit, a.HouseNumber = Unit{Number: u}, n
 	}
+	if w := p.raw[fState]; a.Country != "NG" && a.StateCode != "" && p.how[fState] != Spelling && localStateName(w, a.StateCode) && !foldEqual(w, a.City) {
+		// "Steiermark", "Bayern", "東京都": a state written in full in
+		// another of its names keeps it (a code or a short form takes the
+		// canonical name)
+		a.State = caseName(w)
+	}
 	if a.Postcode != "" && a.Country == "NG" {
 		if sub, ok := PostcodeState("NG", a.Postcode); ok && a.StateCode == "" {
 			a.State, a.StateCode = sub.Name, sub.Code

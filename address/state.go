@@ -1,6 +1,11 @@
 package address
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // takeState recognises the state in the last remaining segment: the whole
 // segment ("Lagos", "LAGOS STATE", "FCT", "IL") or its last words ("Ikeja
@@ -267,4 +272,43 @@ func (p *parser) takeRegion() {
 		p.dropSpan(si)
 		return
 	}
+}
+
+// localStateName reports whether w, the text that named the state of code,
+// is one of its aliases written in full (writtenInFull).
+func localStateName(w, code string) bool {
+	if !writtenInFull(w) {
+		return false
+	}
+	k := Fold(w)
+	for _, sub := range data().subs[code[:2]] {
+		if sub.Code == code {
+			return slices.ContainsFunc(sub.Aliases, func(a string) bool { return Fold(a) == k })
+		}
+	}
+	return false
+}
+
+// writtenInFull reports whether w names a place in full, not by a code or a
+// short form: four letters or more (any number in a script without spaces
+// between words), no full stop ("Qld", "N.L."), not four capitals or fewer
+// ("CDMX"), not ending in a word of two letters ("Washington DC").
+func writtenInFull(w string) bool {
+	if f := strings.Fields(w); len(f) > 1 && utf8.RuneCountInString(f[len(f)-1]) <= 2 {
+		return false
+	}
+	letters, wide := 0, false
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			letters++
+			wide = wide || r >= 0x2E80
+		}
+	}
+	switch {
+	case wide:
+		return true
+	case strings.Contains(w, ".") || letters < 4:
+		return false
+	}
+	return !(strings.ToUpper(w) == w && letters <= 4)
 }
