@@ -232,14 +232,17 @@ var captionWords = map[string]bool{
 }
 
 // takeCaption sets apart a caption of 1 to 4 words without a digit that
-// opens the text and ends in a colon before a name (not before a number:
-// captionColon keeps "Head Office: 3rd Floor, ..." as the office's name;
-// "Address:" alone is set apart before anything), when its last word is
-// one of captionWords: it names no part of the address. It returns the
-// text without it, and the caption.
+// opens the text and ends in a colon, or in a dash or a bar between
+// spaces, when its last word is one of captionWords: "Head Office:",
+// "Branch Address:", "Warri Branch -", "Ikeja Branch:" (a branch list's
+// name of the branch). It names no part of the address. A caption whose
+// other words name the organization is the organization's name ("Zenith
+// Bank Head Office: Ikeja", "GTBank Branch:"), and one word alone is a
+// caption only as "Address:" or "Location:". It returns the text without
+// the caption, and the caption.
 func takeCaption(text string) (rest, caption string) {
-	i := strings.IndexByte(text, ':')
-	if i < 0 || i+1 >= len(text) || text[i+1] != ' ' || strings.ContainsAny(text[:i], "0123456789,;") {
+	i, n := captionEnd(text)
+	if i < 0 || strings.ContainsAny(text[:i], "0123456789,;") {
 		return text, ""
 	}
 	words := strings.Fields(text[:i])
@@ -250,19 +253,62 @@ func takeCaption(text string) (rest, caption string) {
 	if !captionWords[last] || len(words) == 1 && last != "address" && last != "location" {
 		return text, ""
 	}
-	rest = strings.TrimLeft(text[i+1:], " ")
-	if rest == "" || !unicode.IsLetter([]rune(rest)[0]) && len(words) > 1 {
-		return text, "" // "Head Office: 3rd Floor": the office's name
+	rest = strings.TrimLeft(text[i+n:], " ")
+	if rest == "" {
+		return text, ""
 	}
 	if first, _, _ := strings.Cut(rest, " "); len(words) > 1 && (relations[Fold(first)] != "" || relationStarts[Fold(first)]) {
 		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
 	}
-	if !captionOnly(words[:len(words)-1]) && !namesOrganization(rest) {
-		// "Zenith Bank Head Office: Ikeja, Lagos": the caption names the
-		// organization, and nothing after it does
-		return text, ""
+	if mods := words[:len(words)-1]; !captionOnly(mods) && (namesOrganization(text[:i]) || brandWord(mods)) {
+		return text, "" // the caption names the organization
 	}
 	return rest, strings.Join(words, " ")
+}
+
+// captionEnd returns where a caption that opens text may end, and the
+// length of its separator: a colon before a space, or " - ", " – ", " | ";
+// -1 when none is in the first 60 bytes.
+func captionEnd(text string) (int, int) {
+	head := text[:min(len(text), 60)]
+	best, n := -1, 0
+	if i := strings.Index(head, ": "); i >= 0 {
+		best, n = i, 1
+	}
+	for _, sep := range []string{" - ", " – ", " | "} {
+		if i := strings.Index(head, sep); i >= 0 && (best < 0 || i < best) {
+			best, n = i, len(sep)
+		}
+	}
+	return best, n
+}
+
+// brandWord reports whether one of words is written as a brand is, in a
+// text not all in capitals: an acronym ("UBA", "FCMB") or a word of two
+// capitals or more ("GTBank").
+func brandWord(words []string) bool {
+	caps := true
+	for _, w := range words {
+		caps = caps && strings.ToUpper(w) == w
+	}
+	if caps {
+		return false
+	}
+	for _, w := range words {
+		upper, letters := 0, 0
+		for _, r := range w {
+			if unicode.IsLetter(r) {
+				letters++
+				if unicode.IsUpper(r) {
+					upper++
+				}
+			}
+		}
+		if letters >= 2 && upper >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // captionModifiers are the words that stand before a caption's last word
