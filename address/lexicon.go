@@ -397,6 +397,11 @@ var organizationWords = map[string]bool{
 	"corporation": true, "foundation": true, "embassy": true, "consulate": true, "cathedral": true,
 	"chapel": true, "library": true, "theatre": true, "factory": true, "restaurant": true, "industries": true,
 	"hotels": true, "camp": true,
+	// the kinds of small business and religious house that branch lists
+	// and directories name: "Opay Agent", "Benedictine Monastery"
+	"monastery": true, "convent": true, "seminary": true, "agent": true, "services": true, "motors": true,
+	"kitchen": true, "catering": true, "boutique": true, "salon": true, "bakery": true, "eatery": true,
+	"chambers": true, "laboratory": true, "laboratories": true, "studios": true,
 }
 
 // directionals are accepted before or after a street name.
