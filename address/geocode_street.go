@@ -116,6 +116,11 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		n = 1
 	}
 	if p == nil {
+		if p, n, err = g.streetAfterName(ctx); err != nil {
+			return err
+		}
+	}
+	if p == nil {
 		g.streetMissed = true
 		q, err := g.streetAsPlace(ctx)
 		if err != nil {
@@ -150,6 +155,43 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 		g.a.Street = p.Name
 	}
 	return nil
+}
+
+// streetAfterName finds the street that a street not found ends in, when
+// a name without a comma stood before it and no house number: "fcmb
+// barde way jalingo", "moniepoint agent emir yahaya road". The gazetteer
+// knows the street without its first one to three words, in the area
+// found, and those words name an organization (orgLike): they are its name.
+// ("Shehu Laminu Way" is a street whose first name the gazetteer left
+// out, not Shehu's.)
+func (g *geocoder) streetAfterName(ctx context.Context) (*Place, int, error) {
+	f := strings.Fields(g.a.Street)
+	if g.a.Organization != "" || g.a.HouseNumber != "" || g.area == nil {
+		return nil, 0, nil
+	}
+	for i := 1; i <= 3 && len(f)-i >= 2; i++ {
+		rest := strings.Join(f[i:], " ")
+		ps, err := g.named(ctx, StreetKey(rest))
+		if err != nil {
+			return nil, 0, err
+		}
+		if err := g.streetAreas(ctx, ps); err != nil {
+			return nil, 0, err
+		}
+		p, n := g.pick(ps, KindStreet)
+		if p == nil || !orgLike(f[:i]) {
+			continue
+		}
+		org := strings.Join(f[:i], " ")
+		g.infer("organization", org)
+		g.a.Street = rest
+		if name := strings.Fields(g.a.StreetName); len(name) > i {
+			g.a.StreetName = strings.Join(name[i:], " ")
+		}
+		g.res.reasonf("%q read as the organization: the street %q is known%s", org, rest, g.areaSuffix())
+		return p, n, nil
+	}
+	return nil, 0, nil
 }
 
 // streetAsPlace returns the place a street not found is listed as: a
@@ -402,3 +444,15 @@ func (g *geocoder) areaSuffix() string {
 // (72) or a neighbourhood (68), whose point it shares, and below the 80 of
 // HIGH_CONFIDENCE: the name is verified, the point is not the street's.
 const streetAtAreaCost = 7
+
+// orgLike reports whether words name an organization: one of them is an
+// organization word ("Agent", "Bank"), or the first is an acronym (two to
+// four capitals: "FCMB", "UBA").
+func orgLike(words []string) bool {
+	for _, w := range words {
+		if organizationWords[Fold(w)] {
+			return true
+		}
+	}
+	return isCapsAcronym(words[0])
+}

@@ -20,9 +20,10 @@ var venueWords = map[string]bool{
 }
 
 // venueArea reads a neighbourhood or city written first, ending in a venue
-// word and known to the gazetteer as no place, as the organization when
-// another place written was found ("Sapele Port, Sapele, Delta State",
-// "Tiga Dam, Bebeji LGA, Kano State").
+// word or written as an acronym, and known to the gazetteer as no place, as
+// the organization when another place written was found ("Sapele Port,
+// Sapele, Delta State", "Tiga Dam, Bebeji LGA, Kano State", "FCMB, Afor
+// Oru, Ahiazu Mbaise LGA"; "GRA, Ikeja" is a place).
 func (g *geocoder) venueArea() {
 	a := &g.a
 	if a.Organization != "" || g.area == nil || a.Street != "" || a.HouseNumber != "" || len(a.Premises) > 0 ||
@@ -34,7 +35,7 @@ func (g *geocoder) venueArea() {
 		if text == "" {
 			continue
 		}
-		if g.areaFrom == f || !namedVenue(text) {
+		if g.areaFrom == f || !namedVenue(text) && !orgAcronym(text) {
 			return // the first area written
 		}
 		for _, m := range g.ments {
@@ -70,4 +71,11 @@ func namedVenue(text string) bool {
 		return false
 	}
 	return slices.ContainsFunc(f[:n], func(w string) bool { return w != "old" && w != "new" })
+}
+
+// orgAcronym reports whether text is an acronym that names no kind of
+// area ("FCMB"; not "GRA", "FHA", "CBD", which name districts).
+func orgAcronym(text string) bool {
+	k := Fold(text)
+	return isCapsAcronym(text) && estateWords[k] == "" && k != "fha" && k != "cbd" && k != "vi"
 }

@@ -585,7 +585,9 @@ func (p *parser) isOrganization(lo, hi int) bool {
 		}
 	}
 	last := p.key(hi - 1)
-	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge")
+	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge" ||
+		// a shop, kiosk or stall named, not numbered: "Airtel Shop"
+		last == "shop" || last == "kiosk" || last == "stall")
 }
 
 // hasLetter reports whether any of words[lo:hi] is a word, not a number

@@ -295,17 +295,19 @@ func brandWord(words []string) bool {
 		return false
 	}
 	for _, w := range words {
-		upper, letters := 0, 0
-		for _, r := range w {
-			if unicode.IsLetter(r) {
-				letters++
-				if unicode.IsUpper(r) {
-					upper++
+		for _, part := range strings.Split(w, "-") { // "Enugu-Ezike" is two names
+			upper, letters := 0, 0
+			for _, r := range part {
+				if unicode.IsLetter(r) {
+					letters++
+					if unicode.IsUpper(r) {
+						upper++
+					}
 				}
 			}
-		}
-		if letters >= 2 && upper >= 2 {
-			return true
+			if letters >= 2 && upper >= 2 {
+				return true
+			}
 		}
 	}
 	return false
