@@ -2,17 +2,17 @@ package address
 
 // iso3166 lists every ISO 3166-1 country as "alpha-2|alpha-3|English short
 // name|alias|alias...". The names and aliases are facts written for addrkit;
-// aliases cover common English names, native names and well-known
-// abbreviations. Lookups fold case, accents and punctuation. Kosovo, which
+// aliases cover common English names, native names (in their own
+// scripts too: 日本, Россия, مصر) and well-known abbreviations. Lookups fold case, accents and punctuation. Kosovo, which
 // ISO has not assigned a code, is listed under XK, the user-assigned code
 // that the European Union, Unicode CLDR and GeoNames use for it.
 const iso3166 = `AD|AND|Andorra
-AE|ARE|United Arab Emirates|UAE|Emirates
+AE|ARE|United Arab Emirates|UAE|Emirates|الإمارات|الإمارات العربية المتحدة
 AF|AFG|Afghanistan
 AG|ATG|Antigua and Barbuda|Antigua
 AI|AIA|Anguilla
 AL|ALB|Albania|Shqiperia
-AM|ARM|Armenia
+AM|ARM|Armenia|Հայաստան
 AO|AGO|Angola
 AQ|ATA|Antarctica
 AR|ARG|Argentina
@@ -27,7 +27,7 @@ BB|BRB|Barbados
 BD|BGD|Bangladesh
 BE|BEL|Belgium|Belgique|Belgie
 BF|BFA|Burkina Faso
-BG|BGR|Bulgaria
+BG|BGR|Bulgaria|България
 BH|BHR|Bahrain
 BI|BDI|Burundi
 BJ|BEN|Benin|Republic of Benin|Benin Republic
@@ -41,7 +41,7 @@ BS|BHS|Bahamas|The Bahamas
 BT|BTN|Bhutan
 BV|BVT|Bouvet Island
 BW|BWA|Botswana
-BY|BLR|Belarus
+BY|BLR|Belarus|Беларусь|Белоруссия
 BZ|BLZ|Belize
 CA|CAN|Canada
 CC|CCK|Cocos Islands|Cocos (Keeling) Islands|Keeling Islands
@@ -53,7 +53,7 @@ CI|CIV|Cote d'Ivoire|Ivory Coast
 CK|COK|Cook Islands
 CL|CHL|Chile
 CM|CMR|Cameroon|Cameroun
-CN|CHN|China|People's Republic of China|PRC
+CN|CHN|China|People's Republic of China|PRC|中国|中國|中华人民共和国|中華人民共和國
 CO|COL|Colombia
 CR|CRI|Costa Rica
 CU|CUB|Cuba
@@ -70,7 +70,7 @@ DO|DOM|Dominican Republic
 DZ|DZA|Algeria|Algérie
 EC|ECU|Ecuador
 EE|EST|Estonia|Eesti
-EG|EGY|Egypt
+EG|EGY|Egypt|مصر
 EH|ESH|Western Sahara
 ER|ERI|Eritrea
 ES|ESP|Spain|Espana
@@ -84,7 +84,7 @@ FR|FRA|France|French Republic
 GA|GAB|Gabon
 GB|GBR|United Kingdom|UK|U.K.|Great Britain|Britain|England|Scotland|Wales|Northern Ireland|United Kingdom of Great Britain and Northern Ireland
 GD|GRD|Grenada
-GE|GEO|Georgia
+GE|GEO|Georgia|საქართველო
 GF|GUF|French Guiana
 GG|GGY|Guernsey
 GH|GHA|Ghana
@@ -94,13 +94,13 @@ GM|GMB|Gambia|The Gambia
 GN|GIN|Guinea
 GP|GLP|Guadeloupe
 GQ|GNQ|Equatorial Guinea
-GR|GRC|Greece|Hellas
+GR|GRC|Greece|Hellas|Ελλάδα|Ελλάς
 GS|SGS|South Georgia and the South Sandwich Islands
 GT|GTM|Guatemala
 GU|GUM|Guam
 GW|GNB|Guinea-Bissau
 GY|GUY|Guyana
-HK|HKG|Hong Kong
+HK|HKG|Hong Kong|香港|中國香港
 HM|HMD|Heard Island and McDonald Islands
 HN|HND|Honduras
 HR|HRV|Croatia|Hrvatska
@@ -108,18 +108,18 @@ HT|HTI|Haiti
 HU|HUN|Hungary|Magyarorszag
 ID|IDN|Indonesia
 IE|IRL|Ireland|Eire|Republic of Ireland
-IL|ISR|Israel
+IL|ISR|Israel|ישראל
 IM|IMN|Isle of Man
-IN|IND|India|Bharat
+IN|IND|India|Bharat|भारत
 IO|IOT|British Indian Ocean Territory
-IQ|IRQ|Iraq
-IR|IRN|Iran|Islamic Republic of Iran
+IQ|IRQ|Iraq|العراق
+IR|IRN|Iran|Islamic Republic of Iran|ایران
 IS|ISL|Iceland|Island of Iceland
 IT|ITA|Italy|Italia
 JE|JEY|Jersey
 JM|JAM|Jamaica
-JO|JOR|Jordan
-JP|JPN|Japan|Nippon
+JO|JOR|Jordan|الأردن
+JP|JPN|Japan|Nippon|日本|日本国
 KE|KEN|Kenya
 KG|KGZ|Kyrgyzstan
 KH|KHM|Cambodia
@@ -127,12 +127,12 @@ KI|KIR|Kiribati
 KM|COM|Comoros
 KN|KNA|Saint Kitts and Nevis|St Kitts and Nevis
 KP|PRK|North Korea|Democratic People's Republic of Korea|DPRK
-KR|KOR|South Korea|Korea|Republic of Korea
-KW|KWT|Kuwait
+KR|KOR|South Korea|Korea|Republic of Korea|대한민국|한국
+KW|KWT|Kuwait|الكويت
 KY|CYM|Cayman Islands
-KZ|KAZ|Kazakhstan
+KZ|KAZ|Kazakhstan|Қазақстан|Казахстан
 LA|LAO|Laos|Lao People's Democratic Republic|Lao PDR
-LB|LBN|Lebanon
+LB|LBN|Lebanon|لبنان
 LC|LCA|Saint Lucia|St Lucia
 LI|LIE|Liechtenstein
 LK|LKA|Sri Lanka
@@ -142,18 +142,18 @@ LT|LTU|Lithuania|Lietuva
 LU|LUX|Luxembourg
 LV|LVA|Latvia|Latvija
 LY|LBY|Libya
-MA|MAR|Morocco|Maroc
+MA|MAR|Morocco|Maroc|المغرب
 MC|MCO|Monaco
 MD|MDA|Moldova|Republic of Moldova
 ME|MNE|Montenegro|Crna Gora
 MF|MAF|Saint Martin|St Martin
 MG|MDG|Madagascar
 MH|MHL|Marshall Islands
-MK|MKD|North Macedonia|Macedonia
+MK|MKD|North Macedonia|Macedonia|Северна Македонија
 ML|MLI|Mali
 MM|MMR|Myanmar|Burma
-MN|MNG|Mongolia
-MO|MAC|Macao|Macau
+MN|MNG|Mongolia|Монгол Улс
+MO|MAC|Macao|Macau|澳門|澳门
 MP|MNP|Northern Mariana Islands
 MQ|MTQ|Martinique
 MR|MRT|Mauritania
@@ -192,13 +192,13 @@ PS|PSE|Palestine|State of Palestine
 PT|PRT|Portugal
 PW|PLW|Palau
 PY|PRY|Paraguay
-QA|QAT|Qatar
+QA|QAT|Qatar|قطر
 RE|REU|Reunion
 RO|ROU|Romania
-RS|SRB|Serbia|Srbija
-RU|RUS|Russia|Russian Federation|Rossiya
+RS|SRB|Serbia|Srbija|Србија
+RU|RUS|Russia|Russian Federation|Rossiya|Россия|Российская Федерация
 RW|RWA|Rwanda
-SA|SAU|Saudi Arabia|KSA
+SA|SAU|Saudi Arabia|KSA|السعودية|المملكة العربية السعودية
 SB|SLB|Solomon Islands
 SC|SYC|Seychelles
 SD|SDN|Sudan
@@ -233,9 +233,9 @@ TO|TON|Tonga
 TR|TUR|Turkey|Turkiye
 TT|TTO|Trinidad and Tobago|Trinidad
 TV|TUV|Tuvalu
-TW|TWN|Taiwan
+TW|TWN|Taiwan|台灣|臺灣|台湾|中華民國
 TZ|TZA|Tanzania|United Republic of Tanzania
-UA|UKR|Ukraine
+UA|UKR|Ukraine|Україна|Украина
 UG|UGA|Uganda
 UM|UMI|United States Minor Outlying Islands
 US|USA|United States|United States of America|U.S.A.|U.S.|America

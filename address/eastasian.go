@@ -21,7 +21,7 @@ import (
 var levelSuffixes = []string{
 	"省",    // Chinese province
 	"市区町村", // city, ward, town, village
-	"区县",   // ward of a city, Chinese county
+	"区县區縣", // ward of a city, Chinese county (simplified and traditional)
 }
 
 // blockNumbers are the Japanese and Chinese ways of writing the number of a
@@ -36,14 +36,15 @@ var blockNumbers = []struct {
 	{regexp.MustCompile(`(\d+)\s*丁目\s*-?\s*(\d+)`), " $1-$2"},
 	{regexp.MustCompile(`(\d+)\s*丁目`), " $1"},
 	{regexp.MustCompile(`(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2"},
-	{regexp.MustCompile(`(\d+)\s*[番号]地?`), " $1"},
+	{regexp.MustCompile(`(\d+)\s*[番号號]地?`), " $1"},
 	// romanized: "2 Chome-3-5", "2-chome 3-5", "2-chōme-8-1"
 	{regexp.MustCompile(`(?i)\b(\d+)[\s-]*ch[oō]me[\s-]*(\d+)(?:[\s-]+(\d+))?\b`), "$1-$2-$3"},
 }
 
 var (
-	// "100-8994東京都": a postcode glued to the prefecture
-	gluedPostcode = regexp.MustCompile(`(\d{3}-\d{4})(\p{Han})`)
+	// "100-8994東京都", "407臺中市": a postcode glued to the prefecture or
+	// the city
+	gluedPostcode = regexp.MustCompile(`(\d{3}-\d{4}|(?:^|\s)\d{3,6})(\p{Han})`)
 	// "一丁目": a block numbered in kanji
 	kanjiChome = regexp.MustCompile(`[一二三四五六七八九十]+丁目`)
 )
@@ -191,9 +192,13 @@ func cutLevels(w string) (out string, ok, pref bool) {
 	r := []rune(w)
 	var parts []string
 	start := 0
-	if n := prefectureAt(r); n > 0 {
-		parts = append(parts, string(r[:n]))
+	if n := countryAt(r); n > 0 {
+		parts = append(parts, string(r[:n])) // "香港中環...", "台灣臺中市..."
 		start = n
+	}
+	if n := prefectureAt(r[start:]); n > 0 {
+		parts = append(parts, string(r[start:start+n]))
+		start += n
 		pref = true
 	}
 	for _, suffixes := range levelSuffixes {
@@ -216,6 +221,24 @@ func cutLevels(w string) (out string, ok, pref bool) {
 		parts = append(parts, splitDigits(string(r[start:])))
 	}
 	return strings.Join(parts, ", "), true, pref
+}
+
+// countryAt returns the length of a country's name in Han that opens r,
+// before more Han (香港, 台灣, 日本, 中国), in runes, or 0.
+func countryAt(r []rune) int {
+	for n := min(7, len(r)-1); n >= 2; n-- {
+		c, ok := data().nameKeys[Fold(string(r[:n]))]
+		if !ok || !unicode.Is(unicode.Han, r[n]) {
+			continue
+		}
+		// a level of the country follows ("台灣臺中市"), or the country is
+		// a city ("香港中環"); not a name that begins with the country's
+		// ("中国银行", the Bank of China)
+		if c.Alpha2 == "HK" || c.Alpha2 == "MO" || strings.ContainsAny(string(r[n:min(len(r), n+8)]), "省市区县區縣都道府県") {
+			return n
+		}
+	}
+	return 0
 }
 
 // prefectureAt returns the length of the Japanese prefecture name that

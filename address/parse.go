@@ -205,7 +205,11 @@ func (p *parser) parse() {
 	p.takePlusCode()
 	p.resegment()
 	if p.bigFirst {
-		slices.Reverse(p.spans)
+		if n := len(p.spans); n > 1 && data().nameKeys[p.keys(p.spans[n-1].lo, p.spans[n-1].hi)] != nil {
+			slices.Reverse(p.spans[:n-1]) // "台北市信義區市府路45號, 台灣": the country written last stays last
+		} else {
+			slices.Reverse(p.spans)
+		}
 	}
 	p.takeCountry()
 	named := p.countryFromText

@@ -86,6 +86,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		return Standardized{}, ErrTooLong
 	}
 	text = strings.ToValidUTF8(text, " ")
+	text = strings.ReplaceAll(text, "،", ",") // the Arabic comma parts as a comma does
 	text, removed := takeContacts(text)
 	text, caption := takeCaption(text)
 	text = nameParens(text)
