@@ -2,6 +2,7 @@ package address
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -142,25 +143,78 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 	})
 	text = rewriteBlocks(text)
 	var b strings.Builder
-	big := false
-	for i, field := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' }) {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		for j, w := range strings.Fields(field) {
-			if j > 0 && !strings.HasSuffix(b.String(), ", ") {
+	var venues []string
+	big, first, firstField := false, true, -1
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' })
+	for i, field := range fields {
+		words := strings.Fields(field)
+		numbered := false
+		for j, w := range words {
+			cut, ok, pref := cutLevels(w)
+			if !ok && scriptName(w) && (numbered && big || i == 0 && j == 0 && cutNext(fields, words[1:])) {
+				// a venue's name before the address or after its number
+				// ("東京国立博物館 〒110-8712 東京都...", "...祇園町北側625
+				// 八坂神社"): it goes last, where a name ends an address
+				// written largest first
+				venues = append(venues, w)
+				continue
+			}
+			numbered = numbered || strings.ContainsAny(w, "0123456789")
+			switch {
+			case first:
+			case ok || j == 0:
+				b.WriteString(", ") // "100-0001 東京都...": the run starts a segment
+			default:
 				b.WriteByte(' ')
 			}
-			cut, ok, pref := cutLevels(w)
-			if ok && j > 0 {
-				b.WriteString(", ") // "100-0001 東京都...": the run starts a segment
+			if firstField < 0 {
+				firstField = i
 			}
-			big = big || ok && i == 0 // the largest part opens the text
+			big = big || ok && i == firstField // the largest part opens the text
+			first = false
 			japanese = japanese || pref
 			b.WriteString(cut)
 		}
 	}
+	for _, v := range venues {
+		b.WriteString(", " + v)
+	}
 	return b.String(), big, japanese || kana
+}
+
+// scriptName reports whether w is a name in Han or kana only, without a
+// digit.
+func scriptName(w string) bool {
+	for _, r := range w {
+		if !unicode.Is(unicode.Han, r) && !unicode.Is(unicode.Hiragana, r) && !unicode.Is(unicode.Katakana, r) && r != 'ー' && r != '・' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// cutNext reports whether the words after the first (of its field, then of
+// the next fields) begin with a run cut at an administrative level, after
+// a postcode perhaps: "東京国立博物館 〒110-8712 東京都...", "世界之窗,
+// 广东省..." (not "建国路 88, 朝阳区": a number follows the name).
+func cutNext(fields, rest []string) bool {
+	next := slices.Clone(rest)
+	for _, f := range fields[1:] {
+		next = append(next, strings.Fields(f)...)
+	}
+	if len(next) > 1 && postcodeShape(next[0]) {
+		next = next[1:]
+	}
+	if len(next) == 0 {
+		return false
+	}
+	_, ok, _ := cutLevels(next[0])
+	return ok
+}
+
+// postcodeShape reports whether w is digits and hyphens, 3 bytes or more.
+func postcodeShape(w string) bool {
+	return len(w) >= 3 && strings.Trim(w, "0123456789-") == ""
 }
 
 // hasChome reports whether text holds "chome" or "chōme" in any case,

@@ -206,4 +206,35 @@ AE|SH|Sharjah|Sharjah||Ash Shariqah|Ash Shāriqah|الشارقة
 AE|AJ|Ajman|Ajman||'Ajmān|عجمان
 AE|UQ|Umm al-Quwain|Umm al-Quwain||Umm al Qaywayn|أم القيوين
 AE|RK|Ras al-Khaimah|Ras al-Khaimah||Ra's al Khaymah|رأس الخيمة
-AE|FU|Fujairah|Fujairah||Al Fujayrah|الفجيرة`
+AE|FU|Fujairah|Fujairah||Al Fujayrah|الفجيرة
+CN|11|Beijing|Beijing||Pekín
+CN|12|Tianjin|Tianjin||
+CN|13|Hebei|Shijiazhuang||河北省|河北
+CN|14|Shanxi|Taiyuan||山西省|山西
+CN|15|Inner Mongolia|Hohhot||内蒙古自治区|内蒙古|Nei Mongol|Nei Monggol
+CN|21|Liaoning|Shenyang||辽宁省|辽宁
+CN|22|Jilin|Changchun||吉林省|吉林
+CN|23|Heilongjiang|Harbin||黑龙江省|黑龙江
+CN|31|Shanghai|Shanghai||
+CN|32|Jiangsu|Nanjing||江苏省|江苏
+CN|33|Zhejiang|Hangzhou||浙江省|浙江
+CN|34|Anhui|Hefei||安徽省|安徽
+CN|35|Fujian|Fuzhou||福建省|福建
+CN|36|Jiangxi|Nanchang||江西省|江西
+CN|37|Shandong|Jinan||山东省|山东
+CN|41|Henan|Zhengzhou||河南省|河南
+CN|42|Hubei|Wuhan||湖北省|湖北
+CN|43|Hunan|Changsha||湖南省|湖南
+CN|44|Guangdong|Guangzhou||广东省|广东|廣東省
+CN|45|Guangxi|Nanning||广西壮族自治区|广西|Guangxi Zhuang
+CN|46|Hainan|Haikou||海南省|海南
+CN|50|Chongqing|Chongqing||
+CN|51|Sichuan|Chengdu||四川省|四川
+CN|52|Guizhou|Guiyang||贵州省|贵州
+CN|53|Yunnan|Kunming||云南省|云南
+CN|54|Tibet|Lhasa||西藏自治区|西藏|Xizang
+CN|61|Shaanxi|Xi'an||陕西省|陕西
+CN|62|Gansu|Lanzhou||甘肃省|甘肃
+CN|63|Qinghai|Xining||青海省|青海
+CN|64|Ningxia|Yinchuan||宁夏回族自治区|宁夏|Ningxia Hui
+CN|65|Xinjiang|Ürümqi||新疆维吾尔自治区|新疆|Uighur|Uygur`
