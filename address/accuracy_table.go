@@ -8,16 +8,16 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 512 results
 	"COUNTRY/builtin":            600000, // 512 results
-	"LGA":                        40000,  // 1305 results
-	"LGA/builtin":                40000,  // 1291 results
-	"LOCALITY":                   52000,  // 27130 results
-	"LOCALITY/geonames":          24000,  // 8459 results
-	"LOCALITY/nipost-rural":      75000,  // 10138 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
-	"NEIGHBOURHOOD":              40000,  // 37778 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2499 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34651 results
+	"LGA":                        40000,  // 1313 results
+	"LGA/builtin":                40000,  // 1299 results
+	"LOCALITY":                   52000,  // 27121 results
+	"LOCALITY/geonames":          24000,  // 8455 results
+	"LOCALITY/nipost-rural":      75000,  // 10132 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8534 results
+	"NEIGHBOURHOOD":              40000,  // 37785 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34656 results
 	"POSTCODE":                   33000,  // 1257 results
 	"POSTCODE/nipost":            33000,  // 1257 results
 	"PREMISE":                    11,     // 26184 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 731 results
 	"STATE/builtin":              360000, // 731 results
-	"STREET":                     5800,   // 2231 results
-	"STREET/area:builtin":        3300,   // 685 results
-	"STREET/area:geonames":       7100,   // 497 results
+	"STREET":                     5800,   // 2225 results
+	"STREET/area:builtin":        3300,   // 684 results
+	"STREET/area:geonames":       7100,   // 496 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
-	"STREET/area:osm-ng-2019":    5400,   // 543 results
-	"STREET/area:wards":          5500,   // 450 results
+	"STREET/area:osm-ng-2019":    5400,   // 542 results
+	"STREET/area:wards":          5200,   // 447 results
 }

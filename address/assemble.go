@@ -187,7 +187,7 @@ func (p *parser) locality(s span) {
 		p.a.Organization = p.name(s.lo, s.hi)
 		p.setRaw(fOrganization, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelOrganization)
-	case p.a.Neighbourhood == "" || districtNumber(p.name(s.lo, s.hi)) > 0:
+	case p.a.Neighbourhood == "" || p.numberedArea(s, p.a.Neighbourhood):
 		// a numbered area before the neighbourhood is a part of it
 		// ("Area 3, Garki, Abuja", "Wuse Zone 4, Wuse"): it becomes the
 		// neighbourhood, and the one between it and the city is left
@@ -204,6 +204,23 @@ func (p *parser) locality(s span) {
 		p.label(s.lo, s.hi, LabelUnresolved)
 	}
 }
+
+// numberedArea reports whether s names a numbered part of an area: a
+// word that numbers districts and its number ("Area 3", "Zone 4", "Phase
+// 2", "Mile 1"), or the neighbourhood's own name and a number ("Wuse Zone
+// 4" of Wuse); not a polling unit's "Booth 1" or a hotel's "Annex 2".
+func (p *parser) numberedArea(s span, neighbourhood string) bool {
+	name := p.name(s.lo, s.hi)
+	d := districtNumber(name)
+	if d == 0 {
+		return false
+	}
+	base := strings.TrimSpace(name[:len(name)-d])
+	return areaNumberWords[Fold(base)] || strings.HasPrefix(Fold(base), Fold(neighbourhood)+" ")
+}
+
+// areaNumberWords are the words that number the parts of a district.
+var areaNumberWords = map[string]bool{"area": true, "zone": true, "phase": true, "sector": true, "site": true, "mile": true, "extension": true}
 
 // numberedStreet reads a segment of a number and a street type alone as a
 // street named by its number ("711 Road", "401 Close", as estates number

@@ -34,7 +34,7 @@ var blockNumbers = []struct {
 	{regexp.MustCompile(`(\d+)\s*丁目\s*(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2-$3"},
 	{regexp.MustCompile(`(\d+)\s*丁目\s*(\d+)\s*番地?`), " $1-$2"},
 	// "1丁目9-1": the block's number, then the rest in digits
-	{regexp.MustCompile(`(\d+)\s*丁目\s*-?\s*(\d+)`), " $1-$2"},
+	{regexp.MustCompile(`(\d+)\s*丁目\s*-?\s*(\d+)\b`), " $1-$2"}, // (not "3丁目 2F": a floor)
 	{regexp.MustCompile(`(\d+)\s*丁目`), " $1"},
 	{regexp.MustCompile(`(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2"},
 	{regexp.MustCompile(`(\d+)\s*[番号號]地?`), " $1"},

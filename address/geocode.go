@@ -171,10 +171,15 @@ func newGeocoder(gz Gazetteer, a Address) geocoder {
 // finish gives the verdict, checks the components against those written
 // and returns the result.
 func (g *geocoder) finish(written *Address) Result {
-	if g.state != nil && g.cc != "NG" && g.a.State != g.state.Name && foldEqual(g.a.State, g.a.City) {
+	if g.state != nil && g.cc != "NG" && foldEqual(g.a.State, g.a.City) {
 		// "Cairo, Egypt": the city was written, the state is its own
-		// (Al Qahirah), not the city's name kept as the state's
-		g.a.State = g.state.Name
+		// (Al Qahirah), not the city's name kept as the state's; by its
+		// canonical name ("Dubai, UAE": Dubai, whatever an import calls it)
+		if sub, ok := subdivisionByCode(g.a.StateCode); ok {
+			g.a.State = sub.Name
+		} else if g.a.State != g.state.Name {
+			g.a.State = g.state.Name
+		}
 	}
 	g.venueArea()
 	g.verdict()
@@ -555,7 +560,7 @@ func (g *geocoder) writtenState(st *Place) string {
 		return st.Name
 	}
 	for _, m := range g.ments {
-		if namesPlace(m.text, st) && writtenInFull(m.text) && !foldEqual(m.text, g.a.City) && !foldEqual(m.text, g.a.Neighbourhood) {
+		if namesPlace(m.text, st) && writtenInFull(m.text) && !shortFormOf(m.text, st.Name) && !foldEqual(m.text, g.a.City) && !foldEqual(m.text, g.a.Neighbourhood) {
 			// (not the city named like its state: "Cairo" is the city,
 			// its state Al Qahirah)
 			return caseName(m.text)

@@ -114,7 +114,8 @@ func writtenName(text string, p *Place, edits int) string {
 			return text
 		}
 	}
-	if f := strings.Fields(text); len(f) > 1 && edits == 0 && areaKindWord(f[len(f)-1]) && namesPlace(strings.Join(f[:len(f)-1], " "), p) {
+	if f := strings.Fields(text); len(f) > 1 && edits == 0 && p.Kind == KindNeighbourhood && p.Country == "NG" && areaKindWord(f[len(f)-1]) &&
+		namesPlace(strings.Join(f[:len(f)-1], " "), p) {
 		return text // "Utako District": the name and the kind of place, as written
 	}
 	if f := strings.Fields(text); len(f) > 1 && districtLetters(f[len(f)-1]) {
@@ -175,8 +176,9 @@ func numbered(s string) string {
 var romanValue = map[string]string{"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6",
 	"vii": "7", "viii": "8", "ix": "9", "x": "10", "xi": "11", "xii": "12"}
 
-// areaKindWord reports whether w, written after a place's name, is part of
-// the name people give it: "District", as Abuja's districts are named
-// ("Utako District"). ("Town" is not: "Oyo town" is the town of Oyo, and
+// areaKindWord reports whether w, written after a Nigerian neighbourhood's
+// name, is part of the name people give it: "District", as Abuja's
+// districts are named ("Utako District"; a city or an LGA so written takes
+// its own name). ("Town" is not: "Oyo town" is the town of Oyo, and
 // the parser has cased the word by then.)
 func areaKindWord(w string) bool { return Fold(w) == "district" }

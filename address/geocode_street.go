@@ -159,11 +159,10 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 
 // streetAfterName finds the street that a street not found ends in, when
 // a name without a comma stood before it and no house number: "fcmb
-// barde way jalingo", "moniepoint agent emir yahaya road". The gazetteer
-// knows the street without its first one to three words, in the area
-// found, and those words name an organization (orgLike): they are its name.
-// ("Shehu Laminu Way" is a street whose first name the gazetteer left
-// out, not Shehu's.)
+// barde way jalingo". The gazetteer knows the street without its first
+// word, in the area found, and that word is an acronym (orgLike): the
+// organization's name. ("Shehu Laminu Way" is a street whose first name the
+// gazetteer left out, not Shehu's.)
 func (g *geocoder) streetAfterName(ctx context.Context) (*Place, int, error) {
 	f := strings.Fields(g.a.Street)
 	if g.a.Organization != "" || g.a.HouseNumber != "" || g.area == nil {
@@ -445,14 +444,9 @@ func (g *geocoder) areaSuffix() string {
 // HIGH_CONFIDENCE: the name is verified, the point is not the street's.
 const streetAtAreaCost = 7
 
-// orgLike reports whether words name an organization: one of them is an
-// organization word ("Agent", "Bank"), or the first is an acronym (two to
-// four capitals: "FCMB", "UBA").
+// orgLike reports whether words name an organization: one acronym (two to
+// four capitals: "FCMB", "UBA"). An organization word is not enough: streets
+// bear them ("Mobolaji Bank Anthony Way", "Church Mission Road").
 func orgLike(words []string) bool {
-	for _, w := range words {
-		if organizationWords[Fold(w)] {
-			return true
-		}
-	}
-	return isCapsAcronym(words[0])
+	return len(words) == 1 && isCapsAcronym(words[0])
 }

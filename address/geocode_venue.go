@@ -20,10 +20,11 @@ var venueWords = map[string]bool{
 }
 
 // venueArea reads a neighbourhood or city written first, ending in a venue
-// word or written as an acronym, and known to the gazetteer as no place, as
-// the organization when another place written was found ("Sapele Port,
-// Sapele, Delta State", "Tiga Dam, Bebeji LGA, Kano State", "FCMB, Afor
-// Oru, Ahiazu Mbaise LGA"; "GRA, Ikeja" is a place).
+// word and known to the gazetteer as no place, as the organization when
+// another place written was found ("Sapele Port, Sapele, Delta State",
+// "Tiga Dam, Bebeji LGA, Kano State"). (An acronym so written is as often
+// a place the gazetteer lacks, "VGC, Lekki", "CMS", as a company: it
+// stays the area.)
 func (g *geocoder) venueArea() {
 	a := &g.a
 	if a.Organization != "" || g.area == nil || a.Street != "" || a.HouseNumber != "" || len(a.Premises) > 0 ||
@@ -35,7 +36,7 @@ func (g *geocoder) venueArea() {
 		if text == "" {
 			continue
 		}
-		if g.areaFrom == f || !namedVenue(text) && !orgAcronym(text) {
+		if g.areaFrom == f || !namedVenue(text) {
 			return // the first area written
 		}
 		for _, m := range g.ments {
@@ -71,11 +72,4 @@ func namedVenue(text string) bool {
 		return false
 	}
 	return slices.ContainsFunc(f[:n], func(w string) bool { return w != "old" && w != "new" })
-}
-
-// orgAcronym reports whether text is an acronym that names no kind of
-// area ("FCMB"; not "GRA", "FHA", "CBD", which name districts).
-func orgAcronym(text string) bool {
-	k := Fold(text)
-	return isCapsAcronym(text) && estateWords[k] == "" && k != "fha" && k != "cbd" && k != "vi"
 }

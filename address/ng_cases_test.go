@@ -112,6 +112,14 @@ var ngCases = []ngCase{
 	{in: "Eko Hotel & Suites, Plot 1415 Adetokunbo Ademola Street, Victoria Island, Lagos", want: map[string]string{"street": "Adetokunbo Ademola Street", "state": "Lagos"}, minLevel: address.LevelStreet, imported: true},
 	{in: "Fidelity Place, 2 Kofo Abayomi Street, Victoria Island, Lagos State, Nigeria.", want: map[string]string{"organization": "Fidelity Place", "house_number": "2", "street": "Kofo Abayomi Street", "landmarks": "", "state": "Lagos"}},
 	{in: "Head Office: 3rd Floor, 21 Gbagada Expressway, Gbagada, Lagos", want: map[string]string{"organization": "", "removed": "Head Office", "level": "3rd Floor", "house_number": "21", "state": "Lagos"}},
+	// a branch list's caption, whose place is the only one written; a
+	// caption that names the organization; a street that bears an
+	// organization's word
+	{in: "Aba Branch: Asa Road", want: map[string]string{"removed": "Aba Branch", "street": "Asa Road", "state": "Abia"}, imported: true},
+	{in: "Warri Branch - Providus Bank, 61 Airport Road, Warri", want: map[string]string{"removed": "Warri Branch", "organization": "Providus Bank", "state": "Delta"}},
+	{in: "Zenith Bank Head Office: Ikeja, Lagos", want: map[string]string{"removed": "", "state": "Lagos"}},
+	{in: "Mobolaji Bank Anthony Way, Ikeja", want: map[string]string{"organization": "", "street": "Mobolaji Bank Anthony Way", "state": "Lagos"}},
+	{in: "Zenith Bank, Area 3, Garki, Abuja", want: map[string]string{"organization": "Zenith Bank", "neighbourhood": "Area 3", "state": "Federal Capital Territory"}},
 	// a road named after the towns it joins, in one state or in two
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},

@@ -277,16 +277,43 @@ func (p *parser) takeRegion() {
 // localStateName reports whether w, the text that named the state of code,
 // is one of its aliases written in full (writtenInFull).
 func localStateName(w, code string) bool {
-	if !writtenInFull(w) {
+	sub, ok := subdivisionByCode(code)
+	if !ok || !writtenInFull(w) || shortFormOf(w, sub.Name) {
 		return false
 	}
 	k := Fold(w)
+	return slices.ContainsFunc(sub.Aliases, func(a string) bool { return Fold(a) == k })
+}
+
+// subdivisionByCode returns the subdivision of an ISO 3166-2 code
+// ("JP-13").
+func subdivisionByCode(code string) (*Subdivision, bool) {
+	if len(code) < 4 {
+		return nil, false
+	}
 	for _, sub := range data().subs[code[:2]] {
 		if sub.Code == code {
-			return slices.ContainsFunc(sub.Aliases, func(a string) bool { return Fold(a) == k })
+			return sub, true
 		}
 	}
-	return false
+	return nil, false
+}
+
+// shortFormOf reports whether w is a short form of name: shorter, with the
+// same first letter, and its letters found in order in name ("Calif",
+// "Mass", "Alta" of Alberta; not "Bayern" of Bavaria).
+func shortFormOf(w, name string) bool {
+	a, b := []rune(strings.ReplaceAll(Fold(w), " ", "")), []rune(strings.ReplaceAll(Fold(name), " ", ""))
+	if len(a) == 0 || len(a) >= len(b) || a[0] != b[0] {
+		return false
+	}
+	i := 0
+	for _, r := range b {
+		if i < len(a) && a[i] == r {
+			i++
+		}
+	}
+	return i == len(a)
 }
 
 // writtenInFull reports whether w names a place in full, not by a code or a

@@ -222,6 +222,16 @@ var orgQualifiers = map[string]bool{
 	"technical": true, "special": true, "boys": true, "girls": true, "annex": true, "women": true,
 }
 
+// captionPlace returns the place a branch's caption names ("Aba" of "Aba
+// Branch"), or "" when it names none ("Head Office").
+func captionPlace(caption string) string {
+	words := strings.Fields(caption)
+	if len(words) < 2 || !captionWords[string(appendKey(nil, words[len(words)-1]))] || captionOnly(words[:len(words)-1]) {
+		return ""
+	}
+	return strings.Join(words[:len(words)-1], " ")
+}
+
 // captionWords end a caption that may stand before the name of a
 // building or organization ("Branch Address: First Bank, ..."; "Kano
 // Branch: TAJBank, ..."; "Location: Kofar Wambai Market, Kano"); the
@@ -237,8 +247,9 @@ var captionWords = map[string]bool{
 // "Branch Address:", "Warri Branch -", "Ikeja Branch:" (a branch list's
 // name of the branch). It names no part of the address. A caption whose
 // other words name the organization is the organization's name ("Zenith
-// Bank Head Office: Ikeja", "GTBank Branch:"), and one word alone is a
-// caption only as "Address:" or "Location:". It returns the text without
+// Bank Head Office: Ikeja", "GTBank Branch:"), and so is one of other words
+// and another caption word than Branch or Office ("Shoprite Store -");
+// one word alone is a caption only as "Address:" or "Location:". It returns the text without
 // the caption, and the caption.
 func takeCaption(text string) (rest, caption string) {
 	i, n := captionEnd(text)
@@ -260,8 +271,8 @@ func takeCaption(text string) (rest, caption string) {
 	if first, _, _ := strings.Cut(rest, " "); len(words) > 1 && (relations[Fold(first)] != "" || relationStarts[Fold(first)]) {
 		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
 	}
-	if mods := words[:len(words)-1]; !captionOnly(mods) && (namesOrganization(text[:i]) || brandWord(mods)) {
-		return text, "" // the caption names the organization
+	if mods := words[:len(words)-1]; !captionOnly(mods) && (namesOrganization(text[:i]) || brandWord(mods) || last != "branch" && last != "office") {
+		return text, "" // the caption names the organization ("Shoprite Store -", "KFC Outlet -")
 	}
 	return rest, strings.Join(words, " ")
 }
