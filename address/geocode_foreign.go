@@ -284,16 +284,30 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if last >= 0 && len(words)-last-1 <= 3 {
 		names = append(names, nearPostcode(words, glued, last, last)...)
 	}
-	named := "" // a country glued to the city, which the city must be in
+	named := ""                    // a country glued to the city, which the city must be in
+	inDivision := map[int]string{} // names[i] was written before the name of a division it must lie in
 	if f := strings.Fields(a.City); len(f) > 1 {
-		if c, ok := data().byKey[Fold(f[len(f)-1])]; ok && c.Alpha2 != a.Country {
+		endsDivision := false
+		for n := 2; n <= min(3, len(f)); n++ {
+			endsDivision = endsDivision || len(data().subCountries[Fold(strings.Join(f[len(f)-n:], " "))]) > 0
+		}
+		if c, ok := data().byKey[Fold(f[len(f)-1])]; ok && c.Alpha2 != a.Country && !endsDivision {
 			// "london uk": the city, then its country's short name
+			// (not "New South Wales", a state's name)
 			named = c.Alpha2
 			names = append(names, strings.Join(f[:len(f)-1], " "))
 		}
 		// two places without a comma: "osu accra", "bandra west mumbai"
 		for n := min(3, len(f)-1); n >= 1; n-- {
 			names = append(names, strings.Join(f[len(f)-n:], " "))
+		}
+		// the city, then its division's name in full: "halifax nova
+		// scotia", "toronto ontario" (the city must lie in it)
+		for n := min(3, len(f)-1); n >= 1; n-- {
+			if k := Fold(strings.Join(f[len(f)-n:], " ")); len(data().subCountries[k]) > 0 && KeyLen(k) >= 4 {
+				inDivision[len(names)] = k
+				names = append(names, strings.Join(f[:len(f)-n], " "))
+			}
 		}
 	}
 	// a street of another language than the region's, the city glued to
@@ -370,6 +384,10 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			// first ("Avenida Central, San José": Costa Rica's, not San
 			// Jose, California)
 			pref := slices.Contains(spoken, c.Alpha2)
+			if dk := inDivision[ni]; dk != "" {
+				sub, ok := LookupSubdivision(c.Alpha2, dk)
+				ps = slices.DeleteFunc(ps, func(p Place) bool { return !ok || !p.Within(sub.Code) })
+			}
 			for i := range ps {
 				if p := &ps[i]; tailWords && !pref && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {
 					// the words after the number: in the street's

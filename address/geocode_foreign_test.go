@@ -91,6 +91,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"rua visconde de piraja 300 ipanema rio de janeiro rj", "BR"},
 		{"45-c gulberg iii lahore", "PK"},
 		{"BP 5005 Dakar", "SN"},
+		// a city, then its division in full, without a comma (not Wales)
+		{"1456 barrington st halifax nova scotia", "CA"},
+		{"500 yonge st toronto ontario", "CA"},
+		{"45 george st sydney new south wales", "AU"},
+		{"45 George St, Sydney, New South Wales", "AU"},
 		// a village and its district after the number are no city
 		// abroad (Dhaka is "Dakka" too; Gulu, Uganda)
 		{"no 20 shena dakka", "NG"},

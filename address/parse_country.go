@@ -96,7 +96,7 @@ func (p *parser) takeCountry() {
 		if !ok || len(k) < 4 && c.Alpha2 != p.region && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) && !p.stateCodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
-		if _, sub := lookupSubdivision(p.country, k); sub {
+		if _, sub := lookupSubdivision(p.country, k); sub || p.endsDivision(s.lo, s.hi-n, s.hi) {
 			continue
 		}
 		p.foundCountry(c, s.hi-n, s.hi)
@@ -122,6 +122,18 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
+}
+
+// endsDivision reports whether words[i:hi] end the name of a division of
+// some country that one or two words before them begin, within lo: "new
+// south wales" is Australia's state, not Wales.
+func (p *parser) endsDivision(lo, i, hi int) bool {
+	for m := 1; m <= 2 && i-m >= lo; m++ {
+		if len(data().subCountries[p.keys(i-m, hi)]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // postcodeEndsAt reports whether the word before hi, or the two words
