@@ -162,6 +162,21 @@ var streetLanguages = []struct {
 	{[]string{"strada", "calea", "bulevardul", "str"}, []string{"RO", "MD"}},
 }
 
+// fusedLanguage returns the countries whose language fuses a street word
+// to the end of a name as w ends ("cuypstraat": the Netherlands, Belgium),
+// or nil.
+func fusedLanguage(w string) []string {
+	k := Fold(w)
+	for _, l := range streetLanguages {
+		for _, sw := range l.words {
+			if suf, ok := strings.CutPrefix(sw, "-"); ok && len(k) > len(suf)+2 && strings.HasSuffix(k, suf) {
+				return l.countries
+			}
+		}
+	}
+	return nil
+}
+
 // typeFirst reports whether the street type at word i stands before a name
 // ("Avenue Junot"), opening its segment or after the house number.
 func (p *parser) typeFirst(i int) bool {

@@ -88,7 +88,10 @@ func (p *parser) numberEndsStreet(s span, i int) bool {
 	}
 	next := p.key(i + 1)
 	_, unit := unitTypes[next]
-	return !unit && len(next) >= 3 && p.hasLetter(i+1, i+2)
+	// (a word of two letters after the number only after a street word
+	// fused to its name: "albert cuypstraat 120 de pijp amsterdam"; not
+	// "Calle 5 de Mayo")
+	return !unit && (len(next) >= 3 || len(next) == 2 && fusedLanguage(p.key(i-1)) != nil) && p.hasLetter(i+1, i+2)
 }
 
 // unitAt reports whether a unit or a floor and its number open words[i:hi]
