@@ -36,7 +36,7 @@ func (p *parser) resegment() {
 func (p *parser) splitBefore(start, i, hi int) bool {
 	// "HEALTHPLUS 17 Adetokunbo Ademola Crescent": a name before the
 	// house number of a typed street is a building's or organization's
-	if p.nameBeforeNumber(start, i, hi) || p.nameBeforeType(start, i, hi) {
+	if p.nameBeforeNumber(start, i, hi) || p.nameBeforeType(start, i, hi) || p.venueBeforeStreet(start, i, hi) {
 		return true
 	}
 	lex := false
@@ -243,6 +243,33 @@ func (p *parser) nameBeforeType(start, i, hi int) bool {
 		}
 	}
 	return false
+}
+
+// venueBeforeStreet reports whether word i starts a typed street after a
+// venue's name of two words or more that a venue word ends, in one
+// segment: "westgate mall mwanzi rd westlands nairobi", "eko hotel
+// adetokunbo ademola street". The street is one to three names and its
+// type. Words that end people's names as often are no venue words
+// ("Mobolaji Bank Anthony Way", "Church Mission Road").
+func (p *parser) venueBeforeStreet(start, i, hi int) bool {
+	if i-start < 2 || !p.words[i-1].lex || !venueEnds[p.key(i-1)] || p.words[i].lex || p.words[i].digit {
+		return false
+	}
+	for t := i + 1; t < hi && t <= i+3; t++ {
+		if st, ok := p.streetType(p.key(t)); ok && p.words[t].lex && !st.Prefix {
+			return true
+		}
+		if p.words[t].lex || p.words[t].digit {
+			return false
+		}
+	}
+	return false
+}
+
+// venueEnds are the words that end a venue's name and never a person's.
+var venueEnds = map[string]bool{
+	"mall": true, "hotel": true, "plaza": true, "hospital": true, "supermarket": true, "restaurant": true,
+	"museum": true, "stadium": true, "cinema": true, "pharmacy": true,
 }
 
 // landmarkAhead reports whether a landmark word ends one of words[i:hi]
