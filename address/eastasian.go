@@ -349,7 +349,8 @@ func hangulText(text string) bool {
 // (written largest first, as Koreans do).
 func hangulLevels(text string) (string, bool) {
 	var b strings.Builder
-	big := false
+	var venues []string
+	big, decided, numbered := false, false, false
 	for i, field := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' }) {
 		if i > 0 {
 			b.WriteString(", ")
@@ -358,18 +359,39 @@ func hangulLevels(text string) (string, bool) {
 		for j, w := range words {
 			r := []rune(w)
 			level := len(r) >= 2 && unicode.Is(unicode.Hangul, r[0]) && strings.ContainsRune(hangulSuffixes, r[len(r)-1])
-			if i == 0 && j == 0 {
-				big = level
+			// a postcode or the country before the largest level:
+			// "13529 경기도 ...", "대한민국 부산광역시 ..."
+			lead := !decided && j+1 < len(words) && (len(w) == 5 && isDigits(w) || data().nameKeys[Fold(w)] != nil)
+			if !decided && !lead {
+				big, decided = level, true
 			}
+			if big && numbered && !level && hangulName(w) {
+				venues = append(venues, w) // a building's name after the number: "센텀남대로 35 신세계센텀시티"
+				continue
+			}
+			numbered = numbered || strings.ContainsAny(w, "0123456789") && !lead
 			b.WriteString(w)
 			switch {
 			case j+1 == len(words):
-			case level:
+			case level || lead:
 				b.WriteString(", ")
 			default:
 				b.WriteByte(' ')
 			}
 		}
 	}
-	return b.String(), big
+	for _, v := range venues {
+		b.WriteString(", " + v)
+	}
+	return strings.TrimSuffix(strings.TrimSpace(b.String()), ","), big
+}
+
+// hangulName reports whether w is written in Hangul only.
+func hangulName(w string) bool {
+	for _, r := range w {
+		if !unicode.Is(unicode.Hangul, r) {
+			return false
+		}
+	}
+	return w != ""
 }
