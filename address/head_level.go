@@ -33,6 +33,9 @@ func (p *parser) levelAt(i, hi int) (string, int) {
 		if l, ok := levelsAfter[k2]; ok && levelNumber(k) && ends {
 			return p.text(i) + " " + l, 2 // "3. OG", "3e étage"
 		}
+		if doorLetter(k, k2) && ends {
+			return p.text(i) + " " + strings.ToUpper(p.text(i+1)), 2 // "3º B": the floor and the door
+		}
 		if levelWords[k] && (isDigits(k2) || isOrdinal(k2)) {
 			if k == "level" || k == "lvl" {
 				return "Level " + k2, 2
@@ -55,7 +58,13 @@ func (p *parser) foreignLevel(i, hi int) bool {
 	}
 	_, before := levelsBefore[p.key(i)]
 	_, after := levelsAfter[p.key(i+1)]
-	return before || after
+	return before || after || doorLetter(p.key(i), p.key(i+1))
+}
+
+// doorLetter reports whether k, k2 are a floor written with its ordinal's
+// sign and a door's letter, as Spain and Argentina write them ("3º B").
+func doorLetter(k, k2 string) bool {
+	return strings.ContainsAny(k, "ºª") && levelNumber(k) && len(k2) == 1 && k2[0] >= 'a' && k2[0] <= 'h'
 }
 
 // floorCountries write a floor as its number and F ("3F", "10/F").

@@ -253,10 +253,12 @@ var unitTypes = map[string]string{
 // only, read where they open a segment ("Top 14" in Vienna; "Hill Top"
 // and "Top 10 Plaza" are no units in Lagos).
 var countryUnitTypes = func() map[string]map[string]string {
-	out := map[string]map[string]string{"AT": {"top": "Top"}, "RO": {"ap": "Ap."}, "MD": {"ap": "Ap."}, "IT": {"int": "Int."}}
+	out := map[string]map[string]string{"AT": {"top": "Top"}, "RO": {"ap": "Ap."}, "MD": {"ap": "Ap."}, "IT": {"int": "Int."},
+		"PL": {"lok": "lok.", "m": "m."}} // "lok. 7": a flat or premises in Poland
 	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
+	out["BE"]["bte"] = "bte" // "bte 8": a box, a flat's letterbox in Belgium
 	for _, l := range streetLanguages {
 		for _, cc := range l.countries {
 			switch {
@@ -295,7 +297,7 @@ var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level"
 var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "lantai": "Lantai", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
 var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
 	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
-	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha."}
+	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha.", "piano": "piano"}
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{

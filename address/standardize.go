@@ -87,6 +87,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	text = strings.ToValidUTF8(text, " ")
 	text = strings.ReplaceAll(text, "،", ",") // the Arabic comma parts as a comma does
+	text = degreeOrdinal(text)
 	text, removed := takeContacts(text)
 	text, caption := takeCaption(text)
 	text = nameParens(text)
@@ -432,4 +433,20 @@ func hasBothCases(s string) bool {
 		}
 	}
 	return false
+}
+
+// degreeOrdinal writes the degree sign after a number as the ordinal
+// indicator it stands for in a floor ("3° piano" is "3º piano").
+func degreeOrdinal(text string) string {
+	if !strings.Contains(text, "°") {
+		return text
+	}
+	var b strings.Builder
+	for i, r := range text {
+		if r == '°' && i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+			r = 'º'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
