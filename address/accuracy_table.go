@@ -10,13 +10,13 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 512 results
 	"LGA":                        40000,  // 1313 results
 	"LGA/builtin":                40000,  // 1299 results
-	"LOCALITY":                   52000,  // 27121 results
+	"LOCALITY":                   52000,  // 27120 results
 	"LOCALITY/geonames":          24000,  // 8455 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8534 results
-	"NEIGHBOURHOOD":              40000,  // 37783 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
+	"NEIGHBOURHOOD":              40000,  // 37782 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 625 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34654 results
 	"POSTCODE":                   33000,  // 1257 results
 	"POSTCODE/nipost":            33000,  // 1257 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 731 results
 	"STATE/builtin":              360000, // 731 results
-	"STREET":                     5800,   // 2227 results
+	"STREET":                     5800,   // 2229 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7100,   // 496 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
-	"STREET/area:osm-ng-2019":    5400,   // 542 results
-	"STREET/area:wards":          5200,   // 449 results
+	"STREET/area:osm-ng-2019":    5400,   // 543 results
+	"STREET/area:wards":          5200,   // 450 results
 }

@@ -216,7 +216,7 @@ func (p *parser) numberedArea(s span, neighbourhood string) bool {
 		return false
 	}
 	base := strings.TrimSpace(name[:len(name)-d])
-	return areaNumberWords[Fold(base)] || strings.HasPrefix(Fold(base), Fold(neighbourhood)+" ")
+	return areaNumberWords[Fold(base)] || Fold(base) == Fold(neighbourhood) || strings.HasPrefix(Fold(base), Fold(neighbourhood)+" ")
 }
 
 // areaNumberWords are the words that number the parts of a district.

@@ -37,7 +37,8 @@ var blockNumbers = []struct {
 	{regexp.MustCompile(`(\d+)\s*丁目\s*-?\s*(\d+)\b`), " $1-$2"}, // (not "3丁目 2F": a floor)
 	{regexp.MustCompile(`(\d+)\s*丁目`), " $1"},
 	{regexp.MustCompile(`(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2"},
-	{regexp.MustCompile(`(\d+)\s*[番号號]地?`), " $1"},
+	{regexp.MustCompile(`(\d+)\s*[番号號]地?`), " $1 "},   // (a floor may follow: "45號89樓")
+	{regexp.MustCompile(`(\d+)\s*[樓楼層层]`), ", ${1}F"}, // a floor, a part of its own: "89樓" is 89F
 	// romanized: "2 Chome-3-5", "2-chome 3-5", "2-chōme-8-1"
 	{regexp.MustCompile(`(?i)\b(\d+)[\s-]*ch[oō]me[\s-]*(\d+)(?:[\s-]+(\d+))?\b`), "$1-$2-$3"},
 }
@@ -288,7 +289,11 @@ func countryAt(r []rune) int {
 		// a level of the country follows ("台灣臺中市"), or the country is
 		// a city ("香港中環"); not a name that begins with the country's
 		// ("中国银行", the Bank of China)
-		if c.Alpha2 == "HK" || c.Alpha2 == "MO" || strings.ContainsAny(string(r[n:min(len(r), n+8)]), "省市区县區縣都道府県") {
+		next := string(r[n:min(len(r), n+3)])
+		if rest := string(r[n:]); strings.ContainsAny(next, "路街道巷仔") || strings.Contains(rest, "大学") || strings.Contains(rest, "大學") {
+			continue // a street, a place or an institution named after it ("香港路", "香港中路", "台灣大道", "香港仔", "香港中文大學")
+		}
+		if c.Alpha2 == "HK" || c.Alpha2 == "MO" || strings.ContainsAny(string(r[n:min(len(r), n+8)]), "省市区县區縣都府県") {
 			return n
 		}
 	}

@@ -445,8 +445,14 @@ func (g *geocoder) areaSuffix() string {
 const streetAtAreaCost = 7
 
 // orgLike reports whether words name an organization: one acronym (two to
-// four capitals: "FCMB", "UBA"). An organization word is not enough: streets
-// bear them ("Mobolaji Bank Anthony Way", "Church Mission Road").
+// four capitals: "FCMB", "UBA"), or two words or more that an organization
+// word ends ("National College", "Health Centre"). Streets bear such words
+// too: one word alone ("Hotel Presidential Road", "Church Mission Road")
+// and a bank after a name ("Mobolaji Bank Anthony Way") are streets.
 func orgLike(words []string) bool {
-	return len(words) == 1 && isCapsAcronym(words[0])
+	if len(words) == 1 {
+		return isCapsAcronym(words[0])
+	}
+	last := Fold(words[len(words)-1])
+	return organizationWords[last] && last != "bank"
 }

@@ -252,8 +252,9 @@ func (p *parser) nameBeforeType(start, i, hi int) bool {
 // type. Words that end people's names as often are no venue words
 // ("Mobolaji Bank Anthony Way", "Church Mission Road").
 func (p *parser) venueBeforeStreet(start, i, hi int) bool {
-	if i-start < 2 || !p.words[i-1].lex || !venueEnds[p.key(i-1)] || p.words[i].lex || p.words[i].digit {
-		return false
+	if i-start < 2 || !p.words[i-1].lex || !venueEnds[p.key(i-1)] || p.words[i].lex || p.words[i].digit ||
+		slices.ContainsFunc(p.words[start:i], func(w word) bool { return w.digit }) {
+		return false // (not "1 Stadium - Idomila Road": a number and a road named after two places)
 	}
 	for t := i + 1; t < hi && t <= i+3; t++ {
 		if st, ok := p.streetType(p.key(t)); ok && p.words[t].lex && !st.Prefix {

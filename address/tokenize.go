@@ -272,7 +272,9 @@ func takeCaption(text string) (rest, caption string) {
 		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
 	}
 	if mods := words[:len(words)-1]; !captionOnly(mods) && (namesOrganization(text[:i]) || brandWord(mods) || last != "branch" && last != "office") {
-		return text, "" // the caption names the organization ("Shoprite Store -", "KFC Outlet -")
+		// the caption names the organization ("Shoprite Store -", "KFC
+		// Outlet -"): its separator parts it as a comma would
+		return text[:i] + "," + text[i+n:], ""
 	}
 	return rest, strings.Join(words, " ")
 }
