@@ -69,6 +69,8 @@ func (p *parser) headMarkers(s span, r *part) int {
 		if n := p.poBoxAt(i, s.hi); n > 0 {
 			kind, m := "P.O. Box", 1 // the marker's n words, then the number's m
 			switch {
+			case k == "private" && n == 2:
+				kind = "Private Bag" // "Private Bag X3"
 			case k == "pmb" || k == "private" || k == "p" && p.key(i+1) == "m":
 				kind = "PMB"
 			case foreignBoxAt(p, i, s.hi) > 0:

@@ -384,6 +384,8 @@ func (p *parser) poBoxAt(i, hi int) int {
 	case "private":
 		if i+2 < hi && p.key(i+1) == "mail" && p.key(i+2) == "bag" {
 			n = 3
+		} else if i+1 < hi && p.key(i+1) == "bag" && p.country != "NG" {
+			n = 2 // "Private Bag X3" (South Africa, Botswana, ...)
 		}
 	case "post":
 		if i+2 < hi && p.key(i+1) == "office" && p.key(i+2) == "box" {
