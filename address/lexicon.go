@@ -255,7 +255,8 @@ var unitTypes = map[string]string{
 // and "Top 10 Plaza" are no units in Lagos).
 var countryUnitTypes = func() map[string]map[string]string {
 	out := map[string]map[string]string{"AT": {"top": "Top"}, "RO": {"ap": "Ap."}, "MD": {"ap": "Ap."}, "IT": {"int": "Int."},
-		"PL": {"lok": "lok.", "m": "m."}} // "lok. 7": a flat or premises in Poland
+		"PL": {"lok": "lok.", "m": "m."}, // "lok. 7": a flat or premises in Poland
+		"FI": {"as": "as."}}              // "as. 12": a flat (asunto) in Finland
 	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
@@ -278,7 +279,7 @@ var countryUnitTypes = func() map[string]map[string]string {
 var premiseTypes = map[string]string{
 	"plot": "Plot", "plt": "Plot", "block": "Block", "blk": "Block", "bk": "Block",
 	"house": "House", "hse": "House", "compound": "Compound", "cpd": "Compound",
-	"km":   "Km",
+	"km": "Km", "villa": "Villa",
 	"корп": "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
 }
 

@@ -431,6 +431,9 @@ func foreignBoxAt(p *parser, i, hi int) int {
 			return 3
 		}
 	}
+	if p.key(i) == "apartado" && i+1 < hi && p.key(i+1) == "postal" {
+		return 2 // "Apartado Postal 123" (Mexico)
+	}
 	second, ok := foreignBoxes[p.key(i)]
 	switch {
 	case !ok || p.key(i) == "bp" && p.country == "NG":
