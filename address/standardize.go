@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,6 +89,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	text = strings.ReplaceAll(text, "،", ",") // the Arabic comma parts as a comma does
 	text = degreeOrdinal(text)
+	text = provinceInBrackets.ReplaceAllString(text, "$1 $2")
 	text, removed := takeContacts(text)
 	text, caption := takeCaption(text)
 	text = nameParens(text)
@@ -450,3 +452,9 @@ func degreeOrdinal(text string) string {
 	}
 	return b.String()
 }
+
+// provinceInBrackets is a province's code in brackets after a postcode of
+// five digits and its town, as Italy writes them ("10122 Torino (TO)"): read
+// as the code after the town ("Torino TO"), not a part of its own (the
+// country "TO", Tonga).
+var provinceInBrackets = regexp.MustCompile(`(\b\d{5}\s+[^,()\d]+?)\s*\(([A-Z]{2})\)`)
