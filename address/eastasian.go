@@ -160,7 +160,7 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 				venues = append(venues, w)
 				continue
 			}
-			numbered = numbered || strings.ContainsAny(w, "0123456789")
+			numbered = numbered || big && strings.ContainsAny(w, "0123456789") // (a postcode before the levels numbers nothing)
 			switch {
 			case first:
 			case ok || j == 0:
