@@ -149,7 +149,7 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' })
 	for i, field := range fields {
 		words := strings.Fields(field)
-		numbered := false
+		numbered, afterLevel := false, false
 		for j, w := range words {
 			cut, ok, pref := cutLevels(w)
 			if !ok && scriptName(w) && (numbered && big || i == 0 && j == 0 && cutNext(fields, words[1:])) {
@@ -160,18 +160,20 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 				venues = append(venues, w)
 				continue
 			}
-			numbered = numbered || big && strings.ContainsAny(w, "0123456789") // (a postcode before the levels numbers nothing)
 			switch {
 			case first:
-			case ok || j == 0:
-				b.WriteString(", ") // "100-0001 東京都...": the run starts a segment
+			case ok || j == 0 || afterLevel:
+				b.WriteString(", ") // "100-0001 東京都...": the run starts a segment; so does one after a level ("千代田区 丸の内")
 			default:
 				b.WriteByte(' ')
 			}
+			r, _ := utf8.DecodeLastRuneInString(w)
+			afterLevel = ok && strings.ContainsRune("省市区县區縣都府県", r) // (not 道: "深南大道" is an avenue)
 			if firstField < 0 {
 				firstField = i
 			}
-			big = big || ok && i == firstField // the largest part opens the text
+			big = big || ok && i == firstField                                 // the largest part opens the text
+			numbered = numbered || big && strings.ContainsAny(w, "0123456789") // (a postcode before the levels numbers nothing)
 			first = false
 			japanese = japanese || pref
 			b.WriteString(cut)
