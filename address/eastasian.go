@@ -215,9 +215,15 @@ func cutNext(fields, rest []string) bool {
 	return ok
 }
 
-// postcodeShape reports whether w is digits and hyphens, 3 bytes or more.
+// postcodeShape reports whether w is written as the postcodes of East Asia
+// are: "110-8712" (Japan), five or six digits (Korea, China); not a block's
+// number ("1-9-1").
 func postcodeShape(w string) bool {
-	return len(w) >= 3 && strings.Trim(w, "0123456789-") == ""
+	if strings.Trim(w, "0123456789") == "" {
+		return len(w) >= 5 && len(w) <= 6
+	}
+	a, b, ok := strings.Cut(w, "-")
+	return ok && len(a) == 3 && len(b) == 4 && isDigits(a) && isDigits(b)
 }
 
 // hasChome reports whether text holds "chome" or "chōme" in any case,
