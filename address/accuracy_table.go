@@ -8,10 +8,10 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 512 results
 	"COUNTRY/builtin":            600000, // 512 results
-	"LGA":                        40000,  // 1313 results
-	"LGA/builtin":                40000,  // 1299 results
-	"LOCALITY":                   52000,  // 27120 results
-	"LOCALITY/geonames":          24000,  // 8455 results
+	"LGA":                        40000,  // 1312 results
+	"LGA/builtin":                40000,  // 1298 results
+	"LOCALITY":                   52000,  // 27121 results
+	"LOCALITY/geonames":          24000,  // 8456 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
 	"NEIGHBOURHOOD":              40000,  // 37782 results

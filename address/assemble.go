@@ -208,7 +208,8 @@ func (p *parser) locality(s span) {
 // numberedArea reports whether s names a numbered part of an area: a
 // word that numbers districts and its number ("Area 3", "Zone 4", "Phase
 // 2", "Mile 1"), or the neighbourhood's own name and a number ("Wuse Zone
-// 4" of Wuse); not a polling unit's "Booth 1" or a hotel's "Annex 2".
+// 4" of Wuse; INEC's "OMU-ARAN 1 (ARAN)", the ward and its short name);
+// not a polling unit's "Booth 1" or a hotel's "Annex 2".
 func (p *parser) numberedArea(s span, neighbourhood string) bool {
 	name := p.name(s.lo, s.hi)
 	d := districtNumber(name)
@@ -216,7 +217,8 @@ func (p *parser) numberedArea(s span, neighbourhood string) bool {
 		return false
 	}
 	base := strings.TrimSpace(name[:len(name)-d])
-	return areaNumberWords[Fold(base)] || Fold(base) == Fold(neighbourhood) || strings.HasPrefix(Fold(base), Fold(neighbourhood)+" ")
+	b, n := Fold(base), Fold(neighbourhood)
+	return areaNumberWords[b] || b == n || strings.HasPrefix(b, n+" ") || strings.HasSuffix(b, " "+n)
 }
 
 // areaNumberWords are the words that number the parts of a district.
