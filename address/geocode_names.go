@@ -124,6 +124,9 @@ func writtenName(text string, p *Place, edits int) string {
 	if b := withoutArticle(text); NameKey(b) != k && edits == 0 && namesPlace(b, p) {
 		return text // "La Habana", with the article the gazetteer leaves out
 	}
+	if edits > 0 && romanizedAlike(text, p.Name) || edits == 0 && strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ") && romanizedAlike(text, p.Name) {
+		return text // "Zawachiki" for Zawaciki, "Kishi" for Kisi, "Dei-Dei" for DeiDei: one name romanized two ways
+	}
 	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
 		return p.Name
 	}
@@ -182,3 +185,21 @@ var romanValue = map[string]string{"i": "1", "ii": "2", "iii": "3", "iv": "4", "
 // its own name). ("Town" is not: "Oyo town" is the town of Oyo, and
 // the parser has cased the word by then.)
 func areaKindWord(w string) bool { return Fold(w) == "district" }
+
+// romanizedAlike reports whether two names differ only as romanizations of
+// one name do: a space or a hyphen ("Dei-Dei", "DeiDei"), or an h after c
+// or s ("Zawachiki", "Zawaciki"; "Kishi", "Kisi").
+func romanizedAlike(a, b string) bool {
+	norm := func(s string) string {
+		f := []rune(strings.NewReplacer(" ", "", "-", "").Replace(Fold(s)))
+		out := f[:0]
+		for i, r := range f {
+			if r == 'h' && i > 0 && (f[i-1] == 'c' || f[i-1] == 's') {
+				continue
+			}
+			out = append(out, r)
+		}
+		return string(out)
+	}
+	return norm(a) == norm(b)
+}

@@ -120,6 +120,9 @@ var ngCases = []ngCase{
 	{in: "Zenith Bank Head Office: Ikeja, Lagos", want: map[string]string{"removed": "", "state": "Lagos"}},
 	{in: "Mobolaji Bank Anthony Way, Ikeja", want: map[string]string{"organization": "", "street": "Mobolaji Bank Anthony Way", "state": "Lagos"}},
 	{in: "Zenith Bank, Area 3, Garki, Abuja", want: map[string]string{"organization": "Zenith Bank", "neighbourhood": "Area 3", "state": "Federal Capital Territory"}},
+	// a name romanized otherwise than the gazetteer's keeps the form written
+	{in: "Dala Inland Dry Port, Zawachiki, Kumbotso LGA, Kano State", want: map[string]string{"locality": "Zawachiki", "state": "Kano"}, imported: true},
+	{in: "General Hospital, Kishi, Irepo LGA", want: map[string]string{"locality": "Kishi", "state": "Oyo"}, imported: true},
 	// a road named after the towns it joins, in one state or in two
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},
