@@ -329,7 +329,7 @@ var relations = map[string]string{
 var landmarkEnds = map[string]string{
 	"junction": "Junction", "jct": "Junction", "junc": "Junction", "jnc": "Junction",
 	"bs": "Bus Stop", "bustop": "Bus Stop", "busstop": "Bus Stop", "bus stop": "Bus Stop",
-	"roundabout": "Roundabout", "rbt": "Roundabout", "market": "Market", "mkt": "Market",
+	"roundabout": "Roundabout", "rbt": "Roundabout", "market": "Market", "mkt": "Market", "interchange": "Interchange",
 }
 
 // lexWords holds every word of every lexicon (and of their phrases), so that

@@ -50,6 +50,9 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if lgaWords[k] || k == "local" {
 		return false // "Ikeja Road LGA" is one LGA name
 	}
+	if _, rn := p.relationAt(start, hi); rn > 0 && start+rn < i && p.landmarkWordAt(i, hi) {
+		return false // "by zoo road junction", "beside Iwo Road Interchange", "by GRA junction": the word ends the landmark its relation opens
+	}
 	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
 		if _, pn := p.relationAt(i-1, hi); pn < 2 {
 			return true
@@ -347,6 +350,19 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 		return r, 1
 	}
 	return "", 0
+}
+
+// landmarkWordAt reports whether a landmark word starts at word i
+// ("Junction", "Interchange", "Bus Stop").
+func (p *parser) landmarkWordAt(i, hi int) bool {
+	if _, n := p.landmarkEndAt(i, i); n > 0 {
+		return true
+	}
+	if i+1 >= hi {
+		return false
+	}
+	_, n := p.landmarkEndAt(i, i+1)
+	return n == 2
 }
 
 // landmarkEndAt returns the canonical landmark word ending at word i
