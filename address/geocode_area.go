@@ -124,14 +124,12 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	for _, u := range s.Unresolved {
 		add("unresolved", u, -1)
 	}
-	for _, w := range s.Warnings {
-		if w.Code == "caption_removed" {
-			// "Aba Branch: Asa Road": the branch's place, as weak as
-			// text left over
-			for _, r := range g.a.Removed {
-				if c := captionPlace(r); c != "" {
-					add("unresolved", c, -1)
-				}
+	if slices.ContainsFunc(s.Warnings, func(w Warning) bool { return w.Code == "caption_removed" }) {
+		// "Aba Branch: Asa Road": the branch's place, as weak as text
+		// left over
+		for _, r := range g.a.Removed {
+			if c := captionPlace(r); c != "" {
+				add("unresolved", c, -1)
 			}
 		}
 	}

@@ -159,16 +159,20 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 
 // streetAfterName finds the street that a street not found ends in, when
 // a name without a comma stood before it and no house number: "fcmb
-// barde way jalingo". The gazetteer knows the street without its first
-// word, in the area found, and that word is an acronym (orgLike): the
-// organization's name. ("Shehu Laminu Way" is a street whose first name the
-// gazetteer left out, not Shehu's.)
+// barde way jalingo", "national college gbagada rd". The gazetteer knows
+// the street without its first one to three words, in the area found, and
+// those words name an organization (orgLike): they are its name. ("Shehu
+// Laminu Way" is a street whose first name the gazetteer left out, not
+// Shehu's.)
 func (g *geocoder) streetAfterName(ctx context.Context) (*Place, int, error) {
 	f := strings.Fields(g.a.Street)
 	if g.a.Organization != "" || g.a.HouseNumber != "" || g.area == nil {
 		return nil, 0, nil
 	}
 	for i := 1; i <= 3 && len(f)-i >= 2; i++ {
+		if !orgLike(f[:i]) {
+			continue
+		}
 		rest := strings.Join(f[i:], " ")
 		ps, err := g.named(ctx, StreetKey(rest))
 		if err != nil {
@@ -178,7 +182,7 @@ func (g *geocoder) streetAfterName(ctx context.Context) (*Place, int, error) {
 			return nil, 0, err
 		}
 		p, n := g.pick(ps, KindStreet)
-		if p == nil || !orgLike(f[:i]) {
+		if p == nil {
 			continue
 		}
 		org := strings.Join(f[:i], " ")
