@@ -168,7 +168,7 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 				b.WriteByte(' ')
 			}
 			r, _ := utf8.DecodeLastRuneInString(w)
-			afterLevel = ok && strings.ContainsRune("省市区县區縣都府県", r) // (not 道: "深南大道" is an avenue)
+			afterLevel = ok && strings.ContainsRune(levelEnds, r)
 			if firstField < 0 {
 				firstField = i
 			}
@@ -185,11 +185,24 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 	return b.String(), big, japanese || kana
 }
 
+// levelEnds are the characters that end an administrative level's name in
+// Chinese and Japanese (not 道: "深南大道" is an avenue; Hokkaido is found
+// by its name).
+const levelEnds = "省市区县區縣都府県"
+
 // scriptName reports whether w is a name in Han or kana only, without a
 // digit.
 func scriptName(w string) bool {
+	return allRunes(w, func(r rune) bool {
+		return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || r == 'ー' || r == '・'
+	})
+}
+
+// allRunes reports whether w is not empty and every rune of it is one that
+// in accepts.
+func allRunes(w string, in func(rune) bool) bool {
 	for _, r := range w {
-		if !unicode.Is(unicode.Han, r) && !unicode.Is(unicode.Hiragana, r) && !unicode.Is(unicode.Katakana, r) && r != 'ー' && r != '・' {
+		if !in(r) {
 			return false
 		}
 	}
@@ -301,7 +314,7 @@ func countryAt(r []rune) int {
 		if rest := string(r[n:]); strings.ContainsAny(next, "路街道巷仔") || strings.Contains(rest, "大学") || strings.Contains(rest, "大學") {
 			continue // a street, a place or an institution named after it ("香港路", "香港中路", "台灣大道", "香港仔", "香港中文大學")
 		}
-		if c.Alpha2 == "HK" || c.Alpha2 == "MO" || strings.ContainsAny(string(r[n:min(len(r), n+8)]), "省市区县區縣都府県") {
+		if c.Alpha2 == "HK" || c.Alpha2 == "MO" || strings.ContainsAny(string(r[n:min(len(r), n+8)]), levelEnds) {
 			return n
 		}
 	}
@@ -401,10 +414,5 @@ func hangulLevels(text string) (string, bool) {
 
 // hangulName reports whether w is written in Hangul only.
 func hangulName(w string) bool {
-	for _, r := range w {
-		if !unicode.Is(unicode.Hangul, r) {
-			return false
-		}
-	}
-	return w != ""
+	return allRunes(w, func(r rune) bool { return unicode.Is(unicode.Hangul, r) })
 }

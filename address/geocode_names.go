@@ -124,7 +124,7 @@ func writtenName(text string, p *Place, edits int) string {
 	if b := withoutArticle(text); NameKey(b) != k && edits == 0 && namesPlace(b, p) {
 		return text // "La Habana", with the article the gazetteer leaves out
 	}
-	if edits > 0 && romanizedAlike(text, p.Name) || edits == 0 && strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ") && romanizedAlike(text, p.Name) {
+	if romanizedAlike(text, p.Name) && (edits > 0 || strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ")) {
 		return text // "Zawachiki" for Zawaciki, "Kishi" for Kisi, "Dei-Dei" for DeiDei: one name romanized two ways
 	}
 	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
@@ -191,7 +191,7 @@ func areaKindWord(w string) bool { return Fold(w) == "district" }
 // or s ("Zawachiki", "Zawaciki"; "Kishi", "Kisi").
 func romanizedAlike(a, b string) bool {
 	norm := func(s string) string {
-		f := []rune(strings.NewReplacer(" ", "", "-", "").Replace(Fold(s)))
+		f := []rune(wordJoints.Replace(Fold(s)))
 		out := f[:0]
 		for i, r := range f {
 			if r == 'h' && i > 0 && (f[i-1] == 'c' || f[i-1] == 's') {
@@ -203,3 +203,6 @@ func romanizedAlike(a, b string) bool {
 	}
 	return norm(a) == norm(b)
 }
+
+// wordJoints takes out the spaces and hyphens between a name's words.
+var wordJoints = strings.NewReplacer(" ", "", "-", "")

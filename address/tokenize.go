@@ -249,8 +249,8 @@ var captionWords = map[string]bool{
 // other words name the organization is the organization's name ("Zenith
 // Bank Head Office: Ikeja", "GTBank Branch:"), and so is one of other words
 // and another caption word than Branch or Office ("Shoprite Store -");
-// one word alone is a caption only as "Address:" or "Location:". It returns the text without
-// the caption, and the caption.
+// one word alone is a caption only as "Address:" or "Location:". It
+// returns the text without the caption, and the caption.
 func takeCaption(text string) (rest, caption string) {
 	i, n := captionEnd(text)
 	if i < 0 || strings.ContainsAny(text[:i], "0123456789,;") {
