@@ -30,6 +30,7 @@ func (p *parser) takeHead() {
 	}
 	p.buildingNamedAsStreet(parts)
 	p.numberedStreet(parts)
+	p.districtNamedAsStreet(parts)
 	for i := range parts {
 		if parts[i].core {
 			lastCore = i
@@ -251,6 +252,26 @@ func (p *parser) numberedStreet(parts []part) {
 		pt.number, pt.rawNumber = "", ""
 		p.label(s.lo, s.lo+1, LabelStreetName)
 		p.label(s.lo+1, s.hi, LabelStreetType)
+	}
+}
+
+// districtNamedAsStreet reads a street without a number that stands
+// after the numbered street and right before a leading postcode as the
+// district it names: "Rennweg 8 Landstraße 1030 Wien" (Landstraße is a
+// district of Vienna), "Kantstraße 17, Charlottenburg, 10623 Berlin".
+func (p *parser) districtNamedAsStreet(parts []part) {
+	numbered := false
+	for i := range parts {
+		pt := &parts[i]
+		if pt.street.full != "" && pt.number != "" {
+			numbered = true
+			continue
+		}
+		if !numbered || i+1 >= len(parts) || p.spans[i+1].lo != p.postcodeFirstSpan || pt.street.full == "" ||
+			pt.number != "" || pt.org != "" || pt.unit.Type != "" || pt.level != "" || len(pt.premises) > 0 || pt.landmark != nil {
+			continue
+		}
+		*pt = part{plain: true}
 	}
 }
 

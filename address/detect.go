@@ -227,6 +227,22 @@ func (p *parser) opensStreet(i int) bool {
 	return false
 }
 
+// numberedNameAfter reports whether a name and then a house number follow
+// word i in its segment, as they follow a type that opens a street after
+// a venue's name typed without a comma: "pizzeria starita via materdei
+// 27" ("Estate Via Ikorodu" names no number).
+func (p *parser) numberedNameAfter(i int) bool {
+	if i+2 >= len(p.words) || p.words[i+1].digit || !p.hasLetter(i+1, i+2) {
+		return false
+	}
+	for j := i + 2; j < len(p.words) && j <= i+4 && p.sameSpan(i, j); j++ {
+		if p.words[j].digit {
+			return isHouseNumber(p.text(j))
+		}
+	}
+	return false
+}
+
 // suffixLanguage reports whether street language l writes its types after
 // the name, fused or not ("Bahnhofstraße", "Karl Johans gate", "Andrássy
 // út"), rather than before it ("Calle Mayor", "Via Roma").
@@ -284,6 +300,9 @@ func (p *parser) streetLanguage() (string, string) {
 		if t, ok := streetTypes[k]; ok && frenchPrefixTypes[t.Canonical] && p.typeFirst(i) {
 			k = "rue" // "23 Avenue Junot": an English type before the name is French
 		}
+		if k == "str" && i > 0 && !p.opensStreet(i) && !p.words[i-1].digit {
+			k = "straße" // "Schweizer Str 71": after the name, German; "Str. Lipscani 5" opens a Romanian street
+		}
 		if i+1 < len(p.words) {
 			if t, ok := streetTypes[p.key(i+1)]; ok && !t.Prefix && !t.Either {
 				continue // "Quai Street", "Weg Road": a name before a type
@@ -291,7 +310,7 @@ func (p *parser) streetLanguage() (string, string) {
 		}
 		if l, ok := languageOf(k); ok {
 			_, whole := languageWords[k]
-			if whole && !suffixLanguage(l) && k != "rue" && !p.opensStreet(i) {
+			if whole && !suffixLanguage(l) && k != "rue" && !p.opensStreet(i) && !p.numberedNameAfter(i) {
 				// a type written before the name opens the street
 				// ("Calle Mayor 5", "12 Rue X"); "Alaba Plaza 12345"
 				// and "Estate Via Ikorodu" are names

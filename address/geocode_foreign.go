@@ -486,13 +486,20 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		return r, false, nil
 	}
 	var best *Place
-	bestCC := ""
+	bestCC, bestWithin := "", ""
 	for _, c := range Countries() {
 		if c.Alpha2 == s.Address.Country {
 			continue
 		}
-		sub, ok := LookupSubdivision(c.Alpha2, code)
-		if !ok || !strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
+		within := ""
+		if sub, ok := LookupSubdivision(c.Alpha2, code); ok && strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
+			within = sub.Code
+		} else if _, fits := NormalizePostcode(c.Alpha2, s.Address.Postcode); fits && s.Address.Postcode != "" {
+			// a division the package knows only from the gazetteer, by
+			// GeoNames' code, where the postcode written fits ("6003
+			// luzern lu": Lucerne's canton)
+			within = "adm1:" + c.Alpha2 + "." + strings.ToUpper(code)
+		} else {
 			continue
 		}
 		ps, err := gz.Named(ctx, c.Alpha2, NameKey(city))
@@ -501,8 +508,8 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		}
 		for i := range ps {
 			p := &ps[i]
-			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && p.Within(sub.Code) && (best == nil || p.Rank > best.Rank) {
-				best, bestCC = p, c.Alpha2
+			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && p.Within(within) && (best == nil || p.Rank > best.Rank) {
+				best, bestCC, bestWithin = p, c.Alpha2, within
 			}
 		}
 	}
@@ -510,15 +517,23 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		return r, false, nil
 	}
 	fr, ok, err := readIn(ctx, gz, s, bestCC, "city")
+	if !ok && err == nil && strings.HasPrefix(bestWithin, "adm1:") {
+		// a division the parser does not know ends the text after the
+		// city: read without it, the city is found ("6003 luzern lu")
+		if text, cut := strings.CutSuffix(strings.TrimRight(s.input.Text, ".,;: "), code); cut && strings.HasSuffix(text, " ") {
+			t := s
+			in := *s.input
+			in.Text = text
+			t.input = &in
+			fr, ok, err = readIn(ctx, gz, t, bestCC, "city")
+		}
+	}
 	if ok {
 		fr.Reasons = append(fr.Reasons, fmt.Sprintf("%q read as a division of %s, where %s is, not as the country %s", code, fr.Reading.Address.CountryName, best.Name, s.Address.CountryName))
 	}
 	return fr, ok, err
 }
 
-// readIn reads the text of s again with the country cc as the region and
-// geocodes it; ok reports whether that reading confirms one of the fields
-// (Result.Reading carries it).
 // scriptReading returns the reading of an address whose country its script
 // implied (Russia for Cyrillic), when that country's reading confirms no
 // locality, in the other country writing the script whose gazetteer
@@ -550,6 +565,9 @@ func scriptReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) 
 	return best, ok, nil
 }
 
+// readIn reads the text of s again with the country cc as the region and
+// geocodes it; ok reports whether that reading confirms one of the fields
+// (Result.Reading carries it).
 func readIn(ctx context.Context, gz Gazetteer, s Standardized, cc string, fields ...string) (Result, bool, error) {
 	in := *s.input
 	in.Region = cc

@@ -262,6 +262,9 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 		p.label(hi-1, hi, LabelHouseNumber)
 		hi--
 		st, ok := p.street(lo, hi)
+		if ok && hi-lo >= 2 && p.venueWord(lo, hi-1) {
+			ok = false // "Salm Bräu Rennweg 8", "Augustiner-Keller Arnulfstr 52": a venue, then its street
+		}
 		if !ok && hi-lo >= 2 {
 			// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named
 			// before a street whose type is fused to its name
@@ -286,6 +289,22 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 		r.rawStreet = p.texts(lo, hi)
 		r.core = true
 		return true
+	}
+	return false
+}
+
+// venueWord reports whether one of words[lo:hi] names the kind of a
+// business (businessWords), alone or as the last part of a hyphenated
+// name ("Augustiner-Keller").
+func (p *parser) venueWord(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		t := p.text(k)
+		if i := strings.LastIndexByte(t, '-'); i >= 0 {
+			t = t[i+1:]
+		}
+		if businessWords[p.key(k)] || businessWords[Fold(t)] {
+			return true
+		}
 	}
 	return false
 }

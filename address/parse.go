@@ -303,7 +303,7 @@ func (p *parser) splitBeforePostcode() {
 		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
 	words:
 		for i := s.lo + 1; i < s.hi-1; i++ {
-			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) {
 				continue
 			}
 			// a postcode of one word or two ("111 21", "1012 LM")
@@ -319,6 +319,26 @@ func (p *parser) splitBeforePostcode() {
 			}
 		}
 	}
+}
+
+// districtBefore reports whether words[lo:i] end with a street, its house
+// number and the name of a district, one to three words of letters
+// without a marker, type or number: "Arnulfstr 52 Maxvorstadt" before
+// "80335 München", "Rennweg 8 Landstraße" before "1030 Wien".
+func (p *parser) districtBefore(lo, i int) bool {
+	for j := i - 1; j >= lo+1 && j >= i-4; j-- {
+		w := &p.words[j]
+		if w.digit {
+			return j < i-1 && isHouseNumber(p.text(j)) && !strings.HasSuffix(p.text(j), ".") && p.hasLetter(j-1, j) && !p.words[j-1].marker
+		}
+		if w.marker || !p.hasLetter(j, j+1) {
+			return false
+		}
+		if _, ok := p.streetType(w.key); ok && w.lex {
+			return false
+		}
+	}
+	return false
 }
 
 // takePlusCode takes the first Open Location Code of the address, wherever

@@ -85,15 +85,20 @@ func (p *parser) takeCountry() {
 			// the city is one of New Zealand's); another country's code
 			// is as often a place's short name in the region ("Ikoyi
 			// 2000 VI", "Trans Amadi Layout 2000 PH")
+			// or a code after the postcode and city of its country
+			// ("rennweg 8 1030 wien at"), which Geocode weighs as any
+			// code ("6003 luzern lu": Lucerne's canton)
 			if c, ok = t.byKey[k]; ok && c.Alpha2 != p.region {
-				ok = false
+				ok = !p.regionOnly && !p.regionGiven && p.codeAfterCity(s.lo, s.hi-1, c.Alpha2, k)
+				p.codeCountry = p.codeCountry || ok
 			}
 		}
 		// a short name ("USA", "UK") or a code only after a postcode or
 		// a state code of its country ("Fresno CA 93721 USA", "chicago
 		// il usa"), or naming the region: elsewhere it may be a place's
 		// short name
-		if !ok || len(k) < 4 && c.Alpha2 != p.region && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) && !p.stateCodeEndsAt(s.lo, s.hi-n, c.Alpha2) {
+		if !ok || len(k) < 4 && c.Alpha2 != p.region && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) && !p.stateCodeEndsAt(s.lo, s.hi-n, c.Alpha2) &&
+			!p.postcodeCityEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
 		if _, sub := lookupSubdivision(p.country, k); sub || p.endsDivision(s.lo, s.hi-n, s.hi) {
@@ -148,6 +153,37 @@ func (p *parser) postcodeEndsAt(lo, hi int, cc string) bool {
 		}
 	}
 	return false
+}
+
+// postcodeCityEndsAt reports whether a postcode of country cc and a city
+// of one to three words after it end words[lo:hi], in one segment typed
+// without commas: "rennweg 8 1030 wien at".
+func (p *parser) postcodeCityEndsAt(lo, hi int, cc string) bool {
+	for j := hi - 1; j > lo && j >= hi-3; j-- {
+		if p.words[j].digit || !p.hasLetter(j, j+1) {
+			return false
+		}
+		if p.postcodeEndsAt(lo, j, cc) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeAfterCity reports whether the code k of country cc, written at hi,
+// follows the postcode and city of cc, and is no province's code of
+// another country whose postcode fits as well: "50122 Firenze FI" and
+// "6003 luzern lu" end with a province and a canton.
+func (p *parser) codeAfterCity(lo, hi int, cc, k string) bool {
+	if !p.postcodeCityEndsAt(lo, hi, cc) {
+		return false
+	}
+	for _, other := range data().subCountries[k] {
+		if other != cc && p.postcodeCityEndsAt(lo, hi, other) {
+			return false
+		}
+	}
+	return true
 }
 
 // stateCodeEndsAt reports whether the word before hi, within lo, is the

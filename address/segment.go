@@ -214,6 +214,16 @@ var businessWords = map[string]bool{
 	"pharmacy": true, "bank": true, "hotel": true, "hostel": true, "motel": true, "salon": true,
 	"boutique": true, "gallery": true, "museum": true, "clinic": true, "cinema": true, "supermarket": true,
 	"eatery": true, "lounge": true, "barbershop": true, "bookshop": true, "bookstore": true, "store": true,
+	// in the languages that fuse a street's type to its name or write it
+	// first, where a venue's name runs on into the street without a comma
+	"brau": true, "brauerei": true, "brauhaus": true, "keller": true, "gasthaus": true, "gasthof": true,
+	"wirtshaus": true, "biergarten": true, "backerei": true, "konditorei": true, "apotheke": true,
+	"buchhandlung": true, "kaffeehaus": true, "brouwerij": true, "boekhandel": true, "bakkerij": true,
+	"apotheek": true, "eetcafe": true, "proeflokaal": true, "kavarna": true, "restaurace": true,
+	"pivnice": true, "hospoda": true, "cerveceria": true, "libreria": true, "panaderia": true,
+	"farmacia": true, "taberna": true, "bodega": true, "asador": true, "boulangerie": true,
+	"patisserie": true, "librairie": true, "enoteca": true, "gelateria": true, "pasticceria": true,
+	"birreria": true, "padaria": true, "cervejaria": true, "churrascaria": true, "konditori": true,
 }
 
 // nameBeforeType reports whether word i, a type that opens a street where
@@ -237,7 +247,11 @@ func (p *parser) nameBeforeType(start, i, hi int) bool {
 			return false
 		}
 	}
-	if !p.hasLetter(i+1, i+2) || p.words[i+1].digit || p.words[i+1].lex {
+	next := i + 1
+	if lowerWords[p.key(next)] && next+2 < hi {
+		next++ // "Piazza della Consolata 5"
+	}
+	if !p.hasLetter(next, next+1) || p.words[next].digit || p.words[next].lex {
 		return false
 	}
 	for j := i + 2; j < hi; j++ {
