@@ -10,16 +10,16 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 512 results
 	"LGA":                        40000,  // 1312 results
 	"LGA/builtin":                40000,  // 1298 results
-	"LOCALITY":                   52000,  // 27121 results
-	"LOCALITY/geonames":          24000,  // 8456 results
-	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
+	"LOCALITY":                   52000,  // 27122 results
+	"LOCALITY/geonames":          24000,  // 8457 results
+	"LOCALITY/nipost-rural":      75000,  // 10131 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8534 results
 	"NEIGHBOURHOOD":              40000,  // 37782 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34654 results
-	"POSTCODE":                   33000,  // 1257 results
-	"POSTCODE/nipost":            33000,  // 1257 results
+	"POSTCODE":                   33000,  // 1256 results
+	"POSTCODE/nipost":            33000,  // 1256 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results

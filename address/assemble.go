@@ -188,6 +188,13 @@ func (p *parser) locality(s span) {
 		p.a.Organization = p.name(s.lo, s.hi)
 		p.setRaw(fOrganization, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelOrganization)
+	case p.a.Neighbourhood == "" && s.lo == p.spans[0].lo && p.a.Organization == "" && p.a.Street == "" && p.isOrganization(s.lo, s.hi):
+		// a name first that names an organization, before the places
+		// that locate it: "Borgu Guest Inn, along Wawa-New Bussa Road,
+		// Wawa", "Mimi Guest House. Vandeikya"
+		p.a.Organization = p.name(s.lo, s.hi)
+		p.setRaw(fOrganization, s.lo, s.hi)
+		p.label(s.lo, s.hi, LabelOrganization)
 	case p.a.Neighbourhood == "" || p.numberedArea(s, p.a.Neighbourhood):
 		// a numbered area before the neighbourhood is a part of it
 		// ("Area 3, Garki, Abuja", "Wuse Zone 4, Wuse"): it becomes the

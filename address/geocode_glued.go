@@ -99,11 +99,15 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if len(heads) > 0 && largest(tails) > largest(heads) {
 				continue
 			}
+			headField := f.headField
+			if g.a.Organization == "" && g.a.Street == "" && orgNamed(words[:k]) {
+				headField = "organization" // a name an organization's word ends, before the town: "Mimi Guest House. Vandeikya"
+			}
 			*g.field(f.field) = ""
 			*g.field(tailField) = tail
 			g.mark(tailField, false)
-			g.mark(f.headField, false)
-			if f.headField == "organization" {
+			g.mark(headField, false)
+			if headField == "organization" {
 				g.a.Organization = head
 			} else {
 				g.a.Neighbourhood = head
@@ -116,6 +120,16 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		return err
 	}
 	return g.unglueLandmark(ctx)
+}
+
+// orgNamed reports whether words name an organization: two words or more
+// that an organization word, or a house, lodge or home, ends.
+func orgNamed(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	last := Fold(words[len(words)-1])
+	return organizationWords[last] || last == "house" || last == "lodge"
 }
 
 // inCityState returns the places of ps that lie in a state where a place
@@ -635,7 +649,7 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 	}
 	// (or the streets written placed the address in the capital itself:
 	// "Ahmadu Bello Way, GRA, Gombe", the gazetteer knowing no GRA there)
-	fromStreets := g.area != nil && g.areaFrom == "" && g.area.Kind == KindCity && NameKey(g.area.Name) == NameKey(capital)
+	fromStreets := g.area != nil && g.areaFrom == "" && (g.area.Kind == KindCity || g.area.Kind == KindTown || g.area.Kind == KindLGA) && NameKey(g.area.Name) == NameKey(capital)
 	if g.area != nil && !fromStreets && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
 		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !(towns && g.area.Kind == KindTown)) {
 		return nil

@@ -406,6 +406,8 @@ var organizationWords = map[string]bool{
 	"monastery": true, "convent": true, "seminary": true, "agent": true, "services": true, "motors": true,
 	"kitchen": true, "catering": true, "boutique": true, "salon": true, "bakery": true, "eatery": true,
 	"chambers": true, "laboratory": true, "laboratories": true, "studios": true,
+	"inn": true, "store": true, "stores": true, "provisions": true, "electronics": true, "maternity": true,
+	"mill": true, "mills": true, "press": true, "printers": true,
 }
 
 // directionals are accepted before or after a street name.

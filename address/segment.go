@@ -93,7 +93,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) &&
+	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
 		!(st.Either && i+1 < hi && p.words[i+1].digit) {
 		// (a type of either side before a name and a number opens the
 		// street: "Москва ул Тверская 7")
@@ -288,6 +288,18 @@ func (p *parser) venueBeforeStreet(start, i, hi int) bool {
 var venueEnds = map[string]bool{
 	"mall": true, "hotel": true, "plaza": true, "hospital": true, "supermarket": true, "restaurant": true,
 	"museum": true, "stadium": true, "cinema": true, "pharmacy": true,
+}
+
+// relationEndsAt reports whether a landmark's relation, opening at start
+// or after, ends right before word i: "opposite St. Mary's Church" names
+// no street St.
+func (p *parser) relationEndsAt(start, i, hi int) bool {
+	for n := 1; n <= 3 && i-n >= start; n++ {
+		if _, m := p.relationAt(i-n, hi); m == n {
+			return true
+		}
+	}
+	return false
 }
 
 // landmarkAhead reports whether a landmark word ends one of words[i:hi]
