@@ -12,8 +12,8 @@ var accuracyRadii = map[string]float64{
 	"LGA/builtin":                40000,  // 1298 results
 	"LOCALITY":                   52000,  // 27122 results
 	"LOCALITY/geonames":          24000,  // 8457 results
-	"LOCALITY/nipost-rural":      75000,  // 10131 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8534 results
+	"LOCALITY/nipost-rural":      75000,  // 10132 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
 	"NEIGHBOURHOOD":              40000,  // 37782 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results

@@ -262,8 +262,21 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 		p.label(hi-1, hi, LabelHouseNumber)
 		hi--
 		st, ok := p.street(lo, hi)
-		if ok && hi-lo >= 2 && p.venueWord(lo, hi-1) {
-			ok = false // "Salm Bräu Rennweg 8", "Augustiner-Keller Arnulfstr 52": a venue, then its street
+		if ok && hi-lo >= 2 {
+			// "Salm Bräu Rennweg 8", "Augustiner-Keller Arnulfstr 52",
+			// "Café Sacher Philharmoniker Str 4": a venue, then its
+			// street, a fused name or one name and its type
+			_, tlo, thi, _ := p.matchStreet(lo, hi)
+			from := tlo - 1
+			if tlo == thi {
+				from = hi - 1
+			}
+			if from > lo && p.venueWord(lo, from) {
+				r.org = p.name(lo, from)
+				p.label(lo, from, LabelOrganization)
+				lo = from
+				st, ok = p.street(lo, hi)
+			}
 		}
 		if !ok && hi-lo >= 2 {
 			// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named

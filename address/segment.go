@@ -291,9 +291,15 @@ var venueEnds = map[string]bool{
 }
 
 // relationEndsAt reports whether a landmark's relation, opening at start
-// or after, ends right before word i: "opposite St. Mary's Church" names
-// no street St.
+// or after, ends right before word i, in a segment that an organization
+// word or a street type ends: "opposite St. Mary's Church" names no
+// street St. (Where more follows without a comma, "opposite St. Peter's
+// Church Mile 1 Port Harcourt", the type still parts the segment.)
 func (p *parser) relationEndsAt(start, i, hi int) bool {
+	last := p.key(hi - 1)
+	if st, ok := p.streetType(last); !organizationWords[last] && (!ok || st.Prefix) {
+		return false
+	}
 	for n := 1; n <= 3 && i-n >= start; n++ {
 		if _, m := p.relationAt(i-n, hi); m == n {
 			return true
