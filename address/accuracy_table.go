@@ -8,12 +8,12 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 512 results
 	"COUNTRY/builtin":            600000, // 512 results
-	"LGA":                        40000,  // 1312 results
-	"LGA/builtin":                40000,  // 1298 results
-	"LOCALITY":                   52000,  // 27122 results
+	"LGA":                        40000,  // 1309 results
+	"LGA/builtin":                39000,  // 1295 results
+	"LOCALITY":                   52000,  // 27125 results
 	"LOCALITY/geonames":          24000,  // 8457 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8533 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8536 results
 	"NEIGHBOURHOOD":              40000,  // 37782 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results

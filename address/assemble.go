@@ -41,6 +41,7 @@ func (p *parser) takeHead() {
 	for i, pt := range parts {
 		s := p.spans[i]
 		if !pt.plain {
+			p.venueAround(&pt, s)
 			p.apply(&pt)
 			continue
 		}
@@ -102,6 +103,32 @@ func (p *parser) takeHead() {
 	}
 	p.districtEstate()
 }
+
+// venueAround reads a second organization, after the first, as the
+// landmark it lies in when a word of a venue that holds others ends it: a
+// market, a mall, a plaza ("Blessed Electronics, Alaba International
+// Market, Ojo"; "ShopRite | The Palms Shopping Mall"). The landmark, having
+// no relation, is still a name Geocode may find as a place (INEC's
+// "Primary School, Oja Market, ..." names a ward so).
+func (p *parser) venueAround(pt *part, s span) {
+	if pt.org == "" || p.a.Organization == "" || pt.landmark != nil {
+		return
+	}
+	f := strings.Fields(Fold(pt.org))
+	if !containerVenues[f[len(f)-1]] {
+		return
+	}
+	pt.landmark = &Landmark{Name: pt.org}
+	pt.org = ""
+	for i := s.lo; i < s.hi; i++ {
+		if p.words[i].label == LabelOrganization {
+			p.words[i].label = LabelLandmark
+		}
+	}
+}
+
+// containerVenues end the names of venues that hold shops and offices.
+var containerVenues = map[string]bool{"market": true, "mall": true, "plaza": true, "complex": true, "centre": true, "center": true}
 
 // buildingFirst are the countries whose addresses name the building
 // between the unit and the street as a rule ("#05-231, Samsung Hub, 3

@@ -124,6 +124,13 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	for _, u := range s.Unresolved {
 		add("unresolved", u, -1)
 	}
+	for _, l := range g.a.Landmarks {
+		if l.Relation == "" && l.Name != "" && !hasStreetType(l.Name) {
+			// a venue the organization lies in ("Alaba International
+			// Market") may name a place, as text left over does
+			add("unresolved", l.Name, -1)
+		}
+	}
 	if slices.ContainsFunc(s.Warnings, func(w Warning) bool { return w.Code == "caption_removed" }) {
 		// "Aba Branch: Asa Road": the branch's place, as weak as text
 		// left over
