@@ -457,12 +457,13 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		return r, false, nil
 	}
 	code, city := "", s.Address.City
+	glued := false // the code ends the city's words: "chicago il", "6900 lugano ti"
 	for _, t := range s.Tokens {
 		if t.Label == LabelCountry {
 			code = strings.Trim(t.Text, ".,;: ")
 		}
 	}
-	if s.regional == nil {
+	if code == "" || s.regional == nil {
 		// no code was read as a country's; a code in capitals ending the
 		// text was read as the city ("Madison, WI": the city before it)
 		// or as a state of the region's ("Toronto, ON": Ondo's code)
@@ -473,7 +474,7 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 			switch {
 			case len(f) > 1 && strings.EqualFold(f[len(f)-1], last) && len(last) == 2 && s.Tokens[n-1].Label == LabelCity:
 				// typed without a comma, in any case: "chicago il"
-				code, city = strings.ToUpper(last), strings.Join(f[:len(f)-1], " ")
+				code, city, glued = strings.ToUpper(last), strings.Join(f[:len(f)-1], " "), true
 			case !isCapsCode(last):
 			case strings.EqualFold(last, s.Address.City) && s.Address.Neighbourhood != "":
 				code, city = last, s.Address.Neighbourhood
@@ -488,17 +489,19 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 	var best *Place
 	bestCC, bestWithin := "", ""
 	for _, c := range Countries() {
-		if c.Alpha2 == s.Address.Country {
+		if c.Alpha2 == s.Address.Country && !glued {
 			continue
 		}
-		within := ""
+		var within []string
 		if sub, ok := LookupSubdivision(c.Alpha2, code); ok && strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
-			within = sub.Code
+			within = []string{sub.Code}
 		} else if _, fits := NormalizePostcode(c.Alpha2, s.Address.Postcode); fits && s.Address.Postcode != "" {
-			// a division the package knows only from the gazetteer, by
-			// GeoNames' code, where the postcode written fits ("6003
-			// luzern lu": Lucerne's canton)
-			within = "adm1:" + c.Alpha2 + "." + strings.ToUpper(code)
+			// a division the package knows only from the gazetteer,
+			// where the postcode written fits: by GeoNames' code ("6003
+			// luzern lu": Lucerne's canton), or a second-level division
+			// by its ISO code ("50122 Firenze FI": the province)
+			up := strings.ToUpper(code)
+			within = []string{"adm1:" + c.Alpha2 + "." + up, c.Alpha2 + "-" + up}
 		} else {
 			continue
 		}
@@ -508,28 +511,32 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		}
 		for i := range ps {
 			p := &ps[i]
-			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && p.Within(within) && (best == nil || p.Rank > best.Rank) {
-				best, bestCC, bestWithin = p, c.Alpha2, within
+			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && slices.ContainsFunc(within, p.Within) && (best == nil || p.Rank > best.Rank) {
+				best, bestCC, bestWithin = p, c.Alpha2, within[0]
 			}
 		}
 	}
 	if best == nil {
 		return r, false, nil
 	}
-	fr, ok, err := readIn(ctx, gz, s, bestCC, "city")
-	if !ok && err == nil && strings.HasPrefix(bestWithin, "adm1:") {
+	t := s
+	if strings.HasPrefix(bestWithin, "adm1:") {
 		// a division the parser does not know ends the text after the
-		// city: read without it, the city is found ("6003 luzern lu")
-		if text, cut := strings.CutSuffix(strings.TrimRight(s.input.Text, ".,;: "), code); cut && strings.HasSuffix(text, " ") {
-			t := s
+		// city: read without it ("6003 luzern lu", "3005 bern be")
+		text := strings.TrimRight(s.input.Text, ".,;: ")
+		if cut, ok := strings.CutSuffix(strings.ToLower(text), strings.ToLower(code)); ok && strings.HasSuffix(cut, " ") {
 			in := *s.input
-			in.Text = text
+			in.Text = text[:len(cut)]
 			t.input = &in
-			fr, ok, err = readIn(ctx, gz, t, bestCC, "city")
 		}
 	}
+	fr, ok, err := readIn(ctx, gz, t, bestCC, "city")
 	if ok {
-		fr.Reasons = append(fr.Reasons, fmt.Sprintf("%q read as a division of %s, where %s is, not as the country %s", code, fr.Reading.Address.CountryName, best.Name, s.Address.CountryName))
+		why := fmt.Sprintf("%q read as a division of %s, where %s is, not as the country %s", code, fr.Reading.Address.CountryName, best.Name, s.Address.CountryName)
+		if bestCC == s.Address.Country {
+			why = fmt.Sprintf("%q read as the division of %s where %s is, not as a part of the city's name", code, fr.Reading.Address.CountryName, best.Name)
+		}
+		fr.Reasons = append(fr.Reasons, why)
 	}
 	return fr, ok, err
 }

@@ -96,6 +96,14 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"500 yonge st toronto ontario", "CA"},
 		{"45 george st sydney new south wales", "AU"},
 		{"45 George St, Sydney, New South Wales", "AU"},
+		// a canton's code after the city, typed without a comma: no
+		// country (LU, BE) nor a part of the city's name (TI)
+		{"pilatusstrasse 15 6003 luzern lu", "CH"},
+		{"marktgasse 50 3011 bern be", "CH"},
+		{"via nassa 5 6900 lugano ti", "CH"},
+		// a country's code after the postcode and city of that country
+		{"herrengasse 16 8010 graz at", "AT"},
+		{"Piazza della Signoria 1, 50122 Firenze FI", "IT"},
 		// a village and its district after the number are no city
 		// abroad (Dhaka is "Dakka" too; Gulu, Uganda)
 		{"no 20 shena dakka", "NG"},

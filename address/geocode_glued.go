@@ -89,6 +89,16 @@ func (g *geocoder) unglue(ctx context.Context) error {
 					return err
 				}
 			}
+			if KeyLen(NameKey(tail)) < 3 {
+				// two letters name a place only as its own short name
+				// ("Oniru VI"), not as a misspelling of a longer one
+				// ("bern be": Bex, a village GeoNames also calls Be), nor
+				// as a division's code (Bern's canton, which the state's
+				// reading takes)
+				tails = slices.DeleteFunc(slices.Clone(tails), func(p *Place) bool {
+					return !namedExactly(p, tail) || p.Kind == KindState || p.Kind == KindVillage
+				})
+			}
 			if len(tails) == 0 {
 				continue
 			}
@@ -120,6 +130,13 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		return err
 	}
 	return g.unglueLandmark(ctx)
+}
+
+// namedExactly reports whether one of p's names is name, as NameKey
+// writes both.
+func namedExactly(p *Place, name string) bool {
+	k := NameKey(name)
+	return slices.ContainsFunc(p.Names(), func(n string) bool { return NameKey(n) == k })
 }
 
 // orgNamed reports whether words name an organization: two words or more

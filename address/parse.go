@@ -247,9 +247,29 @@ func (p *parser) parse() {
 	}
 	p.takeLGA()
 	p.takeHead()
+	p.codeEndsCity()
 	p.kmAsNumber()
 	p.districtSlashCity()
 	p.reportStray()
+}
+
+// codeEndsCity takes the code of the address's country off the end of the
+// city, where it was typed without a comma after other evidence placed
+// the address ("torstr 100 mitte 10119 berlin de": Germany by its street
+// word and postcode).
+func (p *parser) codeEndsCity() {
+	last := len(p.words) - 1
+	if last < 1 || p.words[last].label != LabelCity || p.words[last-1].label != LabelCity || p.key(last) != strings.ToLower(p.country) {
+		return
+	}
+	lo := last - 1
+	for lo > 0 && p.words[lo-1].label == LabelCity {
+		lo--
+	}
+	p.a.City, p.raw[fCity] = p.name(lo, last), ""
+	p.setRaw(fCity, lo, last)
+	p.label(last, last+1, LabelCountry)
+	p.setRaw(fCountry, last, last+1)
 }
 
 // kmAsNumber reads a kilometre marker on a highway as the house number
