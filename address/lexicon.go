@@ -195,6 +195,17 @@ var countryStreetTypes = map[string]map[string]streetType{
 // are Spanish or Portuguese (see streetLanguages), "R." Rua in
 // Portuguese, "Bd" Boulevard in French (and "av." Avenue,
 // Québec's too), "Str." Strada in Romanian.
+// abbrevTypeAnywhere reports whether k abbreviates a type that opens
+// streets in some country (abbrevPrefixTypes).
+func abbrevTypeAnywhere(k string) bool {
+	for _, m := range abbrevPrefixTypes {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 var abbrevPrefixTypes = func() map[string]map[string]streetType {
 	out := map[string]map[string]streetType{}
 	add := func(cc, abbrev, canonical string) {

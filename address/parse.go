@@ -211,6 +211,7 @@ func (p *parser) parse() {
 			slices.Reverse(p.spans)
 		}
 	}
+	p.takeCedex()
 	p.takeCountry()
 	named := p.countryFromText
 	if named {
@@ -251,6 +252,26 @@ func (p *parser) parse() {
 	p.kmAsNumber()
 	p.districtSlashCity()
 	p.reportStray()
+}
+
+// takeCedex sets apart "Cedex" and its number where they end a segment
+// after a city: the French mark of a business's own delivery ("31001
+// Toulouse Cedex 6"), kept as text left over, not a part of the city's
+// name. France is the only country that writes it.
+func (p *parser) takeCedex() {
+	for si, s := range p.spans {
+		for i := s.lo + 1; i < s.hi; i++ {
+			if p.key(i) != "cedex" || i+1 < s.hi && !(i+2 == s.hi && isDigits(p.key(i+1))) {
+				continue
+			}
+			p.label(i, s.hi, LabelUnresolved)
+			p.spans[si].hi = i
+			if p.country != "FR" && !p.countryGiven {
+				p.implied("FR", "implied by the word Cedex, which only France writes")
+			}
+			return
+		}
+	}
 }
 
 // codeEndsCity takes the code of the address's country off the end of the

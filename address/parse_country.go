@@ -34,7 +34,10 @@ func (p *parser) takeCountry() {
 		// the country in effect, named last, is the country even where a
 		// state bears its name ("..., Mexico": the formatted line of a
 		// Mexican address, not the state of México)
-		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub || c.Alpha2 == p.country && li > 0 {
+		if _, sub := lookupSubdivision(p.country, p.keys(s.lo, s.hi)); !sub || c.Alpha2 == p.country && li > 0 || p.postcodeOfBefore(li, c.Alpha2) {
+			// (a code of the region's state too, "DE" of Delta, is the
+			// country after a postcode of the country that the region's
+			// shape does not fit: "..., 20357 Hamburg, DE")
 			p.foundCountry(c, s.lo, s.hi)
 			p.dropSpan(li)
 			return
@@ -184,6 +187,20 @@ func (p *parser) codeAfterCity(lo, hi int, cc, k string) bool {
 		}
 	}
 	return true
+}
+
+// postcodeOfBefore reports whether the segment before segment li ends in
+// a postcode of country cc, or in such a postcode and a city, that is no
+// postcode of the country in effect.
+func (p *parser) postcodeOfBefore(li int, cc string) bool {
+	if li == 0 || cc == p.country {
+		return false
+	}
+	prev := p.spans[li-1]
+	fits := func(c string) bool {
+		return p.postcodeEndsAt(prev.lo, prev.hi, c) || p.postcodeCityEndsAt(prev.lo, prev.hi, c)
+	}
+	return fits(cc) && !fits(p.country)
 }
 
 // stateCodeEndsAt reports whether the word before hi, within lo, is the

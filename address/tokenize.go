@@ -595,6 +595,9 @@ func isID(k string) bool {
 // streetSpan reports whether one of the words is a street type: the
 // segment names a street.
 func streetSpan(ws []word) bool {
+	if len(ws) >= 2 && abbrevTypeAnywhere(Fold(ws[0].text)) && !isHouseNumber(ws[1].text) {
+		return true // "R. Cândido Gaffrée, 205 - Urca": a type abbreviated where it opens streets
+	}
 	for _, w := range ws {
 		k := Fold(w.text)
 		if _, ok := streetTypes[k]; ok {
