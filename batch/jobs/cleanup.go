@@ -71,9 +71,10 @@ func (m *Manager) deleteWhere(ctx context.Context, prefix string, del func(*blob
 
 // prune removes the empty directories of a file:// bucket under prefix,
 // deepest first, and the prefix's own directories up to the bucket's
-// uploads/ or processed/. A directory a node is writing into meanwhile is
-// not empty, and stays (fileblob makes the directories of a key when it
-// writes one).
+// uploads/ or processed/, which stay. A directory a node is writing into
+// meanwhile is not empty, and stays (fileblob makes the directories of a
+// key when it writes one); one a node has just made for a key and not yet
+// written into may go, and newWriter makes it again.
 func (m *Manager) prune(prefix string) {
 	if m.o.Dir == "" {
 		return
@@ -87,6 +88,9 @@ func (m *Manager) prune(prefix string) {
 		return nil
 	})
 	for _, d := range slices.Backward(dirs) {
+		if filepath.Dir(d) == filepath.Clean(m.o.Dir) {
+			continue // uploads/ and processed/ themselves stay: another node may be making a job's directory in them
+		}
 		os.Remove(d) // fails, as it should, on one that is not empty
 	}
 	for d := filepath.Dir(root); strings.Count(strings.TrimPrefix(d, m.o.Dir), string(filepath.Separator)) > 1; d = filepath.Dir(d) {

@@ -293,7 +293,7 @@ func (m *Manager) Submit(ctx context.Context, req SubmitRequest, input io.Reader
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w, err := m.o.Bucket.NewWriter(wctx, j.InputKey, nil)
+	w, err := m.newWriter(wctx, j.InputKey, nil)
 	if err != nil {
 		return Job{}, storeFailed(err)
 	}

@@ -697,4 +697,10 @@ func TestSweep(t *testing.T) {
 			t.Errorf("%s was swept: %v", p, err)
 		}
 	}
+	// uploads/ itself stays, emptied: another node may be making a job's
+	// directory in it (a worker's sweep at start had raced an API node's
+	// upload, which failed "no such file or directory")
+	if fi, err := os.Stat(filepath.Join(r.bucketDir, "uploads")); err != nil || !fi.IsDir() {
+		t.Errorf("uploads/ was pruned: %v", err)
+	}
 }

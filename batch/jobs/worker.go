@@ -639,11 +639,23 @@ func (m *Manager) join(ctx context.Context, j Job) error {
 	return err
 }
 
+// newWriter opens a writer of key, again when a file:// bucket's
+// directory for it was pruned by another node's sweep between being made
+// and being written into (NotFound; nothing was written yet).
+func (m *Manager) newWriter(ctx context.Context, key string, opts *blob.WriterOptions) (*blob.Writer, error) {
+	for try := 0; ; try++ {
+		w, err := m.o.Bucket.NewWriter(ctx, key, opts)
+		if err == nil || try == 2 || gcerrors.Code(err) != gcerrors.NotFound {
+			return w, err
+		}
+	}
+}
+
 // write writes a blob with fill, committing it only when fill succeeds.
 func (m *Manager) write(ctx context.Context, key, contentType, disposition string, fill func(io.Writer) (batch.Summary, error)) (batch.Summary, error) {
 	wctx, abort := context.WithCancel(ctx)
 	defer abort()
-	w, err := m.o.Bucket.NewWriter(wctx, key, &blob.WriterOptions{ContentType: contentType, ContentDisposition: disposition})
+	w, err := m.newWriter(wctx, key, &blob.WriterOptions{ContentType: contentType, ContentDisposition: disposition})
 	if err != nil {
 		return batch.Summary{}, fmt.Errorf("write %s: %w", key, err)
 	}
