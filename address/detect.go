@@ -149,6 +149,8 @@ var streetLanguages = []struct {
 	{[]string{"via", "viale", "piazza", "corso", "vicolo", "piazzale", "largo"}, []string{"IT", "CH", "SM", "VA"}},
 	{[]string{"rua", "travessa", "praca", "estrada", "rodovia", "alameda", "avenida"}, []string{"PT", "BR", "AO", "MZ", "CV"}},
 	{[]string{"rue", "boulevard", "chemin", "impasse", "quai", "allee", "cours"}, []string{"FR", "BE", "CH", "LU", "MC"}},
+	// Flanders' "steenweg" before German's "-weg"
+	{[]string{"-steenweg", "steenweg"}, []string{"BE"}},
 	// Switzerland writes "ss" for "ß": "-strasse" with four digits is Swiss
 	{[]string{"-strasse", "strasse"}, []string{"DE", "CH", "AT", "LI", "LU"}},
 	{[]string{"-straße", "-str", "-weg", "-gasse", "-platz", "-allee", "-damm", "-ufer", "straße", "weg", "platz", "gasse"}, []string{"DE", "AT", "CH", "LI", "LU"}},
@@ -159,6 +161,7 @@ var streetLanguages = []struct {
 	{[]string{"vej", "gade", "-vej", "-gade"}, []string{"DK"}},
 	{[]string{"gatan", "vagen", "-gatan", "-vagen"}, []string{"SE"}},
 	{[]string{"gata", "vegur", "-gata", "-vegur", "-straeti", "-braut"}, []string{"IS", "FO"}},
+	{[]string{"-katu", "-tie", "-kuja", "-polku", "-vayla", "-puistikko", "katu", "tie", "kuja"}, []string{"FI"}},
 	{[]string{"strada", "calea", "bulevardul", "str"}, []string{"RO", "MD"}},
 }
 
@@ -380,9 +383,15 @@ func (p *parser) streetLanguage() (string, string) {
 			if p.regionPostcode(p.text(i)) {
 				return p.country, "" // "Tejuosho Plaza, Yaba, Lagos 101245"
 			}
-			if _, ok := NormalizePostcode(c, p.text(i)); ok {
+			pc := p.text(i)
+			if i+1 < s.hi && isDigits(p.key(i)) && isDigits(p.key(i+1)) {
+				if _, ok := NormalizePostcode(c, pc+" "+p.text(i+1)); ok {
+					pc += " " + p.text(i+1) // in two groups: "111 22 Stockholm"
+				}
+			}
+			if _, ok := NormalizePostcode(c, pc); ok {
 				p.byLanguage = true
-				return c, "implied by the street word " + word + " and the postcode " + p.text(i) + ", of " + c
+				return c, "implied by the street word " + word + " and the postcode " + pc + ", of " + c
 			}
 		}
 	}

@@ -106,6 +106,9 @@ func (p *parser) headMarkers(s span, r *part) int {
 			t, unit = countryUnitTypes[p.country][k]
 			unit = unit && i == s.lo && i+2 == s.hi
 		}
+		if !unit && i == s.lo && p.staircaseFlat(i, s.hi) {
+			t, unit = strings.ToUpper(k), true // "A 3"
+		}
 		if unit && i+1 < s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
 			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
 			p.label(i, i+1, LabelUnitType)
@@ -255,6 +258,22 @@ func (p *parser) phaseEstate(lo, hi int, r *part) {
 // street whose type ends it ("Al-Nuzha Street 12"); a type alone and its
 // number name a street ("Calle 19", "Road 7").
 func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
+	if hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && len(p.key(hi-1)) == 1 && isLetters(p.key(hi-1)) && isDigits(p.key(hi-2)) &&
+		!p.isStreetTypeWord(lo) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi) {
+		// "Mannerheimintie 5 A", "Hauptstraße 5 b": the number's letter
+		// written apart
+		r.number = p.text(hi-2) + strings.ToUpper(p.text(hi-1))
+		r.rawNumber = p.texts(hi-2, hi)
+		p.label(hi-2, hi, LabelHouseNumber)
+		hi -= 2
+		st, ok := p.street(lo, hi)
+		if !ok {
+			st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
+			p.label(lo, hi, LabelStreetName)
+		}
+		r.street, r.rawStreet, r.core = st, p.texts(lo, hi), true
+		return true
+	}
 	if hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
 		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)) {
 		r.number = strings.ToUpper(p.text(hi - 1))
@@ -573,7 +592,8 @@ func (p *parser) streetType(k string) (streetType, bool) {
 // be a joining word ("Rue de Rivoli").
 func (p *parser) nameAfter(lo, hi int) string { return p.caseWords(lo, hi, false) }
 
-var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer", "steig", "pfad", "gracht", "straat", "laan", "plein", "vej", "gade", "gatan", "vagen", "veien", "gata"}
+var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer", "steig", "pfad", "gracht", "straat", "laan", "plein", "vej", "gade", "gatan", "vagen", "veien", "gata",
+	"katu", "tie", "kuja", "polku"}
 
 // compoundStreet recognises a street whose type is fused to its name and
 // expands "str." to "straße".

@@ -272,6 +272,7 @@ var countryUnitTypes = func() map[string]map[string]string {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
 	out["BE"]["bte"] = "bte" // "bte 8": a box, a flat's letterbox in Belgium
+	out["BE"]["bus"] = "bus" // "Oudaan 12 bus 3": the same, in Dutch
 	for _, l := range streetLanguages {
 		for _, cc := range l.countries {
 			switch {

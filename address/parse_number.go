@@ -103,5 +103,12 @@ func (p *parser) unitAt(i, hi int) bool {
 	_, unit := unitTypes[p.key(i)]
 	_, local := countryUnitTypes[p.country][p.key(i)]
 	_, level := levelsBefore[p.key(i)]
-	return unit || local || level
+	return unit || local || level || p.staircaseFlat(i, hi)
+}
+
+// staircaseFlat reports whether words[i:hi] are a staircase's letter and a
+// flat's number ending a segment, as Finland writes them after the house
+// number ("Fleminginkatu 7 A 3": staircase A, flat 3).
+func (p *parser) staircaseFlat(i, hi int) bool {
+	return p.country == "FI" && i+2 == hi && len(p.key(i)) == 1 && isLetters(p.key(i)) && isDigits(p.key(i+1))
 }
