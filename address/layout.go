@@ -39,7 +39,9 @@ func init() {
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})
 	// French-speaking countries without postcodes in common use
 	set("BF BJ CI CM GA TG ML NE CD CG GN TD CF DJ KM MG HT", layout{frenchTypes: true, stateShown: true})
-	set("AR CL UY PY MX CO PE VE BO EC CU DO GT HN SV NI CR PA AO MZ CV GW ST MO", layout{numberAfterStreet: true, stateShown: true})
+	set("CL UY PY CO PE VE BO EC CU DO GT HN SV NI CR PA AO MZ CV GW ST MO", layout{numberAfterStreet: true, stateShown: true})
+	// the postcode before the city: "X5000 Córdoba", "06700 Ciudad de México"
+	set("AR MX", layout{numberAfterStreet: true, stateShown: true, postcodeFirst: true})
 	set("US CA AU", layout{stateCode: true, stateShown: true})
 	// Italy writes the province code after the city ("50122 Firenze FI"),
 	// Brazil the state code ("Belo Horizonte - MG").

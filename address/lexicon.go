@@ -220,6 +220,7 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 			case slices.Contains(l.words, "calle"):
 				add(cc, "av", "Avenida")
 				add(cc, "blvd", "Boulevard")
+				add(cc, "bv", "Bulevar") // "Bv. Chacabuco" (Córdoba, Argentina)
 			case slices.Contains(l.words, "rua"):
 				add(cc, "av", "Avenida")
 				add(cc, "r", "Rua")

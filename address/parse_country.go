@@ -189,18 +189,25 @@ func (p *parser) codeAfterCity(lo, hi int, cc, k string) bool {
 	return true
 }
 
-// postcodeOfBefore reports whether the segment before segment li ends in
-// a postcode of country cc, or in such a postcode and a city, that is no
-// postcode of the country in effect.
+// postcodeOfBefore reports whether one of the two segments before segment
+// li ends in a postcode of country cc, or in such a postcode and a city,
+// that is no postcode of the country in effect.
 func (p *parser) postcodeOfBefore(li int, cc string) bool {
 	if li == 0 || cc == p.country {
 		return false
 	}
-	prev := p.spans[li-1]
-	fits := func(c string) bool {
-		return p.postcodeEndsAt(prev.lo, prev.hi, c) || p.postcodeCityEndsAt(prev.lo, prev.hi, c)
+	// the segment before, or the one before it after a division written
+	// in full ("70173 Stuttgart, Baden-Württemberg, DE")
+	for j := li - 1; j >= 0 && j >= li-2; j-- {
+		prev := p.spans[j]
+		fits := func(c string) bool {
+			return p.postcodeEndsAt(prev.lo, prev.hi, c) || p.postcodeCityEndsAt(prev.lo, prev.hi, c)
+		}
+		if fits(cc) && !fits(p.country) {
+			return true
+		}
 	}
-	return fits(cc) && !fits(p.country)
+	return false
 }
 
 // stateCodeEndsAt reports whether the word before hi, within lo, is the
