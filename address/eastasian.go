@@ -383,11 +383,12 @@ func hangulLevels(text string) (string, bool) {
 		}
 		words := strings.Fields(field)
 		for j, w := range words {
-			r := []rune(w)
+			bare := strings.Trim(w, "()[]") // "(04537)", "(명동2가)"
+			r := []rune(bare)
 			level := len(r) >= 2 && unicode.Is(unicode.Hangul, r[0]) && strings.ContainsRune(hangulSuffixes, r[len(r)-1])
 			// a postcode or the country before the largest level:
-			// "13529 경기도 ...", "대한민국 부산광역시 ..."
-			lead := !decided && j+1 < len(words) && (len(w) == 5 && isDigits(w) || data().nameKeys[Fold(w)] != nil)
+			// "13529 경기도 ...", "(04537) 서울특별시 ...", "대한민국 부산광역시 ..."
+			lead := !decided && j+1 < len(words) && (len(bare) == 5 && isDigits(bare) || data().nameKeys[Fold(bare)] != nil)
 			if !decided && !lead {
 				big, decided = level, true
 			}
