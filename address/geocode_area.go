@@ -93,6 +93,18 @@ func (g *geocoder) findState(ctx context.Context) error {
 	return nil
 }
 
+// outranked reports whether a place as well supported as the one chosen
+// is still no rival of it: a division of the city's name where the city
+// was written as the city ("C1043 Buenos Aires": the capital, not the
+// province), or a settlement of a fiftieth of its people or fewer ("72000
+// Puebla": the city of 1.5 million, not the town of Baja California).
+func outranked(best, c scored) bool {
+	if best.m.field != "city" || best.p.Kind != KindCity {
+		return false
+	}
+	return c.p.Kind == KindState || (c.p.Kind == KindCity || c.p.Kind == KindTown || c.p.Kind == KindVillage) && best.p.Rank >= 50*c.p.Rank && c.p.Rank > 0
+}
+
 // mentions collects the names of the address that may be places.
 func (g *geocoder) mentions(s Standardized) []*mention {
 	var ms []*mention
@@ -544,7 +556,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 		// its kind: "Bassa" is a town in Plateau and an LGA in Kogi too.
 		// An LGA around the place chosen is not one: "Gashaka, Taraba" is
 		// the town in the LGA of its name.
-		if c.score == best.score && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000) && !best.p.Within(c.p.ID)) {
+		if c.score == best.score && (c.p.ID == best.p.ID || !near(c.p, best.p, 20000) && !best.p.Within(c.p.ID) && !outranked(best, c)) {
 			rivals[c.p.ID] = true
 		}
 	}

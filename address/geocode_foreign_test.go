@@ -101,6 +101,10 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"pilatusstrasse 15 6003 luzern lu", "CH"},
 		{"marktgasse 50 3011 bern be", "CH"},
 		{"via nassa 5 6900 lugano ti", "CH"},
+		// a canton's code that is also a country's, after a street of
+		// a language that country does not write
+		{"Rue du Seyon 1 2000 Neuchâtel NE", "CH"},
+		{"vordergasse 1 8200 schaffhausen sh", "CH"},
 		// a country's code after the postcode and city of that country
 		{"herrengasse 16 8010 graz at", "AT"},
 		{"Piazza della Signoria 1, 50122 Firenze FI", "IT"},

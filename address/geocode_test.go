@@ -292,6 +292,24 @@ func TestGeocodeAmbiguousLGA(t *testing.T) {
 	}
 }
 
+// TestGeocodeCityOutranks checks that a city written after its postcode
+// is not made ambiguous by the province of its name or by a village of a
+// fiftieth of its people, while two towns alike still are (TestGeocodeAmbiguousLGA).
+func TestGeocodeCityOutranks(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, text := range []string{"Av. Corrientes 1234, C1043 Buenos Aires", "Av. Juárez 1, 72000 Puebla"} {
+		r := geocode(t, gz, text)
+		for _, c := range r.Conflicts {
+			if c.Code == "ambiguous_place" {
+				t.Errorf("%q: %v (verdict %s)", text, c, r.Verdict)
+			}
+		}
+		if r.Verdict != address.Partial {
+			t.Errorf("%q: verdict %s, want %s", text, r.Verdict, address.Partial)
+		}
+	}
+}
+
 // TestGeocodeShortCodePostcode checks that a short Plus Code beside a
 // postcode alone is recovered by the places the postcode serves, not by
 // the area's point, the mean of its places, which one misplaced village

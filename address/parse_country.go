@@ -178,7 +178,7 @@ func (p *parser) postcodeCityEndsAt(lo, hi int, cc string) bool {
 // another country whose postcode fits as well: "50122 Firenze FI" and
 // "6003 luzern lu" end with a province and a canton.
 func (p *parser) codeAfterCity(lo, hi int, cc, k string) bool {
-	if !p.postcodeCityEndsAt(lo, hi, cc) {
+	if !p.postcodeCityEndsAt(lo, hi, cc) || !p.languageAllows(lo, hi, cc) {
 		return false
 	}
 	for _, other := range data().subCountries[k] {
@@ -208,6 +208,19 @@ func (p *parser) postcodeOfBefore(li int, cc string) bool {
 		}
 	}
 	return false
+}
+
+// languageAllows reports whether the street words of words[lo:hi], if
+// any, are of a language country cc writes: "Rue du Seyon 1 2000 Neuchâtel
+// NE" and "Vordergasse 1 8200 Schaffhausen SH" end with a canton's code,
+// not Niger's or Saint Helena's.
+func (p *parser) languageAllows(lo, hi int, cc string) bool {
+	for i := lo; i < hi; i++ {
+		if l, ok := languageOf(p.key(i)); ok {
+			return slices.Contains(streetLanguages[l].countries, cc)
+		}
+	}
+	return true
 }
 
 // stateCodeEndsAt reports whether the word before hi, within lo, is the
