@@ -312,6 +312,9 @@ func (p *parser) streetLanguage() (string, string) {
 			}
 		}
 		if l, ok := languageOf(k); ok {
+			if strings.ContainsRune(p.text(i), 'ß') {
+				l = languageWords["weg"] // Switzerland never writes ß: "Mariahilfer Straße 45, 1060 Wien" is Austrian
+			}
 			_, whole := languageWords[k]
 			if whole && !suffixLanguage(l) && k != "rue" && !p.opensStreet(i) && !p.numberedNameAfter(i) {
 				// a type written before the name opens the street

@@ -146,6 +146,10 @@ func init() {
 	for canon, keys := range either {
 		for _, k := range keys {
 			streetTypes[Fold(k)] = streetType{Canonical: canon, Either: true}
+			if strings.Contains(k, "-") {
+				// as the tokenizer keys a word: "пр-т" is one word, "прт"
+				streetTypes[strings.ReplaceAll(k, "-", "")] = streetType{Canonical: canon, Either: true}
+			}
 		}
 	}
 	for canon, keys := range suffix {

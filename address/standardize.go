@@ -90,6 +90,9 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ReplaceAll(text, "،", ",") // the Arabic comma parts as a comma does
 	text = degreeOrdinal(text)
 	text = provinceInBrackets.ReplaceAllString(text, "$1 $2")
+	if strings.Contains(text, "/T") || strings.Contains(text, "/t") {
+		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
+	}
 	text, removed := takeContacts(text)
 	text, caption := takeCaption(text)
 	text = nameParens(text)
@@ -457,4 +460,9 @@ func degreeOrdinal(text string) string {
 // five digits and its town, as Italy writes them ("10122 Torino (TO)"): read
 // as the code after the town ("Torino TO"), not a part of its own (the
 // country "TO", Tonga).
+// doorAfterSlash is a door written after the house number and a slash,
+// as Austria writes it ("Josefstädter Str. 21/Top 5", "Mariahilfer Straße
+// 45/2/12" is not read so): set apart as the unit it is.
+var doorAfterSlash = regexp.MustCompile(`\b(\d+[A-Za-z]?)/(?i:top)\s*(\d+)\b`)
+
 var provinceInBrackets = regexp.MustCompile(`(\b\d{5}\s+[^,()\d]+?)\s*\(([A-Z]{2})\)`)

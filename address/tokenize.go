@@ -577,7 +577,13 @@ func isHouseNumber(t string) bool {
 			}
 			letters = 0
 		default:
-			return false
+			if c < utf8.RuneSelf || letters > 0 {
+				return false
+			}
+			// a letter of another alphabet ending the number: "26А"
+			// (Cyrillic), "12α"
+			r, size := utf8.DecodeRuneInString(t[i:])
+			return i+size == len(t) && unicode.IsLetter(r) && !unicode.Is(unicode.Han, r) && !unicode.Is(unicode.Hangul, r)
 		}
 	}
 	return true
