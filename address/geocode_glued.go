@@ -139,13 +139,13 @@ func namedExactly(p *Place, name string) bool {
 }
 
 // orgNamed reports whether words name an organization: two words or more
-// that an organization word, or a house, lodge or home, ends.
+// that an organization word ("Inn", "Lodge") or "House" ends.
 func orgNamed(words []string) bool {
 	if len(words) < 2 {
 		return false
 	}
 	last := Fold(words[len(words)-1])
-	return organizationWords[last] || last == "house" || last == "lodge"
+	return organizationWords[last] || last == "house"
 }
 
 // inCityState returns the places of ps that lie in a state where a place

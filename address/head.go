@@ -258,71 +258,68 @@ func (p *parser) phaseEstate(lo, hi int, r *part) {
 // street whose type ends it ("Al-Nuzha Street 12"); a type alone and its
 // number name a street ("Calle 19", "Road 7").
 func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
-	if hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && len(p.key(hi-1)) == 1 && isLetters(p.key(hi-1)) && isDigits(p.key(hi-2)) &&
-		!p.isStreetTypeWord(lo) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi) {
+	n := 0 // the words of the number
+	switch {
+	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && len(p.key(hi-1)) == 1 && isLetters(p.key(hi-1)) && isDigits(p.key(hi-2)) &&
+		!p.isStreetTypeWord(lo) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi):
 		// "Mannerheimintie 5 A", "Hauptstraße 5 b": the number's letter
 		// written apart
-		r.number = p.text(hi-2) + strings.ToUpper(p.text(hi-1))
-		r.rawNumber = p.texts(hi-2, hi)
-		p.label(hi-2, hi, LabelHouseNumber)
-		hi -= 2
-		st, ok := p.street(lo, hi)
-		if !ok {
-			st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
+		n, r.number = 2, p.text(hi-2)+strings.ToUpper(p.text(hi-1))
+	case hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
+		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)):
+		n, r.number = 1, strings.ToUpper(p.text(hi-1))
+	default:
+		return false
+	}
+	r.rawNumber = p.texts(hi-n, hi)
+	p.label(hi-n, hi, LabelHouseNumber)
+	p.streetBeforeNumber(lo, hi-n, r)
+	return true
+}
+
+// streetBeforeNumber reads words[lo:hi], before a house number that
+// follows them, as the street, after a venue's name when one runs on into
+// it without a comma, or, where blocks are numbered, as the district.
+func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
+	r.core = true
+	st, ok := p.street(lo, hi)
+	if ok && hi-lo >= 2 {
+		// "Salm Bräu Rennweg 8", "Augustiner-Keller Arnulfstr 52",
+		// "Café Sacher Philharmoniker Str 4": a venue, then its
+		// street, a fused name or one name and its type
+		_, tlo, thi, _ := p.matchStreet(lo, hi)
+		from := tlo - 1
+		if tlo == thi {
+			from = hi - 1
+		}
+		if from > lo && p.venueWord(lo, from) {
+			r.org = p.name(lo, from)
+			p.label(lo, from, LabelOrganization)
+			lo = from
+			st, ok = p.street(lo, hi)
+		}
+	}
+	if !ok && hi-lo >= 2 {
+		// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named
+		// before a street whose type is fused to its name
+		if full, fused := compoundStreet(p.name(hi-1, hi)); fused {
+			r.org = p.name(lo, hi-1)
+			p.label(lo, hi-1, LabelOrganization)
+			lo, st, ok = hi-1, streetName{full: full, name: full}, true
 			p.label(lo, hi, LabelStreetName)
 		}
-		r.street, r.rawStreet, r.core = st, p.texts(lo, hi), true
-		return true
 	}
-	if hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
-		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)) {
-		r.number = strings.ToUpper(p.text(hi - 1))
-		r.rawNumber = p.text(hi - 1)
-		p.label(hi-1, hi, LabelHouseNumber)
-		hi--
-		st, ok := p.street(lo, hi)
-		if ok && hi-lo >= 2 {
-			// "Salm Bräu Rennweg 8", "Augustiner-Keller Arnulfstr 52",
-			// "Café Sacher Philharmoniker Str 4": a venue, then its
-			// street, a fused name or one name and its type
-			_, tlo, thi, _ := p.matchStreet(lo, hi)
-			from := tlo - 1
-			if tlo == thi {
-				from = hi - 1
-			}
-			if from > lo && p.venueWord(lo, from) {
-				r.org = p.name(lo, from)
-				p.label(lo, from, LabelOrganization)
-				lo = from
-				st, ok = p.street(lo, hi)
-			}
-		}
-		if !ok && hi-lo >= 2 {
-			// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named
-			// before a street whose type is fused to its name
-			if full, fused := compoundStreet(p.name(hi-1, hi)); fused {
-				r.org = p.name(lo, hi-1)
-				p.label(lo, hi-1, LabelOrganization)
-				lo, st, ok = hi-1, streetName{full: full, name: full}, true
-				p.label(lo, hi, LabelStreetName)
-			}
-		}
-		if !ok && p.lay.blocks {
-			r.district = p.name(lo, hi) // "千代田 1-1"
-			p.label(lo, hi, LabelNeighbourhood)
-			r.core = true
-			return true
-		}
-		if !ok {
-			st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
-			p.label(lo, hi, LabelStreetName)
-		}
-		r.street = st
-		r.rawStreet = p.texts(lo, hi)
-		r.core = true
-		return true
+	if !ok && p.lay.blocks {
+		r.district = p.name(lo, hi) // "千代田 1-1"
+		p.label(lo, hi, LabelNeighbourhood)
+		return
 	}
-	return false
+	if !ok {
+		st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
+		p.label(lo, hi, LabelStreetName)
+	}
+	r.street = st
+	r.rawStreet = p.texts(lo, hi)
 }
 
 // venueWord reports whether one of words[lo:hi] names the kind of a
