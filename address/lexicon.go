@@ -201,14 +201,18 @@ var countryStreetTypes = map[string]map[string]streetType{
 // Québec's too), "Str." Strada in Romanian.
 // abbrevTypeAnywhere reports whether k abbreviates a type that opens
 // streets in some country (abbrevPrefixTypes).
-func abbrevTypeAnywhere(k string) bool {
+func abbrevTypeAnywhere(k string) bool { return abbrevsAnywhere[k] }
+
+// abbrevsAnywhere holds the keys of every country's abbrevPrefixTypes.
+var abbrevsAnywhere = func() map[string]bool {
+	out := map[string]bool{}
 	for _, m := range abbrevPrefixTypes {
-		if _, ok := m[k]; ok {
-			return true
+		for k := range m {
+			out[k] = true
 		}
 	}
-	return false
-}
+	return out
+}()
 
 var abbrevPrefixTypes = func() map[string]map[string]streetType {
 	out := map[string]map[string]streetType{}

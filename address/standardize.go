@@ -456,13 +456,13 @@ func degreeOrdinal(text string) string {
 	return b.String()
 }
 
-// provinceInBrackets is a province's code in brackets after a postcode of
-// five digits and its town, as Italy writes them ("10122 Torino (TO)"): read
-// as the code after the town ("Torino TO"), not a part of its own (the
-// country "TO", Tonga).
 // doorAfterSlash is a door written after the house number and a slash,
 // as Austria writes it ("Josefstädter Str. 21/Top 5", "Mariahilfer Straße
 // 45/2/12" is not read so): set apart as the unit it is.
 var doorAfterSlash = regexp.MustCompile(`\b(\d+[A-Za-z]?)/(?i:top)\s*(\d+)\b`)
 
+// provinceInBrackets is a province's code in brackets after a postcode of
+// five digits and its town, as Italy writes them ("10122 Torino (TO)"): read
+// as the code after the town ("Torino TO"), not a part of its own (the
+// country "TO", Tonga).
 var provinceInBrackets = regexp.MustCompile(`(\b\d{5}\s+[^,()\d]+?)\s*\(([A-Z]{2})\)`)
