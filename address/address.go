@@ -1,5 +1,7 @@
 package address
 
+import "unicode/utf8"
+
 // Address holds the standardized components of one postal address. Empty
 // strings mean "not given". Every name is in canonical casing; Country is the
 // ISO 3166-1 alpha-2 code and StateCode the ISO 3166-2 code where known.
@@ -43,13 +45,17 @@ type Unit struct {
 	Number string `json:"number,omitempty"` // "3B"
 }
 
-// String returns "Flat 3B".
+// String returns "Flat 3B"; a word written after the number in East
+// Asia stays after it: "501号室", "1203호".
 func (u Unit) String() string {
 	if u.Type == "" {
 		return u.Number
 	}
 	if u.Number == "" {
 		return u.Type
+	}
+	if r, _ := utf8.DecodeRuneInString(u.Type); r >= 0x1100 {
+		return u.Number + u.Type
 	}
 	return u.Type + " " + u.Number
 }

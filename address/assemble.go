@@ -3,6 +3,8 @@ package address
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // takeHead reads the segments left after the tail (country, postcode, LGA,
@@ -235,9 +237,37 @@ func (p *parser) locality(s span) {
 		p.a.Neighbourhood, p.raw[fNeighbourhood] = p.name(s.lo, s.hi), ""
 		p.setRaw(fNeighbourhood, s.lo, s.hi)
 		p.label(s.lo, s.hi, LabelNeighbourhood)
+	case p.a.LGA == "" && s.len() == 1 && koreanDong(p.text(s.lo)) && cityDistrict(p.a.Neighbourhood):
+		// a Korean neighbourhood (dong, ga) after its district (gu): the
+		// district is the LGA ("수영구 ... (광안동)")
+		for i := range p.words {
+			if p.words[i].label == LabelNeighbourhood {
+				p.words[i].label = LabelLGA
+			}
+		}
+		p.a.LGA, p.raw[fLGA] = p.a.Neighbourhood, p.raw[fNeighbourhood]
+		p.a.Neighbourhood, p.raw[fNeighbourhood] = p.name(s.lo, s.hi), ""
+		p.setRaw(fNeighbourhood, s.lo, s.hi)
+		p.label(s.lo, s.hi, LabelNeighbourhood)
 	default:
 		p.label(s.lo, s.hi, LabelUnresolved)
 	}
+}
+
+// cityDistrict reports whether w names a district of a Korean city: a
+// word in Hangul that ends in 구 (gu).
+func cityDistrict(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	f, _ := utf8.DecodeRuneInString(w)
+	return utf8.RuneCountInString(w) >= 2 && r == '구' && unicode.Is(unicode.Hangul, f)
+}
+
+// koreanDong reports whether w names a Korean neighbourhood: a word in
+// Hangul that ends in 동 (dong) or 가 (ga), numbered perhaps ("명동2가").
+func koreanDong(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	f, _ := utf8.DecodeRuneInString(w)
+	return (r == '동' || r == '가') && unicode.Is(unicode.Hangul, f) && utf8.RuneCountInString(w) >= 2
 }
 
 // numberedArea reports whether s names a numbered part of an area: a

@@ -37,8 +37,11 @@ var blockNumbers = []struct {
 	{regexp.MustCompile(`(\d+)\s*丁目\s*-?\s*(\d+)\b`), " $1-$2"}, // (not "3丁目 2F": a floor)
 	{regexp.MustCompile(`(\d+)\s*丁目`), " $1"},
 	{regexp.MustCompile(`(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2"},
-	{regexp.MustCompile(`(\d+)\s*[番号號]地?`), " $1 "},   // (a floor may follow: "45號89樓")
-	{regexp.MustCompile(`(\d+)\s*[樓楼層层]`), ", ${1}F"}, // a floor, a part of its own: "89樓" is 89F
+	// a room or flat, a part of its own, as written: "501号室", "301室"
+	{regexp.MustCompile(`(\d+)\s*(号室|號室|室)`), ", $1$2"},
+	{regexp.MustCompile(`(\d+)\s*[番号號]地?([^室]|$)`), " $1 $2"}, // (a floor may follow: "45號89樓")
+	// a floor, a part of its own, as written: "89樓", "B1階"
+	{regexp.MustCompile(`(B?\d+)\s*([樓楼層层階])`), ", $1$2"},
 	// romanized: "2 Chome-3-5", "2-chome 3-5", "2-chōme-8-1"
 	{regexp.MustCompile(`(?i)\b(\d+)[\s-]*ch[oō]me[\s-]*(\d+)(?:[\s-]+(\d+))?\b`), "$1-$2-$3"},
 }
@@ -152,6 +155,9 @@ func eastAsian(text string) (out string, bigFirst, japanese bool) {
 		numbered, afterLevel := false, false
 		for j, w := range words {
 			cut, ok, pref := cutLevels(w)
+			if suffixedPart(w) {
+				cut, ok, pref = w, false, false // "B1階", "501号室": no name to cut
+			}
 			if !ok && scriptName(w) && (numbered && big || i == 0 && j == 0 && cutNext(fields, words[1:])) {
 				// a venue's name before the address or after its number
 				// ("東京国立博物館 〒110-8712 東京都...", "...祇園町北側625
@@ -377,6 +383,7 @@ func hangulLevels(text string) (string, bool) {
 	var b strings.Builder
 	var venues []string
 	big, decided, numbered := false, false, false
+	dong, afterLevels := "", 0 // a level in brackets after the number, and where the levels end
 	for i, field := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' }) {
 		if i > 0 {
 			b.WriteString(", ")
@@ -386,6 +393,16 @@ func hangulLevels(text string) (string, bool) {
 			bare := strings.Trim(w, "()[]") // "(04537)", "(명동2가)"
 			r := []rune(bare)
 			level := len(r) >= 2 && unicode.Is(unicode.Hangul, r[0]) && strings.ContainsRune(hangulSuffixes, r[len(r)-1])
+			if big && numbered && koreanDong(bare) && bare != w && dong == "" {
+				// "광안해변로 219, 1203호 (광안동)": the neighbourhood,
+				// written in brackets after the number, goes before the
+				// street, where the levels end
+				dong = bare
+				continue
+			}
+			if suffixedPart(w) && b.Len() > 0 && !strings.HasSuffix(b.String(), ", ") {
+				b.WriteString(", ") // "종로 1 3층": a floor or a flat, a part of its own
+			}
 			// a postcode or the country before the largest level:
 			// "13529 경기도 ...", "(04537) 서울특별시 ...", "대한민국 부산광역시 ..."
 			lead := !decided && j+1 < len(words) && (len(bare) == 5 && isDigits(bare) || data().nameKeys[Fold(bare)] != nil)
@@ -405,12 +422,30 @@ func hangulLevels(text string) (string, bool) {
 			default:
 				b.WriteByte(' ')
 			}
+			if level && !numbered {
+				afterLevels = b.Len()
+			}
 		}
 	}
 	for _, v := range venues {
 		b.WriteString(", " + v)
 	}
-	return strings.TrimSuffix(strings.TrimSpace(b.String()), ","), big
+	out := strings.TrimSuffix(strings.TrimSpace(b.String()), ",")
+	if dong != "" && afterLevels > 0 && afterLevels <= len(out) {
+		sep := ", "
+		if strings.HasSuffix(out[:afterLevels], ", ") {
+			sep = ""
+		}
+		out = out[:afterLevels] + sep + dong + ", " + strings.TrimPrefix(out[afterLevels:], ", ")
+	}
+	return out, big
+}
+
+// suffixedPart reports whether w is a floor or a flat written in East Asia
+// with its word after the number: "3층", "B1階", "1203호", "501号室".
+func suffixedPart(w string) bool {
+	_, unit := asianUnit(w)
+	return unit || asianFloor(Fold(w))
 }
 
 // hangulName reports whether w is written in Hangul only.

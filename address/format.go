@@ -68,7 +68,10 @@ func format(a *Address) (line, line1, line2 string) {
 	}
 	add(&t, district)
 	lga := ""
-	if a.LGA != "" {
+	switch {
+	case cityDistrict(a.LGA):
+		add(&t, a.LGA) // "신촌동, 서대문구, 서울특별시": a district between its neighbourhood and its city
+	case a.LGA != "":
 		lga = a.LGA + " LGA"
 	}
 	switch {

@@ -367,8 +367,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		tailWords := ni >= fromTail
 		if px, ok := gz.(prefixed); ok && spoken == nil {
 			// the start of a name of the region's ("Victoria" of Victoria
-			// Island), which people cut short
+			// Island), which people cut short; fewer than 4 letters cut
+			// short are no evidence for the region either, but more likely
+			// a division's code ("Guadalajara, Jal": not Jalingo's)
 			if ps, err := px.Prefixed(ctx, a.Country, key); err != nil || len(ps) > 0 {
+				if err == nil && KeyLen(key) < 4 {
+					continue
+				}
 				return r, false, err
 			}
 		}

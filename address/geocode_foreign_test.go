@@ -51,6 +51,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"Calle 8 # 1205 La Habana", "Calle 8", "1205", "La Habana", "CU"},
 		// a town of millions that is no capital nor first-level seat
 		{"unit 12 45 kalayaan ave diliman quezon city", "Kalayaan Avenue", "45", "Quezon City", "PH"},
+		// a state's code of three letters, which also starts a Nigerian
+		// name (Jalingo)
+		{"Av. Vallarta 1234, Zapopan, Jal.", "Avenida Vallarta", "1234", "Zapopan", "MX"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {

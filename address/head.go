@@ -109,6 +109,13 @@ func (p *parser) headMarkers(s span, r *part) int {
 		if !unit && i == s.lo && p.staircaseFlat(i, s.hi) {
 			t, unit = strings.ToUpper(k), true // "A 3"
 		}
+		if u, ok := asianUnit(p.text(i)); ok && floorCountries[p.country] && r.unit.Type == "" {
+			r.unit = u // "501号室"
+			p.label(i, i+1, LabelUnitNumber)
+			r.core = true
+			i++
+			continue
+		}
 		if unit && i+1 < s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
 			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
 			p.label(i, i+1, LabelUnitType)

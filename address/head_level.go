@@ -70,10 +70,43 @@ func doorLetter(k, k2 string) bool {
 // floorCountries write a floor as its number and F ("3F", "10/F").
 var floorCountries = map[string]bool{"JP": true, "KR": true, "CN": true, "TW": true, "HK": true, "MO": true}
 
-// asianFloor reports whether a key is a floor written "3F" or "10/F".
+// asianFloor reports whether a key is a floor written "3F" or "10/F", or
+// with the word for a floor after its number: "5階", "B1階" (a basement),
+// "3층", "3楼", "89樓".
 func asianFloor(k string) bool {
 	n := strings.TrimSuffix(strings.TrimSuffix(k, "f"), "/")
+	if len(n) == len(k) {
+		n = trimAnySuffix(k, floorSuffixes)
+		n = strings.TrimPrefix(n, "b")
+	}
 	return len(n) < len(k) && len(n) >= 1 && len(n) <= 3 && isDigits(n)
+}
+
+// floorSuffixes are the words for a floor written after its number in
+// Japanese, Korean and Chinese; unitSuffixes those for a flat or a room.
+var (
+	floorSuffixes = []string{"階", "층", "楼", "樓", "層", "层"}
+	unitSuffixes  = []string{"号室", "號室", "室", "호"}
+)
+
+// asianUnit returns the number and the word of a flat or room written in
+// East Asia with the word after the number ("501号室", "1203호", "301室").
+func asianUnit(w string) (Unit, bool) {
+	n := trimAnySuffix(w, unitSuffixes)
+	if len(n) == len(w) || n == "" || len(n) > 5 || !isID(strings.ToLower(n)) || !strings.ContainsAny(n, "0123456789") {
+		return Unit{}, false
+	}
+	return Unit{Type: w[len(n):], Number: strings.ToUpper(n)}, true
+}
+
+// trimAnySuffix returns w without the first of suffixes it ends with.
+func trimAnySuffix(w string, suffixes []string) string {
+	for _, s := range suffixes {
+		if t, ok := strings.CutSuffix(w, s); ok {
+			return t
+		}
+	}
+	return w
 }
 
 // levelNumber reports whether a folded word is a floor's number as other

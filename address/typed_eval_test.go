@@ -384,8 +384,9 @@ func typedNorm(s string) string {
 
 // flattenAddress turns an address into its components as strings, by
 // their JSON names, so that fields added later are scored as they come:
-// an object's values are joined with spaces (Unit "Flat 2", Premise
-// "Plot 27", Landmark "Off Allen Avenue"), an array's elements with "; ".
+// an object's values are joined with spaces (Premise "Plot 27", Landmark
+// "Off Allen Avenue"), an array's elements with "; "; the unit is as its
+// String method writes it ("Flat 2", "1203호").
 func flattenAddress(a address.Address) (map[string]string, error) {
 	b, err := json.Marshal(a)
 	if err != nil {
@@ -409,6 +410,9 @@ func flattenAddress(a address.Address) (map[string]string, error) {
 		if v != "" {
 			out[key.(string)] = v
 		}
+	}
+	if a.Unit != (address.Unit{}) {
+		out["unit"] = a.Unit.String() // in the order written: "Flat 2", "1203호"
 	}
 	return out, nil
 }
