@@ -54,6 +54,8 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// a state's code of three letters, which also starts a Nigerian
 		// name (Jalingo)
 		{"Av. Vallarta 1234, Zapopan, Jal.", "Avenida Vallarta", "1234", "Zapopan", "MX"},
+		// a city's initials, which GeoNames lists among its names
+		{"781 franklin ave brooklyn nyc ny 11216", "Franklin Avenue", "781", "New York City", "US"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {

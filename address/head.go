@@ -166,7 +166,7 @@ func (p *parser) headMarkers(s span, r *part) int {
 		}
 		// Where numbers follow streets, one leads only a segment that does
 		// not end in a number ("8 Abovyan Street", not "1 Mai Straße 5").
-		if isHouseNumber(p.text(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1 || i > s.lo || !isHouseNumber(p.text(s.hi-1))) &&
+		if (isHouseNumber(p.text(i)) || s.len() == 1 && p.withoutNumber(i)) && r.number == "" && (!p.lay.numberAfterStreet || s.len() == 1 || i > s.lo || !isHouseNumber(p.text(s.hi-1))) &&
 			!(i+2 == s.hi && estateWords[p.key(i+1)] != "") {
 			r.number = strings.ToUpper(p.text(i))
 			r.rawNumber = p.text(i)
@@ -275,6 +275,16 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 	case hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
 		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)):
 		n, r.number = 1, strings.ToUpper(p.text(hi-1))
+	case hi-lo >= 2 && r.number == "" && p.withoutNumber(hi-1) && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi-1):
+		// "Calle Mayor s/n": the street's mark of a building without a
+		// number (sin número, sem número), which stands where the number
+		// goes
+		n, r.number = 1, strings.ToUpper(p.text(hi-1))
+	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && p.words[hi-2].lex && numberMarkers[p.key(hi-2)] &&
+		isHouseNumber(p.text(hi-1)) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi-2):
+		// "Avenue Louise nº 54", "Chaussée de Charleroi n° 112": the
+		// number marked
+		n, r.number = 2, strings.ToUpper(p.text(hi-1))
 	default:
 		return false
 	}
@@ -282,6 +292,13 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 	p.label(hi-n, hi, LabelHouseNumber)
 	p.streetBeforeNumber(lo, hi-n, r)
 	return true
+}
+
+// withoutNumber reports whether word i is the mark of a building without
+// a number: "s/n", "S/N", "s.n." (Spanish sin número, Portuguese sem
+// número).
+func (p *parser) withoutNumber(i int) bool {
+	return p.key(i) == "sn" && strings.ContainsAny(p.words[i].text, "/.")
 }
 
 // streetBeforeNumber reads words[lo:hi], before a house number that

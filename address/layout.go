@@ -33,7 +33,10 @@ func init() {
 	}
 	// Countries that write the number after the street and the postcode
 	// before the city.
-	set("AT CH LI BE LU NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK XK EE LT GR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
+	set("AT LI NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK XK EE LT GR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
+	// Belgium, Switzerland and Luxembourg write French too: "Avenue
+	// Louise 54", "Boulevard Anspach 1"
+	set("BE CH LU", layout{numberAfterStreet: true, postcodeFirst: true, frenchTypes: true})
 	set("TR", layout{numberAfterStreet: true, postcodeFirst: true, districtSlash: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})

@@ -86,6 +86,7 @@ func init() {
 	}
 	prefix := map[string][]string{
 		"Rue":        {"rue"},
+		"Chaussée":   {"chaussee", "chaussée", "chée"},
 		"Allée":      {"allee", "allée"},
 		"Chemin":     {"chemin"},
 		"Impasse":    {"impasse", "imp"},

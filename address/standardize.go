@@ -441,14 +441,16 @@ func hasBothCases(s string) bool {
 }
 
 // degreeOrdinal writes the degree sign after a number as the ordinal
-// indicator it stands for in a floor ("3° piano" is "3º piano").
+// indicator it stands for in a floor ("3° piano" is "3º piano"), and
+// after an N opening a word as the number sign "nº" ("n° 112").
 func degreeOrdinal(text string) string {
 	if !strings.Contains(text, "°") {
 		return text
 	}
 	var b strings.Builder
 	for i, r := range text {
-		if r == '°' && i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+		if r == '°' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' ||
+			text[i-1]|0x20 == 'n' && (i == 1 || !isAlnum(text[i-2]))) {
 			r = 'º'
 		}
 		b.WriteRune(r)

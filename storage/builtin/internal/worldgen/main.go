@@ -135,7 +135,8 @@ func main() {
 // them all, the names that the place's second-level division bears
 // (local, its name in admin2.json), which GeoNames gives in the local
 // language more often: "Wien" of "Wien Stadt", "København". Names
-// that start with a small letter (romanizations), codes ("MUC"), lists
+// that start with a small letter (romanizations), codes ("MUC"; not the
+// initials of a name of three words, "NYC"), lists
 // ("Copenhaguen - København") and names of over three words are left out.
 func others(name, ascii, alternates string, pop int, local string) []string {
 	limit := 2
@@ -162,7 +163,7 @@ func others(name, ascii, alternates string, pop int, local string) []string {
 		keys = append(keys, k)
 		first, _ := utf8.DecodeRuneInString(n)
 		if base[k] || !unicode.IsUpper(first) || strings.Contains(n, " - ") || len(strings.Fields(n)) > 3 ||
-			len(n) <= 4 && strings.ToUpper(n) == n {
+			len(n) <= 4 && strings.ToUpper(n) == n && n != initials(name) {
 			continue
 		}
 		if old, ok := pick[k]; !ok {
@@ -196,6 +197,23 @@ func others(name, ascii, alternates string, pop int, local string) []string {
 		out = append(out, pick[k])
 	}
 	return out
+}
+
+// initials returns the first letters of a name of three words or more, in
+// capitals ("NYC" of New York City, "HCMC" of Ho Chi Minh City): the one
+// code among a place's alternate names that is its own short name rather
+// than an airport's ("MUC", "LOS"). It returns "" for a shorter name.
+func initials(name string) string {
+	f := strings.Fields(name)
+	if len(f) < 3 {
+		return ""
+	}
+	var b strings.Builder
+	for _, w := range f {
+		r, _ := utf8.DecodeRuneInString(w)
+		b.WriteRune(unicode.ToUpper(r))
+	}
+	return b.String()
 }
 
 // localScripts are, by country, the script other than the Latin that its
