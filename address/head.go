@@ -173,6 +173,16 @@ func (p *parser) headMarkers(s span, r *part) int {
 			p.label(i, i+1, LabelHouseNumber)
 			r.core = true
 			i++
+			if i < s.hi && len(p.key(i)) == 1 && strings.Contains("abcdfgh", p.key(i)) && isDigits(p.key(i-1)) && p.typedStreet(i+1, s.hi) {
+				// "12 a tyrone avenue": the number's letter written
+				// apart, before a named street ("12 A Close" is a street;
+				// "233 S Wacker Drive" a direction, "100 O Farrell St" a
+				// name)
+				r.number += strings.ToUpper(p.key(i))
+				r.rawNumber = p.texts(i-1, i+1)
+				p.label(i, i+1, LabelHouseNumber)
+				i++
+			}
 			continue
 		}
 		break
@@ -326,7 +336,13 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 	if !ok && hi-lo >= 2 {
 		// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named
 		// before a street whose type is fused to its name
-		if full, fused := compoundStreet(p.name(hi-1, hi)); fused {
+		if full, fused := compoundStreet(p.name(hi-1, hi)); fused && lowerWords[p.key(hi-2)] {
+			// "Evert van de Beekstraat": a name's particle joins the
+			// words before to the fused street
+			full = p.name(lo, hi)
+			st, ok = streetName{full: full, name: full}, true
+			p.label(lo, hi, LabelStreetName)
+		} else if fused {
 			r.org = p.name(lo, hi-1)
 			p.label(lo, hi-1, LabelOrganization)
 			lo, st, ok = hi-1, streetName{full: full, name: full}, true

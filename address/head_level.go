@@ -36,6 +36,9 @@ func (p *parser) levelAt(i, hi int) (string, int) {
 		if doorLetter(k, k2) && ends {
 			return p.text(i) + " " + strings.ToUpper(p.text(i+1)), 2 // "3º B": the floor and the door
 		}
+		if ordinalSign(k) && ordinalSign(k2) && ends {
+			return p.text(i) + " " + p.text(i+1), 2 // "3º 2ª": the floor and the door's number
+		}
 		if levelWords[k] && (isDigits(k2) || isOrdinal(k2)) {
 			if k == "level" || k == "lvl" {
 				return "Level " + k2, 2
@@ -58,7 +61,13 @@ func (p *parser) foreignLevel(i, hi int) bool {
 	}
 	_, before := levelsBefore[p.key(i)]
 	_, after := levelsAfter[p.key(i+1)]
-	return before || after || doorLetter(p.key(i), p.key(i+1))
+	return before || after || doorLetter(p.key(i), p.key(i+1)) || ordinalSign(p.key(i)) && ordinalSign(p.key(i+1))
+}
+
+// ordinalSign reports whether k is a number written with the sign of an
+// ordinal ("3º", "2ª"), as Spain writes a floor and a door.
+func ordinalSign(k string) bool {
+	return strings.ContainsAny(k, "ºª") && levelNumber(k)
 }
 
 // doorLetter reports whether k, k2 are a floor written with its ordinal's

@@ -321,7 +321,8 @@ var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level"
 var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "lantai": "Lantai", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
 var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
 	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
-	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha.", "piano": "piano"}
+	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha.", "piano": "piano",
+	"th": "th.", "tv": "tv.", "mf": "mf."} // Danish: the floor, then the door's side ("2. th.")
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{

@@ -344,7 +344,7 @@ func (p *parser) splitBeforePostcode() {
 		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
 	words:
 		for i := s.lo + 1; i < s.hi-1; i++ {
-			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) && !p.districtOpens(si, i) {
 				continue
 			}
 			// a postcode of one word or two ("111 21", "1012 LM")
@@ -362,6 +362,23 @@ func (p *parser) splitBeforePostcode() {
 	}
 }
 
+// districtOpens reports whether span si opens with the name of a
+// district, one to three words of letters, before word i, after a span
+// that a number ends: "Folkungagatan 64 lgh 1102 | Södermalm" before "116
+// 22 Stockholm".
+func (p *parser) districtOpens(si, i int) bool {
+	s := p.spans[si]
+	if si == 0 || i-s.lo > 3 || !p.words[p.spans[si-1].hi-1].digit {
+		return false
+	}
+	for j := s.lo; j < i; j++ {
+		if w := &p.words[j]; w.digit || w.marker || !p.hasLetter(j, j+1) {
+			return false
+		}
+	}
+	return true
+}
+
 // districtBefore reports whether words[lo:i] end with a street, its house
 // number and the name of a district, one to three words of letters
 // without a marker, type or number: "Arnulfstr 52 Maxvorstadt" before
@@ -370,6 +387,9 @@ func (p *parser) districtBefore(lo, i int) bool {
 	for j := i - 1; j >= lo+1 && j >= i-4; j-- {
 		w := &p.words[j]
 		if w.digit {
+			if j-2 > lo && p.words[j-1].marker && isHouseNumber(p.text(j-2)) {
+				j -= 2 // "Folkungagatan 64 lgh 1102 Södermalm": a flat after the number
+			}
 			return j < i-1 && isHouseNumber(p.text(j)) && !strings.HasSuffix(p.text(j), ".") && p.hasLetter(j-1, j) && !p.words[j-1].marker
 		}
 		if w.marker || !p.hasLetter(j, j+1) {

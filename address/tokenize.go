@@ -551,12 +551,19 @@ func splitGlued(w string) (string, string) {
 	return w, ""
 }
 
+// floorSuffix are the floors the Netherlands writes after a house number
+// and a hyphen: "112-II" (second floor), "44-hs" (huis, the ground floor).
+var floorSuffix = map[string]bool{"i": true, "ii": true, "iii": true, "iv": true, "hs": true, "h": true}
+
 // isHouseNumber reports whether a word is a house number: digits with an
 // optional letter suffix, or a range or pair of them ("12", "12A", "60-66",
 // "12/14", "3B-5B").
 func isHouseNumber(t string) bool {
 	if t == "" || t[0] < '0' || t[0] > '9' || len(t) > 12 {
 		return false
+	}
+	if i := strings.LastIndexByte(t, '-'); i > 0 && floorSuffix[strings.ToLower(t[i+1:])] {
+		return isHouseNumber(t[:i]) // "112-II", "44-hs": the floor of an Amsterdam house
 	}
 	letters := 0
 	for i := 0; i < len(t); i++ {
