@@ -523,11 +523,18 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 	default:
 		return nil
 	}
+	if district == "city" && NameKey(g.a.City) == NameKey(capital) {
+		return nil // "9 Dutse Alhaji, Bwari Road, Abuja": the city is the capital already
+	}
 	// (or the streets written placed the address in the capital itself:
 	// "Ahmadu Bello Way, GRA, Gombe", the gazetteer knowing no GRA there)
 	fromStreets := g.area != nil && g.areaFrom == "" && (g.area.Kind == KindCity || g.area.Kind == KindTown || g.area.Kind == KindLGA) && NameKey(g.area.Name) == NameKey(capital)
+	// (a town or village of the gazetteer's within 10 km of the capital
+	// is one of its districts: "Tudun Wada, Kaduna", "Achara Layout,
+	// Enugu")
+	suburb := g.area != nil && (g.area.Kind == KindTown || g.area.Kind == KindVillage)
 	if g.area != nil && !fromStreets && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
-		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !(towns && g.area.Kind == KindTown)) {
+		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !towns && !suburb) {
 		return nil
 	}
 	at := g.area
@@ -545,7 +552,7 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 		return err
 	}
 	for _, c := range ps {
-		if c.Kind != KindCity || at != nil && !near(c, at, 15000) {
+		if c.Kind != KindCity || at != nil && !near(c, at, 15000) || suburb && !towns && !near(c, at, 10000) {
 			continue
 		}
 		if !c.Within(g.state.ID) {

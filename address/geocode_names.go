@@ -124,6 +124,10 @@ func writtenName(text string, p *Place, edits int) string {
 	if b := withoutArticle(text); NameKey(b) != k && edits == 0 && namesPlace(b, p) {
 		return text // "La Habana", with the article the gazetteer leaves out
 	}
+	if f := strings.Fields(p.Name); len(f) > 1 && edits > 0 && (romanValue[Fold(f[len(f)-1])] != "" || isDigits(f[len(f)-1])) &&
+		NameKey(strings.Join(f[:len(f)-1], " ")) == k {
+		return text // "Bolori" for the ward Bolori I: the place written, not one of its numbered parts
+	}
 	if romanizedAlike(text, p.Name) && (edits > 0 || strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ")) {
 		return text // "Zawachiki" for Zawaciki, "Kishi" for Kisi, "Dei-Dei" for DeiDei: one name romanized two ways
 	}

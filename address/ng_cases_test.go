@@ -123,6 +123,13 @@ var ngCases = []ngCase{
 	// a name romanized otherwise than the gazetteer's keeps the form written
 	{in: "Dala Inland Dry Port, Zawachiki, Kumbotso LGA, Kano State", want: map[string]string{"locality": "Zawachiki", "state": "Kano"}, imported: true},
 	{in: "General Hospital, Kishi, Irepo LGA", want: map[string]string{"locality": "Kishi", "state": "Oyo"}, imported: true},
+	// a place written whole, which the gazetteer knows by its numbered
+	// wards only
+	{in: "Bolori, Maiduguri, Borno State", want: map[string]string{"neighbourhood": "Bolori", "city": "Maiduguri", "state": "Borno"}, imported: true},
+	// a town of the gazetteer's beside the capital named like its state:
+	// a district of the capital
+	{in: "Yusuf Dantsoho Memorial Hospital, Tudun Wada, Kaduna 800262", want: map[string]string{"neighbourhood": "Tudun Wada", "city": "Kaduna", "state": "Kaduna"}, imported: true},
+	{in: "9 Dutse Alhaji, Bwari Road, Abuja", want: map[string]string{"neighbourhood": "", "city": "Abuja"}, imported: true},
 	// a road named after the towns it joins, in one state or in two
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},
