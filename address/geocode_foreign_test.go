@@ -56,6 +56,8 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"Av. Vallarta 1234, Zapopan, Jal.", "Avenida Vallarta", "1234", "Zapopan", "MX"},
 		// a city's initials, which GeoNames lists among its names
 		{"781 franklin ave brooklyn nyc ny 11216", "Franklin Avenue", "781", "New York City", "US"},
+		// a city of two names, one of each language, the one written kept
+		{"Paseo República Argentina 4, 20004 Donostia, Gipuzkoa", "Paseo República Argentina", "4", "Donostia", "ES"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {

@@ -128,6 +128,9 @@ func writtenName(text string, p *Place, edits int) string {
 		NameKey(strings.Join(f[:len(f)-1], " ")) == k {
 		return text // "Bolori" for the ward Bolori I: the place written, not one of its numbered parts
 	}
+	if edits == 0 && strings.Contains(p.Name, " / ") && slices.ContainsFunc(strings.Split(p.Name, " / "), func(n string) bool { return NameKey(n) == k }) {
+		return text // "Donostia" of "Donostia / San Sebastián": a name of two languages, one written
+	}
 	if romanizedAlike(text, p.Name) && (edits > 0 || strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ")) {
 		return text // "Zawachiki" for Zawaciki, "Kishi" for Kisi, "Dei-Dei" for DeiDei: one name romanized two ways
 	}

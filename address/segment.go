@@ -225,6 +225,18 @@ var businessWords = map[string]bool{
 	"farmacia": true, "taberna": true, "bodega": true, "asador": true, "boulangerie": true,
 	"patisserie": true, "librairie": true, "enoteca": true, "gelateria": true, "pasticceria": true,
 	"birreria": true, "padaria": true, "cervejaria": true, "churrascaria": true, "konditori": true,
+	// institutions, in the same languages: "universidade de coimbra paço
+	// das escolas", "tampereen yliopisto kalevantie 4"
+	"universidad": true, "universidade": true, "universita": true, "universite": true, "universitat": true,
+	"universiteit": true, "uniwersytet": true, "univerzita": true, "yliopisto": true, "universitet": true,
+	"hochschule": true, "politecnico": true, "politechnika": true, "hopital": true, "ospedale": true,
+	"krankenhaus": true, "klinikum": true, "ziekenhuis": true, "szpital": true, "nemocnice": true,
+	"sairaala": true, "sjukhus": true, "sykehus": true, "museo": true, "musee": true, "museu": true,
+	"muzeum": true, "museet": true, "aeropuerto": true, "aeroport": true, "aeroporto": true, "flughafen": true,
+	"lufthavn": true, "lotnisko": true, "lentoasema": true, "flygplats": true, "estacion": true,
+	"stazione": true, "bahnhof": true, "hauptbahnhof": true, "dworzec": true, "teatro": true, "theater": true,
+	"teatr": true, "catedral": true, "cattedrale": true, "bibliothek": true, "biblioteca": true, "schloss": true,
+	"castello": true, "castillo": true, "palacio": true, "palazzo": true, "bundeshaus": true, "rathaus": true,
 }
 
 // nameBeforeType reports whether word i, a type that opens a street where

@@ -61,6 +61,11 @@ func (p *parser) takeState() {
 	}
 	_, stateWord := p.stateWordEnd(s)
 	if !p.lay.stateShown && !stateWord {
+		if p.lay.postcodeFirst && s.lo == p.postcodeFirstSpan {
+			// a division written in full after the city that follows the
+			// postcode, without a comma: "20004 donostia gipuzkoa"
+			p.stateSuffix(li, false)
+		}
 		return
 	}
 	p.stateSuffix(li, true)
