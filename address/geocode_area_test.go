@@ -88,7 +88,7 @@ func TestGeocodeCityNamedAsState(t *testing.T) {
 		{"Calle Florida 537, Buenos Aires, Argentina", "", "Buenos Aires", "Buenos Aires F.D."},
 		{"Zamalek, Cairo, Egypt", "Zamalek", "Cairo", "Al Qahirah"},
 		{"Khlong Toei, Bangkok 10110, Thailand", "Khlong Toei", "Bangkok", "Krung Thep Maha Nakhon"},
-		{"Gangnam-gu, Seoul, South Korea", "Gangnam-Gu", "Seoul", "Seoul"},
+		{"Gangnam-gu, Seoul, South Korea", "Gangnam-gu", "Seoul", "Seoul"},
 		{"10 bayfront avenue singapore 018956", "", "Singapore", ""},
 		{"12 Main Street, Mexico", "", "", ""}, // Mexico City's other name: no city
 		{"Nicaragua", "", "", ""},

@@ -58,6 +58,8 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"781 franklin ave brooklyn nyc ny 11216", "Franklin Avenue", "781", "New York City", "US"},
 		// a city of two names, one of each language, the one written kept
 		{"Paseo República Argentina 4, 20004 Donostia, Gipuzkoa", "Paseo República Argentina", "4", "Donostia", "ES"},
+		// a Japanese city romanized with its kind
+		{"Terminal 1, 1-1 Furugome, Narita-shi, Chiba 282-0004, Japan", "", "1-1", "Narita-shi", "JP"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Street != tt.street || a.HouseNumber != tt.house || a.City != tt.city || a.Country != tt.country {

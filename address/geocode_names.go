@@ -128,6 +128,9 @@ func writtenName(text string, p *Place, edits int) string {
 		NameKey(strings.Join(f[:len(f)-1], " ")) == k {
 		return text // "Bolori" for the ward Bolori I: the place written, not one of its numbered parts
 	}
+	if i := strings.LastIndexByte(text, '-'); i > 0 && levelSuffix[Fold(text[i+1:])] && NameKey(text[:i]) == main {
+		return text // "Narita-shi", "Haeundae-gu": the name with its kind, as Japan and Korea romanize it
+	}
 	if edits == 0 && strings.Contains(p.Name, " / ") && slices.ContainsFunc(strings.Split(p.Name, " / "), func(n string) bool { return NameKey(n) == k }) {
 		return text // "Donostia" of "Donostia / San Sebastián": a name of two languages, one written
 	}
@@ -147,6 +150,13 @@ func writtenName(text string, p *Place, edits int) string {
 	}
 	return p.Name
 }
+
+// levelSuffix are the words that romanized Japanese and Korean names end
+// in after a hyphen, naming their kind: a city (shi, si), a ward or
+// district (ku, gu), a town (cho, machi, eup), a village (mura, myeon), a
+// county (gun), a neighbourhood (dong).
+var levelSuffix = map[string]bool{"shi": true, "si": true, "ku": true, "gu": true, "cho": true, "machi": true,
+	"mura": true, "gun": true, "dong": true, "eup": true, "myeon": true}
 
 // namesPlace reports whether text is the name or one of the other names of
 // p, folded.

@@ -132,7 +132,7 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"Guildford, Surrey, UK", address.LevelLocality, "Surrey", "England", "Guildford", 51.235, -0.574, 5000, address.Partial},
 		// a Japanese ward before a prefecture named as its city: the ward
 		// is the district, the prefecture's name the city
-		{"Kabukicho 1-19-1, Shinjuku-ku, Tokyo 160-0021", address.LevelLocality, "Shinjuku-Ku", "Tokyo", "Tokyo", 35.69, 139.69, 25000, address.Partial},
+		{"Kabukicho 1-19-1, Shinjuku-ku, Tokyo 160-0021", address.LevelLocality, "Shinjuku-ku", "Tokyo", "Tokyo", 35.69, 139.69, 25000, address.Partial},
 		// the country's own code after a postcode of it is the country,
 		// never a place of it (the division "UK")
 		{"Sir Matt Busby Way, Stretford, Manchester M16 0RA, UK", address.LevelLocality, "", "England", "Manchester", 53.48, -2.24, 10000, address.Partial},

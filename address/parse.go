@@ -235,9 +235,19 @@ func (p *parser) parse() {
 		p.splitAfterNumber()
 	}
 	p.takePostcode()
-	if !p.bigFirst && p.lay.eitherOrder && len(p.spans) > 1 && p.plainName(p.spans[0].lo, p.spans[0].hi) && p.probe(p.spans[len(p.spans)-1]).core {
-		p.bigFirst = true // "Москва, ул. Тверская, д. 7", "1016 Budapest, Dezső utca 11."
-		slices.Reverse(p.spans)
+	if n := len(p.spans); !p.bigFirst && p.lay.eitherOrder && n > 1 && p.plainName(p.spans[0].lo, p.spans[0].hi) {
+		switch last := p.spans[n-1]; {
+		case p.probe(last).core:
+			p.bigFirst = true // "Москва, ул. Тверская, д. 7", "1016 Budapest, Dezső utca 11."
+			slices.Reverse(p.spans)
+		case n > 2 && p.words[0].label == LabelPostcode && p.plainName(last.lo, last.hi) && p.probe(p.spans[n-2]).core:
+			// a venue after the number, in an address that the postcode
+			// opens: "191186, Санкт-Петербург, Инженерная ул., д. 4,
+			// Русский музей" (it opens the address reversed)
+			p.bigFirst = true
+			slices.Reverse(p.spans[:n-1])
+			p.spans = append(p.spans[n-1:], p.spans[:n-1]...)
+		}
 	}
 	p.takeState()
 	if p.a.Postcode == "" {

@@ -220,6 +220,11 @@ var romanNumerals = map[string]bool{
 	"ix": true, "xi": true, "xii": true,
 }
 
+// roadSuffix are the words that romanized Korean street names end in after
+// a hyphen: a road (ro, daero), a street (gil), and a part of a
+// neighbourhood (ga).
+var roadSuffix = map[string]bool{"ro": true, "daero": true, "gil": true, "ga": true}
+
 // caseWord returns the canonical casing of one word: capitalised, with
 // acronyms, Roman numerals and letter suffixes of numbers upper case, ordinals
 // ("1st") and joining words lower case. Hyphenated and slashed words are cased
@@ -244,6 +249,9 @@ func caseWordOnce(w string, first bool) string {
 		if lw := strings.ToLower(w); isOrdinal(lw) || districtOrdinal(lw) {
 			return lw
 		}
+		if i := strings.LastIndexByte(w, '-'); i > 0 && roadSuffix[strings.ToLower(w[i+1:])] {
+			return asciiUpper(w[:i+1]) + strings.ToLower(w[i+1:]) // "5-gil"
+		}
 		return asciiUpper(w) // "12A", "A08", "60-66"
 	}
 	if strings.ContainsAny(w, "-/") {
@@ -256,7 +264,11 @@ func caseWordOnce(w string, first bool) string {
 				start = i + 1
 			}
 		}
-		b.WriteString(caseWordOnce(w[start:], true))
+		if last := strings.ToLower(w[start:]); start > 0 && w[start-1] == '-' && (levelSuffix[last] || roadSuffix[last]) {
+			b.WriteString(last) // "Shibuya-ku", "Jahamun-ro": the kind romanized, lower case
+		} else {
+			b.WriteString(caseWordOnce(w[start:], true))
+		}
 		return b.String()
 	}
 	lw := strings.ToLower(w)
