@@ -10,16 +10,16 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 512 results
 	"LGA":                        40000,  // 1309 results
 	"LGA/builtin":                39000,  // 1295 results
-	"LOCALITY":                   52000,  // 27125 results
-	"LOCALITY/geonames":          24000,  // 8457 results
+	"LOCALITY":                   52000,  // 27129 results
+	"LOCALITY/geonames":          24000,  // 8461 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8536 results
 	"NEIGHBOURHOOD":              40000,  // 37782 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34654 results
-	"POSTCODE":                   33000,  // 1256 results
-	"POSTCODE/nipost":            33000,  // 1256 results
+	"POSTCODE":                   33000,  // 1252 results
+	"POSTCODE/nipost":            33000,  // 1252 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results

@@ -108,8 +108,8 @@ func (p *parser) takeHead() {
 
 // venueAround reads a second organization, after the first, as the
 // landmark it lies in when a word of a venue that holds others ends it: a
-// market, a mall, a plaza ("Blessed Electronics, Alaba International
-// Market, Ojo"; "ShopRite | The Palms Shopping Mall"). The landmark, having
+// market, a mall, a plaza, an office building ("Blessed Electronics, Alaba
+// International Market, Ojo"; "ShopRite | The Palms Shopping Mall"). The landmark, having
 // no relation, is still a name Geocode may find as a place (INEC's
 // "Primary School, Oja Market, ..." names a ward so).
 func (p *parser) venueAround(pt *part, s span) {
@@ -129,8 +129,12 @@ func (p *parser) venueAround(pt *part, s span) {
 	}
 }
 
-// containerVenues end the names of venues that hold shops and offices.
-var containerVenues = map[string]bool{"market": true, "mall": true, "plaza": true, "complex": true, "centre": true, "center": true}
+// containerVenues end the names of venues that hold shops and offices:
+// markets and malls, and the buildings an organization's offices are in
+// ("FSDH Merchant Bank, 5th Floor, UAC House, ...", "Nigerian Content
+// Development and Monitoring Board, Nigerian Content Tower, ...").
+var containerVenues = map[string]bool{"market": true, "mall": true, "plaza": true, "complex": true, "centre": true, "center": true,
+	"house": true, "tower": true, "towers": true, "secretariat": true, "building": true}
 
 // buildingFirst are the countries whose addresses name the building
 // between the unit and the street as a rule ("#05-231, Samsung Hub, 3
