@@ -2,6 +2,7 @@ package address
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -253,12 +254,12 @@ var captionWords = map[string]bool{
 // returns the text without the caption, and the caption.
 func takeCaption(text string) (rest, caption string) {
 	i, n := captionEnd(text)
-	if i < 0 || strings.ContainsAny(text[:i], "0123456789,;") {
+	if i < 0 || strings.ContainsAny(text[:i], ",;") {
 		return text, ""
 	}
 	words := strings.Fields(text[:i])
-	if len(words) == 0 || len(words) > 4 {
-		return text, ""
+	if len(words) == 0 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
+		return text, "" // (an ordinal names a place: "9th Mile Branch:")
 	}
 	last := string(appendKey(nil, words[len(words)-1]))
 	if !captionWords[last] || len(words) == 1 && last != "address" && last != "location" {
@@ -271,7 +272,10 @@ func takeCaption(text string) (rest, caption string) {
 	if first, _, _ := strings.Cut(rest, " "); len(words) > 1 && (relations[Fold(first)] != "" || relationStarts[Fold(first)]) {
 		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
 	}
-	if mods := words[:len(words)-1]; !captionOnly(mods) && (namesOrganization(text[:i]) || brandWord(mods) || last != "branch" && last != "office") {
+	// (not a place's office: "Jigawa State Office: National Population
+	// Commission, Dutse")
+	if mods := words[:len(words)-1]; !captionOnly(mods) &&
+		(namesOrganization(text[:i]) && !onlyOffice(words) || brandWord(mods) || last != "branch" && last != "office") {
 		// the caption names the organization ("Shoprite Store -", "KFC
 		// Outlet -"): its separator parts it as a comma would
 		return text[:i] + "," + text[i+n:], ""
@@ -294,6 +298,12 @@ func captionEnd(text string) (int, int) {
 		}
 	}
 	return best, n
+}
+
+// onlyOffice reports whether the caption's only organization word is its
+// last, Office: "Jigawa State Office" names the office of no organization.
+func onlyOffice(words []string) bool {
+	return string(appendKey(nil, words[len(words)-1])) == "office" && !namesOrganization(strings.Join(words[:len(words)-1], " "))
 }
 
 // brandWord reports whether one of words is written as a brand is, in a
