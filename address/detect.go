@@ -1,6 +1,7 @@
 package address
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -103,7 +104,7 @@ func (p *parser) detectCountry() {
 	// Each kind of evidence answers the region itself when the region
 	// explains the words it reads (a postcode of the region, a state of it
 	// before one): then nothing weaker is asked.
-	for _, kind := range []func() (string, string){p.prefixedPostcode, p.postcodeShape, p.statePostcode, p.script, p.streetLanguage} {
+	for _, kind := range []func() (string, string){p.prefixedPostcode, p.postcodeShape, p.statePostcode, p.divisionLast, p.script, p.streetLanguage} {
 		if c, why := kind(); c != "" {
 			p.implied(c, why)
 			return
@@ -536,6 +537,35 @@ func (p *parser) statePostcode() (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// divisionLast finds the one country whose first-level division the last
+// segment names in full, after the other parts of the address: "...,
+// Franschhoek, 7690, Western Cape", "..., Umhlanga 4319, KwaZulu-Natal". A
+// name of two words or a hyphenated one, of 5 letters or more, of no
+// division of the region; a code, a short form or a name that a city or a
+// country bears too implies nothing.
+func (p *parser) divisionLast() (string, string) {
+	if len(p.spans) < 3 { // (after a city: "Calle Fortaleza, San Juan" names Puerto Rico's capital)
+		return "", ""
+	}
+	s := p.spans[len(p.spans)-1]
+	if !p.nameWords(s.lo, s.hi) {
+		return "", ""
+	}
+	key := p.keys(s.lo, s.hi)
+	cs := data().subCountries[key]
+	if len(cs) != 1 || KeyLen(key) < 5 || slices.Contains(cs, p.country) {
+		return "", ""
+	}
+	m, ok := lookupSubdivision(cs[0], key)
+	if !ok || !writtenInFull(p.texts(s.lo, s.hi)) || shortFormOf(p.texts(s.lo, s.hi), m.sub.Name) ||
+		s.len() < 2 && !strings.Contains(p.text(s.lo), "-") || NameKey(m.sub.Capital) == NameKey(key) || data().byKey[key] != nil {
+		// (one word names a city as often: "Puebla", "Victoria"; so does
+		// a division named after its capital, "San Juan", or a country)
+		return "", ""
+	}
+	return cs[0], "implied by " + p.texts(s.lo, s.hi) + ", a division of " + cs[0]
 }
 
 // stateAndPostcode reports the one country of which words lo to hi name
