@@ -264,8 +264,13 @@ func nearPostcode(words []string, glued []bool, lo, hi int) []string {
 // province ("Roma"). ok is false when there is none.
 func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Result) (Result, bool, error) {
 	a := s.Address
+	// (a locality confirmed before a city the region does not know, which
+	// was read as the division around it, does not keep the address home:
+	// "No. 15 Ring Road East, Osu, Accra" is no Nigerian Osu in a county
+	// called Accra)
+	county := r.Address.LGA != "" && foldEqual(r.Address.LGA, a.City) && r.Checks.Get("lga") == Unconfirmed
 	if s.input == nil || a.State != "" || r.Checks.Get("postcode") == Confirmed ||
-		r.Checks.Get("city") == Confirmed || r.Checks.Get("neighbourhood") == Confirmed ||
+		!county && (r.Checks.Get("city") == Confirmed || r.Checks.Get("neighbourhood") == Confirmed) ||
 		slices.ContainsFunc(s.Tokens, func(t Token) bool { return t.Label == LabelCountry }) {
 		return r, false, nil
 	}

@@ -58,6 +58,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"781 franklin ave brooklyn nyc ny 11216", "Franklin Avenue", "781", "New York City", "US"},
 		// a city of two names, one of each language, the one written kept
 		{"Paseo República Argentina 4, 20004 Donostia, Gipuzkoa", "Paseo República Argentina", "4", "Donostia", "ES"},
+		// a capital abroad after a district that the region knows as a
+		// town of its own
+		{"No. 15 Ring Road East, Osu, Accra", "Ring Road East", "15", "Accra", "GH"},
 		// a Japanese city romanized with its kind
 		{"Terminal 1, 1-1 Furugome, Narita-shi, Chiba 282-0004, Japan", "", "1-1", "Narita-shi", "JP"},
 	} {
