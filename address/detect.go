@@ -41,6 +41,7 @@ var postcodeShapes = []struct{ country, pattern string }{
 	{"GB", "A9 9AA"}, {"GB", "A99 9AA"}, {"GB", "AA9 9AA"}, {"GB", "AA99 9AA"},
 	{"GB", "A9A 9AA"}, {"GB", "AA9A 9AA"},
 	{"CA", "A9A 9A9"},
+	{"IE", "A99 EEEE"}, {"IE", "D6W EEEE"}, // Eircode: "V94 T9PX", "D02 X285"
 	{"NL", "9999 AA"},
 	{"BR", "99999-999"},
 	{"PT", "9999-999"},
