@@ -54,7 +54,7 @@ func (u Unit) String() string {
 	if u.Number == "" {
 		return u.Type
 	}
-	if r, _ := utf8.DecodeRuneInString(u.Type); r >= 0x1100 {
+	if afterNumber(u.Type) {
 		return u.Number + u.Type
 	}
 	return u.Type + " " + u.Number
@@ -67,7 +67,19 @@ type Premise struct {
 }
 
 // String returns "Plot 339".
-func (p Premise) String() string { return p.Type + " " + p.Number }
+func (p Premise) String() string {
+	if afterNumber(p.Type) {
+		return p.Number + p.Type // "3栋", "2单元": the word after the number, as East Asia writes it
+	}
+	return p.Type + " " + p.Number
+}
+
+// afterNumber reports whether a unit's or premise's type is a word written
+// after its number in East Asia ("号室", "호", "栋").
+func afterNumber(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	return r >= 0x1100
+}
 
 // Landmark is a place the address is described relative to, as in
 // "Off Allen Avenue" or "Opposite Crown Estate". Relation is empty for a

@@ -37,9 +37,10 @@ var blockNumbers = []struct {
 	{regexp.MustCompile(`(\d+)\s*丁目\s*-?\s*(\d+)\b`), " $1-$2"}, // (not "3丁目 2F": a floor)
 	{regexp.MustCompile(`(\d+)\s*丁目`), " $1"},
 	{regexp.MustCompile(`(\d+)\s*番地?\s*(\d+)\s*号?`), " $1-$2"},
-	// a room or flat, a part of its own, as written: "501号室", "301室"
-	{regexp.MustCompile(`(\d+)\s*(号室|號室|室)`), ", $1$2"},
-	{regexp.MustCompile(`(\d+)\s*[番号號]地?([^室]|$)`), " $1 $2"}, // (a floor may follow: "45號89樓")
+	// a room or flat, a building of an estate or its entrance, a part of
+	// its own, as written: "501号室", "301室", "3栋", "3号楼", "2单元"
+	{regexp.MustCompile(`(\d+)\s*(号室|號室|室|号楼|號樓|单元|單元|栋|棟|幢)`), ", $1$2"},
+	{regexp.MustCompile(`(\d+)\s*[番号號]地?([^室楼樓]|$)`), " $1 $2"}, // (a floor may follow: "45號89樓")
 	// a floor, a part of its own, as written: "89樓", "B1階"
 	{regexp.MustCompile(`(B?\d+)\s*([樓楼層层階])`), ", $1$2"},
 	// romanized: "2 Chome-3-5", "2-chome 3-5", "2-chōme-8-1"
@@ -441,11 +442,13 @@ func hangulLevels(text string) (string, bool) {
 	return out, big
 }
 
-// suffixedPart reports whether w is a floor or a flat written in East Asia
-// with its word after the number: "3층", "B1階", "1203호", "501号室".
+// suffixedPart reports whether w is a floor, a flat or a building written
+// in East Asia with its word after the number: "3층", "B1階", "1203호",
+// "501号室", "101동".
 func suffixedPart(w string) bool {
 	_, unit := asianUnit(w)
-	return unit || asianFloor(Fold(w))
+	_, premise := asianPremise(w)
+	return unit || premise || asianFloor(Fold(w))
 }
 
 // hangulName reports whether w is written in Hangul only.

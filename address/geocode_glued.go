@@ -537,6 +537,16 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !towns && !suburb) {
 		return nil
 	}
+	namesake := false // a town that gives its name to its own LGA
+	if suburb && !fromStreets && NameKey(g.area.Name) != NameKey(capital) {
+		for _, id := range g.area.Parents {
+			p, err := g.place(ctx, id)
+			if err != nil {
+				return err
+			}
+			namesake = namesake || p != nil && p.Kind == KindLGA && strings.HasPrefix(NameKey(p.Name), NameKey(g.area.Name))
+		}
+	}
 	at := g.area
 	for i := 0; at != nil && !at.HasPoint && i < len(g.area.Parents); i++ {
 		p, err := g.place(ctx, g.area.Parents[i])
@@ -552,7 +562,11 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 		return err
 	}
 	for _, c := range ps {
-		if c.Kind != KindCity || at != nil && !near(c, at, 15000) || suburb && !towns && !near(c, at, 10000) {
+		if c.Kind != KindCity || at != nil && !near(c, at, 15000) || suburb && !towns && !near(c, at, 10000) ||
+			namesake && !near(c, g.area, 8000) {
+			// (a town that gives its name to its own LGA is a district
+			// of the capital only within 8 km: "Nassarawa, Kano", not
+			// "Batagarawa, Katsina")
 			continue
 		}
 		if !c.Within(g.state.ID) {

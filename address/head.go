@@ -109,12 +109,21 @@ func (p *parser) headMarkers(s span, r *part) int {
 		if !unit && i == s.lo && p.staircaseFlat(i, s.hi) {
 			t, unit = strings.ToUpper(k), true // "A 3"
 		}
-		if u, ok := asianUnit(p.text(i)); ok && floorCountries[p.country] && r.unit.Type == "" {
-			r.unit = u // "501号室"
-			p.label(i, i+1, LabelUnitNumber)
-			r.core = true
-			i++
-			continue
+		if floorCountries[p.country] {
+			if u, ok := asianUnit(p.text(i)); ok && r.unit.Type == "" {
+				r.unit = u // "501号室"
+				p.label(i, i+1, LabelUnitNumber)
+				r.core = true
+				i++
+				continue
+			}
+			if pr, ok := asianPremise(p.text(i)); ok {
+				r.premises = append(r.premises, pr) // "3栋", "2单元"
+				p.label(i, i+1, LabelPremiseNumber)
+				r.core = true
+				i++
+				continue
+			}
 		}
 		if unit && i+1 < s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
 			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
@@ -173,7 +182,10 @@ func (p *parser) headMarkers(s span, r *part) int {
 			p.label(i, i+1, LabelHouseNumber)
 			r.core = true
 			i++
-			if i < s.hi && len(p.key(i)) == 1 && strings.Contains("abcdfgh", p.key(i)) && isDigits(p.key(i-1)) && p.typedStreet(i+1, s.hi) {
+			if i+1 < s.hi && len(p.key(i)) == 1 && strings.Contains("abcdfgh", p.key(i)) && isDigits(p.key(i-1)) && p.typedStreet(i+1, s.hi) &&
+				p.words[i].text == p.key(i) && len(p.key(i+1)) > 1 {
+				// (written in lower case: a capital is a name's initial as
+				// often, "10 A. Ajayi Street", "4 A A Rano Street")
 				// "12 a tyrone avenue": the number's letter written
 				// apart, before a named street ("12 A Close" is a street;
 				// "233 S Wacker Drive" a direction, "100 O Farrell St" a
@@ -291,7 +303,7 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 		// goes
 		n, r.number = 1, strings.ToUpper(p.text(hi-1))
 	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && p.words[hi-2].lex && numberMarkers[p.key(hi-2)] &&
-		isHouseNumber(p.text(hi-1)) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi-2):
+		isHouseNumber(p.text(hi-1)) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi-2) && !p.namedByNumber(lo, hi-2):
 		// "Avenue Louise nº 54", "Chaussée de Charleroi n° 112": the
 		// number marked
 		n, r.number = 2, strings.ToUpper(p.text(hi-1))

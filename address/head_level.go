@@ -96,7 +96,19 @@ func asianFloor(k string) bool {
 var (
 	floorSuffixes = []string{"階", "층", "楼", "樓", "層", "层"}
 	unitSuffixes  = []string{"号室", "號室", "室", "호"}
+	// a building of an estate or its entrance: "3栋", "3号楼", "2单元"
+	premiseSuffixes = []string{"号楼", "號樓", "单元", "單元", "栋", "棟", "幢", "座", "동"}
 )
+
+// asianPremise returns the building or entrance written in East Asia with
+// its word after the number ("3栋", "2单元", "101동").
+func asianPremise(w string) (Premise, bool) {
+	n := trimAnySuffix(w, premiseSuffixes)
+	if len(n) == len(w) || n == "" || len(n) > 4 || !isDigits(n) {
+		return Premise{}, false
+	}
+	return Premise{Type: w[len(n):], Number: n}, true
+}
 
 // asianUnit returns the number and the word of a flat or room written in
 // East Asia with the word after the number ("501号室", "1203호", "301室").

@@ -130,6 +130,7 @@ var ngCases = []ngCase{
 	// a district of the capital
 	{in: "Yusuf Dantsoho Memorial Hospital, Tudun Wada, Kaduna 800262", want: map[string]string{"neighbourhood": "Tudun Wada", "city": "Kaduna", "state": "Kaduna"}, imported: true},
 	{in: "9 Dutse Alhaji, Bwari Road, Abuja", want: map[string]string{"neighbourhood": "", "city": "Abuja"}, imported: true},
+	{in: "12 Kano Road, Batagarawa, Katsina", want: map[string]string{"city": "Batagarawa", "lga": "Batagarawa", "state": "Katsina"}, imported: true},
 	// a road named after the towns it joins, in one state or in two
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},

@@ -123,7 +123,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		if _, ok := premiseTypes[k]; ok && k != "house" {
 			return true
 		}
-		if numberMarkers[k] && isHouseNumber(p.text(i+1)) {
+		if numberMarkers[k] && isHouseNumber(p.text(i+1)) && !p.namedByNumber(start, i) {
 			return true
 		}
 	}
@@ -237,6 +237,31 @@ var businessWords = map[string]bool{
 	"stazione": true, "bahnhof": true, "hauptbahnhof": true, "dworzec": true, "teatro": true, "theater": true,
 	"teatr": true, "catedral": true, "cattedrale": true, "bibliothek": true, "biblioteca": true, "schloss": true,
 	"castello": true, "castillo": true, "palacio": true, "palazzo": true, "bundeshaus": true, "rathaus": true,
+}
+
+// namedByNumber reports whether words[lo:hi], before a number's marker,
+// are only a street's type or a road's class, or a building's or a plot's
+// word, which the number names: "Route N° 3", "Rue n° 12", "Route
+// Nationale N° 7", "Immeuble N° 3" (not the house number of a street).
+func (p *parser) namedByNumber(lo, hi int) bool {
+	if hi-lo < 1 || hi-lo > 2 {
+		return false
+	}
+	for j := lo; j < hi; j++ {
+		if _, typ := p.streetType(p.key(j)); !(typ && p.words[j].lex) && !numberedThings[p.key(j)] {
+			return false
+		}
+	}
+	return true
+}
+
+// numberedThings are the words of road classes, buildings and plots that a
+// number names in French-speaking countries ("Route Nationale N° 7",
+// "Immeuble N° 3", "Parcelle N° 12").
+var numberedThings = map[string]bool{
+	"nationale": true, "departementale": true, "provinciale": true, "regionale": true, "communale": true,
+	"nacional": true, "national": true, "immeuble": true, "batiment": true, "lot": true, "parcelle": true,
+	"carre": true, "villa": true, "appartement": true, "residence": true,
 }
 
 // nameBeforeType reports whether word i, a type that opens a street where
