@@ -125,6 +125,16 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 		}
+		if unit && i+2 < s.hi && numberMarkers[p.key(i+1)] && p.words[i+1].lex && isID(p.key(i+2)) && r.unit.Type == "" {
+			// "Shop No. 12", "Flat No 3", "Appartement N° 4": the unit's
+			// number marked
+			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 2))}
+			p.label(i, i+2, LabelUnitType)
+			p.label(i+2, i+3, LabelUnitNumber)
+			r.core = true
+			i += 3
+			continue
+		}
 		if unit && i+1 < s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
 			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
 			p.label(i, i+1, LabelUnitType)

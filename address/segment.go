@@ -240,15 +240,18 @@ var businessWords = map[string]bool{
 }
 
 // namedByNumber reports whether words[lo:hi], before a number's marker,
-// are only a street's type or a road's class, or a building's or a plot's
-// word, which the number names: "Route N° 3", "Rue n° 12", "Route
-// Nationale N° 7", "Immeuble N° 3" (not the house number of a street).
+// are only a street's type or a road's class, or a unit's, a building's or
+// a plot's word, which the number names: "Route N° 3", "Rue n° 12", "Route
+// Nationale N° 7", "Immeuble N° 3", "Flat No 3" (not the house number of a
+// street).
 func (p *parser) namedByNumber(lo, hi int) bool {
 	if hi-lo < 1 || hi-lo > 2 {
 		return false
 	}
 	for j := lo; j < hi; j++ {
-		if _, typ := p.streetType(p.key(j)); !(typ && p.words[j].lex) && !numberedThings[p.key(j)] {
+		_, typ := p.streetType(p.key(j))
+		_, unit := unitTypes[p.key(j)]
+		if !((typ || unit) && p.words[j].lex) && !numberedThings[p.key(j)] {
 			return false
 		}
 	}
