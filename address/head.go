@@ -125,23 +125,21 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 		}
-		if unit && i+2 < s.hi && numberMarkers[p.key(i+1)] && p.words[i+1].lex && isID(p.key(i+2)) && r.unit.Type == "" {
-			// "Shop No. 12", "Flat No 3", "Appartement N° 4": the unit's
-			// number marked
-			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 2))}
-			p.label(i, i+2, LabelUnitType)
-			p.label(i+2, i+3, LabelUnitNumber)
-			r.core = true
-			i += 3
-			continue
-		}
-		if unit && i+1 < s.hi && isID(p.key(i+1)) && r.unit.Type == "" {
-			r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(i + 1))}
-			p.label(i, i+1, LabelUnitType)
-			p.label(i+1, i+2, LabelUnitNumber)
-			r.core = true
-			i += 2
-			continue
+		if unit && r.unit.Type == "" {
+			// the unit's number after it, or after a number sign: "Flat
+			// 3", "Shop No. 12", "Appartement N° 4"
+			at := i + 1
+			if i+2 < s.hi && numberMarkers[p.key(i+1)] && p.words[i+1].lex && isID(p.key(i+2)) {
+				at = i + 2
+			}
+			if at < s.hi && isID(p.key(at)) {
+				r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(at))}
+				p.label(i, at, LabelUnitType)
+				p.label(at, at+1, LabelUnitNumber)
+				r.core = true
+				i = at + 1
+				continue
+			}
 		}
 		if lex && i+1 < s.hi && isID(p.key(i+1)) {
 			if t, ok := premiseTypes[k]; ok {
