@@ -551,8 +551,8 @@ func (p *parser) divisionLast() (string, string) {
 		return "", ""
 	}
 	s := p.spans[len(p.spans)-1]
-	if !p.nameWords(s.lo, s.hi) {
-		return "", ""
+	if s.len() > 3 || !data().nameWords[p.key(s.lo)] || !p.nameWords(s.lo, s.hi) {
+		return "", "" // (the first word tells most segments apart without joining the keys)
 	}
 	key := p.keys(s.lo, s.hi)
 	cs := data().subCountries[key]

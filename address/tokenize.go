@@ -572,7 +572,7 @@ func isHouseNumber(t string) bool {
 	if t == "" || t[0] < '0' || t[0] > '9' || len(t) > 12 {
 		return false
 	}
-	if i := strings.LastIndexByte(t, '-'); i > 0 && floorSuffix[strings.ToLower(t[i+1:])] {
+	if i := strings.LastIndexByte(t, '-'); i > 0 && len(t)-i <= 4 && floorSuffix[strings.ToLower(t[i+1:])] {
 		return isHouseNumber(t[:i]) // "112-II", "44-hs": the floor of an Amsterdam house
 	}
 	letters := 0
