@@ -189,7 +189,7 @@ func (p *parser) typeFirst(i int) bool {
 		if i < s.lo || i >= s.hi {
 			continue
 		}
-		if i+1 >= s.hi || p.words[i+1].lex || !(i == s.lo || isHouseNumber(p.text(i-1)) && i-1 == s.lo) {
+		if i+1 >= s.hi || p.words[i+1].lex || !(i == s.lo || p.numberOpens(s.lo, i)) {
 			return false
 		}
 		return true
@@ -226,8 +226,20 @@ func init() {
 func (p *parser) opensStreet(i int) bool {
 	for _, s := range p.spans {
 		if i >= s.lo && i < s.hi {
-			return i == s.lo || i-1 >= s.lo && p.words[i-1].digit && isHouseNumber(p.text(i-1))
+			return i == s.lo || i-1 >= s.lo && p.words[i-1].digit && isHouseNumber(p.text(i-1)) || p.numberOpens(s.lo, i)
 		}
+	}
+	return false
+}
+
+// numberOpens reports whether words[lo:i] are a house number alone or with
+// a word of its second house: "12", "12 bis", "7 ter".
+func (p *parser) numberOpens(lo, i int) bool {
+	switch i - lo {
+	case 1:
+		return isHouseNumber(p.text(lo))
+	case 2:
+		return isDigits(p.key(lo)) && repeatWords[p.key(lo+1)]
 	}
 	return false
 }

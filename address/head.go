@@ -190,6 +190,14 @@ func (p *parser) headMarkers(s span, r *part) int {
 			p.label(i, i+1, LabelHouseNumber)
 			r.core = true
 			i++
+			if i+1 < s.hi && repeatWords[p.key(i)] && isDigits(p.key(i-1)) {
+				// "12 bis Rue de la Paix": a second house of the number
+				r.number += " " + strings.ToLower(p.text(i))
+				r.rawNumber = p.texts(i-1, i+1)
+				p.label(i, i+1, LabelHouseNumber)
+				i++
+				continue
+			}
 			if i+1 < s.hi && len(p.key(i)) == 1 && strings.Contains("abcdfgh", p.key(i)) && isDigits(p.key(i-1)) && p.typedStreet(i+1, s.hi) &&
 				p.words[i].text == p.key(i) && len(p.key(i+1)) > 1 {
 				// (written in lower case: a capital is a name's initial as
@@ -305,6 +313,10 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 	case hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
 		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)):
 		n, r.number = 1, strings.ToUpper(p.text(hi-1))
+	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && repeatWords[p.key(hi-1)] && isDigits(p.key(hi-2)) &&
+		p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi-2):
+		// "Via Roma 5 bis": the number's second house
+		n, r.number = 2, p.text(hi-2)+" "+strings.ToLower(p.text(hi-1))
 	case hi-lo >= 2 && r.number == "" && p.withoutNumber(hi-1) && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi-1):
 		// "Calle Mayor s/n": the street's mark of a building without a
 		// number (sin número, sem número), which stands where the number
@@ -323,6 +335,10 @@ func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
 	p.streetBeforeNumber(lo, hi-n, r)
 	return true
 }
+
+// repeatWords follow a house number to name a second or third house of it
+// ("12 bis", "7 ter"), in French, Italian and Spanish.
+var repeatWords = map[string]bool{"bis": true, "ter": true, "quater": true}
 
 // withoutNumber reports whether word i is the mark of a building without
 // a number: "s/n", "S/N", "s.n." (Spanish sin número, Portuguese sem

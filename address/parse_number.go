@@ -56,6 +56,11 @@ func (p *parser) splitAfterNumber() {
 				continue
 			}
 		}
+		if repeatWords[p.key(i+1)] {
+			if i++; i+1 >= s.hi {
+				continue // "Via Roma 5 bis": the number's second house ends it
+			}
+		}
 		p.spans = slices.Insert(p.spans, si+1, span{i + 1, s.hi})
 		p.spans[si].hi = i + 1
 		if p.unitAt(i+1, s.hi) && i+3 < s.hi {
