@@ -41,8 +41,9 @@ var blockNumbers = []struct {
 	// its own, as written: "501号室", "301室", "3栋", "3号楼", "2单元"
 	{regexp.MustCompile(`(\d+)\s*(号室|號室|室|号楼|號樓|单元|單元|栋|棟|幢)`), ", $1$2"},
 	{regexp.MustCompile(`(\d+)\s*[番号號]地?([^室楼樓]|$)`), " $1 $2"}, // (a floor may follow: "45號89樓")
-	// a floor, a part of its own, as written: "89樓", "B1階"
+	// a floor, a part of its own, as written: "89樓", "B1階", "3F", "B2F"
 	{regexp.MustCompile(`(B?\d+)\s*([樓楼層层階])`), ", $1$2"},
+	{regexp.MustCompile(`\s(B?\d{1,3}F)\b`), ", $1"},
 	// romanized: "2 Chome-3-5", "2-chome 3-5", "2-chōme-8-1"
 	{regexp.MustCompile(`(?i)\b(\d+)[\s-]*ch[oō]me[\s-]*(\d+)(?:[\s-]+(\d+))?\b`), "$1-$2-$3"},
 }

@@ -86,8 +86,8 @@ func asianFloor(k string) bool {
 	n := strings.TrimSuffix(strings.TrimSuffix(k, "f"), "/")
 	if len(n) == len(k) {
 		n = trimAnySuffix(k, floorSuffixes)
-		n = strings.TrimPrefix(n, "b")
 	}
+	n = strings.TrimPrefix(n, "b") // a basement: "B2F", "B1階"
 	return len(n) < len(k) && len(n) >= 1 && len(n) <= 3 && isDigits(n)
 }
 
