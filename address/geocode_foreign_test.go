@@ -61,6 +61,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// a capital abroad after a district that the region knows as a
 		// town of its own
 		{"No. 15 Ring Road East, Osu, Accra", "Ring Road East", "15", "Accra", "GH"},
+		// a state's code that is a country's too, after a street whose
+		// number fits that country's postcodes
+		{"Av. Afonso Pena 1000, Belo Horizonte, MG", "Avenida Afonso Pena", "1000", "Belo Horizonte", "BR"},
 		// a Japanese city romanized with its kind
 		{"Terminal 1, 1-1 Furugome, Narita-shi, Chiba 282-0004, Japan", "", "1-1", "Narita-shi", "JP"},
 	} {

@@ -200,6 +200,9 @@ func (p *parser) postcodeOfBefore(li int, cc string) bool {
 	// in full ("70173 Stuttgart, Baden-Württemberg, DE")
 	for j := li - 1; j >= 0 && j >= li-2; j-- {
 		prev := p.spans[j]
+		if _, typ := p.streetType(p.key(prev.lo)); typ && p.words[prev.lo].lex && prev.len() > 2 {
+			continue // a street its type opens ends in its number: "Av. Afonso Pena 1000"
+		}
 		fits := func(c string) bool {
 			return p.postcodeEndsAt(prev.lo, prev.hi, c) || p.postcodeCityEndsAt(prev.lo, prev.hi, c)
 		}
