@@ -64,6 +64,8 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// a state's code that is a country's too, after a street whose
 		// number fits that country's postcodes
 		{"Av. Afonso Pena 1000, Belo Horizonte, MG", "Avenida Afonso Pena", "1000", "Belo Horizonte", "BR"},
+		// a territory the USPS codes as a state: a country of its own
+		{"1 Calle Fortaleza, San Juan, PR 00901", "Calle Fortaleza", "1", "San Juan", "PR"},
 		// a Japanese city romanized with its kind
 		{"Terminal 1, 1-1 Furugome, Narita-shi, Chiba 282-0004, Japan", "", "1-1", "Narita-shi", "JP"},
 	} {

@@ -260,6 +260,13 @@ func cleanField(s string) string {
 // the changes and formats the lines.
 func (p *parser) finish() Standardized {
 	a := &p.a
+	if t, ok := strings.CutPrefix(a.StateCode, "US-"); ok && usTerritories[t] && p.country == "US" {
+		// "San Juan, PR 00901": a territory the USPS codes as a state
+		// has a country code of its own, which the gazetteer files it
+		// under
+		p.setCountry(t)
+		a.State, a.StateCode, p.raw[fState] = "", "", ""
+	}
 	c := data().byKey[Fold(p.country)]
 	a.Country, a.CountryName = c.Alpha2, c.Name
 	if u, n, ok := strings.Cut(a.HouseNumber, "/"); ok && slashUnit(a.Country, Unit{Number: u}, n) && a.Unit == (Unit{}) {
@@ -439,6 +446,10 @@ func hasBothCases(s string) bool {
 	}
 	return false
 }
+
+// usTerritories are the territories of the United States that the postal
+// service codes as states and ISO 3166-1 as countries.
+var usTerritories = map[string]bool{"PR": true, "GU": true, "VI": true, "AS": true, "MP": true}
 
 // degreeOrdinal writes the degree sign after a number as the ordinal
 // indicator it stands for in a floor ("3° piano" is "3º piano"), and
