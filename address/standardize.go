@@ -260,10 +260,10 @@ func cleanField(s string) string {
 // the changes and formats the lines.
 func (p *parser) finish() Standardized {
 	a := &p.a
-	if t, ok := strings.CutPrefix(a.StateCode, "US-"); ok && usTerritories[t] && p.country == "US" {
+	if t, ok := strings.CutPrefix(a.StateCode, "US-"); ok && usTerritories[t] && p.country == "US" && (!p.countryFromText || !usNamed(p.raw[fCountry])) {
 		// "San Juan, PR 00901": a territory the USPS codes as a state
 		// has a country code of its own, which the gazetteer files it
-		// under
+		// under (the United States written stay written)
 		p.setCountry(t)
 		a.State, a.StateCode, p.raw[fState] = "", "", ""
 	}
@@ -450,6 +450,13 @@ func hasBothCases(s string) bool {
 // usTerritories are the territories of the United States that the postal
 // service codes as states and ISO 3166-1 as countries.
 var usTerritories = map[string]bool{"PR": true, "GU": true, "VI": true, "AS": true, "MP": true}
+
+// usNamed reports whether the text that named the country names the
+// United States ("USA", "United States of America").
+func usNamed(text string) bool {
+	c, ok := LookupCountry(text)
+	return ok && c.Alpha2 == "US"
+}
 
 // degreeOrdinal writes the degree sign after a number as the ordinal
 // indicator it stands for in a floor ("3° piano" is "3º piano"), and
