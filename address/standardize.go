@@ -89,6 +89,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ToValidUTF8(text, " ")
 	text = strings.ReplaceAll(text, "،", ",") // the Arabic comma parts as a comma does
 	text = degreeOrdinal(text)
+	text = spacedOrdinals(text)
 	text = provinceInBrackets.ReplaceAllString(text, "$1 $2")
 	if strings.Contains(text, "/T") || strings.Contains(text, "/t") {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
@@ -450,6 +451,46 @@ func hasBothCases(s string) bool {
 // usTerritories are the territories of the United States that the postal
 // service codes as states and ISO 3166-1 as countries.
 var usTerritories = map[string]bool{"PR": true, "GU": true, "VI": true, "AS": true, "MP": true}
+
+// spacedOrdinal is a number, its ordinal's letters written apart, and the
+// word after them: "3 rd Avenue", "4 th Floor".
+var spacedOrdinal = regexp.MustCompile(`\b(\d{1,3}) (st|nd|rd|th|ST|ND|RD|TH) (\pL+)`)
+
+// spacedOrdinals joins an ordinal's letters to their number where they are
+// the number's own and a street type or a floor follows ("3 rd Avenue" is
+// 3rd Avenue; "1 St Andrews Road" stays: no type follows St).
+func spacedOrdinals(text string) string {
+	if !strings.Contains(text, " ") || !spacedOrdinal.MatchString(text) {
+		return text
+	}
+	return spacedOrdinal.ReplaceAllStringFunc(text, func(m string) string {
+		f := strings.Fields(m)
+		next := Fold(f[2])
+		_, typ := streetTypes[next]
+		if strings.ToLower(f[1]) != ordinalSuffix(f[0]) || !typ && !levelWords[next] {
+			return m
+		}
+		return f[0] + strings.ToLower(f[1]) + " " + f[2]
+	})
+}
+
+// ordinalSuffix returns the English ordinal's letters of a number written
+// in digits: "st" for 1, 21; "nd" for 2; "rd" for 3; "th" for 11-13 and
+// the rest.
+func ordinalSuffix(n string) string {
+	if len(n) >= 2 && n[len(n)-2] == '1' {
+		return "th"
+	}
+	switch n[len(n)-1] {
+	case '1':
+		return "st"
+	case '2':
+		return "nd"
+	case '3':
+		return "rd"
+	}
+	return "th"
+}
 
 // usNamed reports whether the text that named the country names the
 // United States ("USA", "United States of America").
