@@ -95,7 +95,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
 	}
 	text, removed := takeContacts(text)
-	text, caption := takeCaption(text)
+	text, caption := takeCaption(text, region)
 	text = nameParens(text)
 	text = calleSlash(text)
 	text, bigFirst, japanese := eastAsian(text)

@@ -252,7 +252,7 @@ var captionWords = map[string]bool{
 // and another caption word than Branch or Office ("Shoprite Store -");
 // one word alone is a caption only as "Address:" or "Location:". It
 // returns the text without the caption, and the caption.
-func takeCaption(text string) (rest, caption string) {
+func takeCaption(text, region string) (rest, caption string) {
 	i, n := captionEnd(text)
 	if i < 0 || strings.ContainsAny(text[:i], ",;") {
 		return text, ""
@@ -262,6 +262,18 @@ func takeCaption(text string) (rest, caption string) {
 		return text, "" // (an ordinal names a place: "9th Mile Branch:")
 	}
 	last := string(appendKey(nil, words[len(words)-1]))
+	if len(words) == 1 && n == 1 && text[i] == ':' && !captionWords[last] {
+		// a state of the region alone before a colon, as branch lists
+		// head their rows ("Lagos: 12 Broad Street"): the state, read
+		// where a state is written, last (once)
+		if _, ok := lookupSubdivision(region, Fold(words[0])); ok && strings.TrimSpace(text[i+n:]) != "" {
+			rest := strings.TrimLeft(text[i+n:], " ")
+			if strings.HasSuffix(Fold(rest), Fold(words[0])) {
+				return rest, ""
+			}
+			return rest + ", " + words[0], ""
+		}
+	}
 	if !captionWords[last] || len(words) == 1 && last != "address" && last != "location" {
 		return text, ""
 	}
