@@ -95,6 +95,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// "35 Boulevard Saint-Michel" go on.
 	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
 		!(i+1 == hi && (organizationWords[k] || k == "house") && p.words[i].lex) && // "Kloof Street House": a building named after its street
+		!p.orgNameEnds(start, i, hi) && // "Federal Road Safety Corps": an organization whose name holds a type
 		!(st.Either && i+1 < hi && p.words[i+1].digit) {
 		// (a type of either side before a name and a number opens the
 		// street: "Москва ул Тверская 7")
@@ -237,6 +238,17 @@ var businessWords = map[string]bool{
 	"stazione": true, "bahnhof": true, "hauptbahnhof": true, "dworzec": true, "teatro": true, "theater": true,
 	"teatr": true, "catedral": true, "cattedrale": true, "bibliothek": true, "biblioteca": true, "schloss": true,
 	"castello": true, "castillo": true, "palacio": true, "palazzo": true, "bundeshaus": true, "rathaus": true,
+}
+
+// orgNameEnds reports whether words[i:hi], after a street type, end in an
+// organization word, and words[start:hi] hold no number: the type is a
+// word of the organization's name ("Federal Road Safety Corps",
+// "Directorate of Road Traffic Services").
+func (p *parser) orgNameEnds(start, i, hi int) bool {
+	if hi-i < 2 || !p.words[hi-1].lex || !organizationWords[p.key(hi-1)] {
+		return false
+	}
+	return !slices.ContainsFunc(p.words[start:hi], func(w word) bool { return w.digit })
 }
 
 // namedByNumber reports whether words[lo:hi], before a number's marker,
