@@ -430,7 +430,7 @@ var organizationWords = map[string]bool{
 	"kitchen": true, "catering": true, "boutique": true, "salon": true, "bakery": true, "eatery": true,
 	"chambers": true, "laboratory": true, "laboratories": true, "studios": true,
 	"inn": true, "store": true, "stores": true, "provisions": true, "electronics": true, "maternity": true,
-	"mill": true, "mills": true, "press": true, "printers": true, "board": true, "authority": true, "bureau": true, "directorate": true, "association": true, "society": true, "federation": true, "corps": true,
+	"mill": true, "mills": true, "press": true, "printers": true, "board": true, "authority": true, "bureau": true, "directorate": true, "association": true, "society": true, "federation": true, "corps": true, "service": true,
 }
 
 // directionals are accepted before or after a street name.
