@@ -200,12 +200,11 @@ func (p *parser) headMarkers(s span, r *part) int {
 			}
 			if i+1 < s.hi && len(p.key(i)) == 1 && strings.Contains("abcdfgh", p.key(i)) && isDigits(p.key(i-1)) && p.typedStreet(i+1, s.hi) &&
 				p.words[i].text == p.key(i) && len(p.key(i+1)) > 1 {
-				// (written in lower case: a capital is a name's initial as
-				// often, "10 A. Ajayi Street", "4 A A Rano Street")
 				// "12 a tyrone avenue": the number's letter written
 				// apart, before a named street ("12 A Close" is a street;
 				// "233 S Wacker Drive" a direction, "100 O Farrell St" a
-				// name)
+				// name), in lower case (a capital is a name's initial as
+				// often: "10 A. Ajayi Street", "4 A A Rano Street")
 				r.number += strings.ToUpper(p.key(i))
 				r.rawNumber = p.texts(i-1, i+1)
 				p.label(i, i+1, LabelHouseNumber)
@@ -294,124 +293,6 @@ func (p *parser) phaseEstate(lo, hi int, r *part) {
 	r.estate = p.name(lo, hi)
 	r.rawEstate = p.texts(lo, hi)
 	p.label(lo, hi, LabelEstate)
-}
-
-// numberAfterStreet reads the rest of a segment, lo to hi, as a street
-// followed by its number, and reports whether it did.
-//
-// The number follows the street where the country writes it so, or after a
-// street whose type ends it ("Al-Nuzha Street 12"); a type alone and its
-// number name a street ("Calle 19", "Road 7").
-func (p *parser) numberAfterStreet(lo, hi int, r *part) bool {
-	n := 0 // the words of the number
-	switch {
-	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && len(p.key(hi-1)) == 1 && isLetters(p.key(hi-1)) && isDigits(p.key(hi-2)) &&
-		!p.isStreetTypeWord(lo) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi):
-		// "Mannerheimintie 5 A", "Hauptstraße 5 b": the number's letter
-		// written apart
-		n, r.number = 2, p.text(hi-2)+strings.ToUpper(p.text(hi-1))
-	case hi-lo >= 2 && isHouseNumber(p.text(hi-1)) && r.number == "" && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi) &&
-		!(hi-lo == 2 && p.isStreetTypeWord(lo)) && (p.lay.numberAfterStreet || p.typedStreet(lo, hi-1)):
-		n, r.number = 1, strings.ToUpper(p.text(hi-1))
-	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && repeatWords[p.key(hi-1)] && isDigits(p.key(hi-2)) &&
-		p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi-2):
-		// "Via Roma 5 bis": the number's second house
-		n, r.number = 2, p.text(hi-2)+" "+strings.ToLower(p.text(hi-1))
-	case hi-lo >= 2 && r.number == "" && p.withoutNumber(hi-1) && p.hasLetter(lo, hi-1) && !p.hasMarker(lo, hi-1):
-		// "Calle Mayor s/n": the street's mark of a building without a
-		// number (sin número, sem número), which stands where the number
-		// goes
-		n, r.number = 1, strings.ToUpper(p.text(hi-1))
-	case hi-lo >= 3 && p.lay.numberAfterStreet && r.number == "" && p.words[hi-2].lex && numberMarkers[p.key(hi-2)] &&
-		isHouseNumber(p.text(hi-1)) && p.hasLetter(lo, hi-2) && !p.hasMarker(lo, hi-2) && !p.namedByNumber(lo, hi-2):
-		// "Avenue Louise nº 54", "Chaussée de Charleroi n° 112": the
-		// number marked
-		n, r.number = 2, strings.ToUpper(p.text(hi-1))
-	default:
-		return false
-	}
-	r.rawNumber = p.texts(hi-n, hi)
-	p.label(hi-n, hi, LabelHouseNumber)
-	p.streetBeforeNumber(lo, hi-n, r)
-	return true
-}
-
-// repeatWords follow a house number to name a second or third house of it
-// ("12 bis", "7 ter"), in French, Italian and Spanish.
-var repeatWords = map[string]bool{"bis": true, "ter": true, "quater": true}
-
-// withoutNumber reports whether word i is the mark of a building without
-// a number: "s/n", "S/N", "s.n." (Spanish sin número, Portuguese sem
-// número).
-func (p *parser) withoutNumber(i int) bool {
-	return p.key(i) == "sn" && strings.ContainsAny(p.words[i].text, "/.")
-}
-
-// streetBeforeNumber reads words[lo:hi], before a house number that
-// follows them, as the street, after a venue's name when one runs on into
-// it without a comma, or, where blocks are numbered, as the district.
-func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
-	r.core = true
-	st, ok := p.street(lo, hi)
-	if ok && hi-lo >= 2 {
-		// "Salm Bräu Rennweg 8", "Augustiner-Keller Arnulfstr 52",
-		// "Café Sacher Philharmoniker Str 4": a venue, then its
-		// street, a fused name or one name and its type
-		_, tlo, thi, _ := p.matchStreet(lo, hi)
-		from := tlo - 1
-		if tlo == thi {
-			from = hi - 1
-		}
-		if from > lo && p.venueWord(lo, from) {
-			r.org = p.name(lo, from)
-			p.label(lo, from, LabelOrganization)
-			lo = from
-			st, ok = p.street(lo, hi)
-		}
-	}
-	if !ok && hi-lo >= 2 {
-		// "Gasthaus Zum Hirschen Lindenstrasse 12": a building named
-		// before a street whose type is fused to its name
-		if full, fused := compoundStreet(p.name(hi-1, hi)); fused && lowerWords[p.key(hi-2)] {
-			// "Evert van de Beekstraat": a name's particle joins the
-			// words before to the fused street
-			full = p.name(lo, hi)
-			st, ok = streetName{full: full, name: full}, true
-			p.label(lo, hi, LabelStreetName)
-		} else if fused {
-			r.org = p.name(lo, hi-1)
-			p.label(lo, hi-1, LabelOrganization)
-			lo, st, ok = hi-1, streetName{full: full, name: full}, true
-			p.label(lo, hi, LabelStreetName)
-		}
-	}
-	if !ok && p.lay.blocks {
-		r.district = p.name(lo, hi) // "千代田 1-1"
-		p.label(lo, hi, LabelNeighbourhood)
-		return
-	}
-	if !ok {
-		st = streetName{full: p.name(lo, hi), name: p.name(lo, hi)}
-		p.label(lo, hi, LabelStreetName)
-	}
-	r.street = st
-	r.rawStreet = p.texts(lo, hi)
-}
-
-// venueWord reports whether one of words[lo:hi] names the kind of a
-// business (businessWords), alone or as the last part of a hyphenated
-// name ("Augustiner-Keller").
-func (p *parser) venueWord(lo, hi int) bool {
-	for k := lo; k < hi; k++ {
-		t := p.text(k)
-		if i := strings.LastIndexByte(t, '-'); i >= 0 {
-			t = t[i+1:]
-		}
-		if businessWords[p.key(k)] || businessWords[Fold(t)] {
-			return true
-		}
-	}
-	return false
 }
 
 // headName reads the rest of a segment, lo to hi, when no marker, landmark

@@ -117,3 +117,72 @@ func (p *parser) unitAt(i, hi int) bool {
 func (p *parser) staircaseFlat(i, hi int) bool {
 	return p.country == "FI" && i+2 == hi && len(p.key(i)) == 1 && isLetters(p.key(i)) && isDigits(p.key(i+1))
 }
+
+// splitBeforePostcode starts a segment at a postcode written after a house
+// number without a comma, where the postcode opens the last line: "...
+// Lindenstrasse 12 80331 München", "Drottninggatan 50 111 21 Stockholm",
+// or after the street that a house number opens: "12 rue de la Paix
+// 75002 Paris".
+func (p *parser) splitBeforePostcode() {
+	for si := 0; si < len(p.spans); si++ {
+		s := p.spans[si]
+		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
+	words:
+		for i := s.lo + 1; i < s.hi-1; i++ {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) && !p.districtOpens(si, i) {
+				continue
+			}
+			// a postcode of one word or two ("111 21", "1012 LM")
+			for n := 1; n <= 2 && i+n < s.hi; n++ {
+				if !p.hasLetter(i+n, s.hi) {
+					continue
+				}
+				if _, ok := p.postcodeOf(i, i+n); ok {
+					p.spans = slices.Insert(p.spans, si+1, span{i, s.hi})
+					p.spans[si].hi = i
+					break words
+				}
+			}
+		}
+	}
+}
+
+// districtOpens reports whether span si opens with the name of a
+// district, one to three words of letters, before word i, after a span
+// that a number ends: "Folkungagatan 64 lgh 1102 | Södermalm" before "116
+// 22 Stockholm".
+func (p *parser) districtOpens(si, i int) bool {
+	s := p.spans[si]
+	if si == 0 || i-s.lo > 3 || !p.words[p.spans[si-1].hi-1].digit {
+		return false
+	}
+	for j := s.lo; j < i; j++ {
+		if w := &p.words[j]; w.digit || w.marker || !p.hasLetter(j, j+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// districtBefore reports whether words[lo:i] end with a street, its house
+// number and the name of a district, one to three words of letters
+// without a marker, type or number: "Arnulfstr 52 Maxvorstadt" before
+// "80335 München", "Rennweg 8 Landstraße" before "1030 Wien".
+func (p *parser) districtBefore(lo, i int) bool {
+	for j := i - 1; j >= lo+1 && j >= i-4; j-- {
+		w := &p.words[j]
+		if w.digit {
+			if j-2 > lo && p.words[j-1].marker && isHouseNumber(p.text(j-2)) {
+				j -= 2 // "Folkungagatan 64 lgh 1102 Södermalm": a flat after the number
+			}
+			return j < i-1 && isHouseNumber(p.text(j)) && !strings.HasSuffix(p.text(j), ".") && p.hasLetter(j-1, j) && !p.words[j-1].marker
+		}
+		if w.marker || !p.hasLetter(j, j+1) {
+			return false
+		}
+		if _, ok := p.streetType(w.key); ok && w.lex {
+			return false
+		}
+	}
+	return false
+}
