@@ -395,6 +395,9 @@ func hangulLevels(text string) (string, bool) {
 			bare := strings.Trim(w, "()[]") // "(04537)", "(명동2가)"
 			r := []rune(bare)
 			level := len(r) >= 2 && unicode.Is(unicode.Hangul, r[0]) && strings.ContainsRune(hangulSuffixes, r[len(r)-1])
+			if !level && !decided && hangulName(bare) {
+				_, level = lookupSubdivision("KR", Fold(bare)) // "서울 마포구 ...": a province's short name opens it
+			}
 			if big && numbered && koreanDong(bare) && bare != w && dong == "" {
 				// "광안해변로 219, 1203호 (광안동)": the neighbourhood,
 				// written in brackets after the number, goes before the
