@@ -493,9 +493,11 @@ func (g *geocoder) townBeforeDivision() {
 // the LGA written beside it, "Barnawa GRA, Kaduna South, Kaduna"), or
 // knows no place of its name in that state (districts are what a
 // gazetteer knows least; a town it knows elsewhere in the state, "Wudil,
-// Kano", stays the city). The point stays that of what was found. Where
-// the capital has another name than its state (Lagos: Ikeja), nothing
-// changes.
+// Kano", stays the city), or knows it as a town or village within 10 km of
+// the capital ("Tudun Wada, Kaduna"; one that names its own LGA within 8
+// km: "Batagarawa, Katsina" stays the city). The point stays that of what
+// was found. Where the capital has another name than its state (Lagos:
+// Ikeja), nothing changes.
 func (g *geocoder) cityAround(ctx context.Context) error {
 	if g.state == nil || !g.stateWritten || g.saysState {
 		return nil
@@ -530,8 +532,8 @@ func (g *geocoder) cityAround(ctx context.Context) error {
 	// "Ahmadu Bello Way, GRA, Gombe", the gazetteer knowing no GRA there)
 	fromStreets := g.area != nil && g.areaFrom == "" && (g.area.Kind == KindCity || g.area.Kind == KindTown || g.area.Kind == KindLGA) && NameKey(g.area.Name) == NameKey(capital)
 	// (a town or village of the gazetteer's within 10 km of the capital
-	// is one of its districts: "Tudun Wada, Kaduna", "Achara Layout,
-	// Enugu")
+	// is one of its districts: "Tudun Wada, Kaduna", "Wuntin Dada,
+	// Bauchi")
 	suburb := g.area != nil && (g.area.Kind == KindTown || g.area.Kind == KindVillage)
 	if g.area != nil && !fromStreets && (g.areaFrom != district && g.areaFrom != "lga" || !g.area.Within(g.state.ID) ||
 		g.area.Kind != KindNeighbourhood && g.area.Kind != KindWard && g.area.Kind != KindLGA && !towns && !suburb) {
