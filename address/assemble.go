@@ -260,18 +260,19 @@ func (p *parser) locality(s span) {
 
 // cityDistrict reports whether w names a district of a Korean city: a
 // word in Hangul that ends in 구 (gu).
-func cityDistrict(w string) bool {
-	r, _ := utf8.DecodeLastRuneInString(w)
-	f, _ := utf8.DecodeRuneInString(w)
-	return utf8.RuneCountInString(w) >= 2 && r == '구' && unicode.Is(unicode.Hangul, f)
-}
+func cityDistrict(w string) bool { return hangulEnds(w, "구") }
 
 // koreanDong reports whether w names a Korean neighbourhood: a word in
 // Hangul that ends in 동 (dong) or 가 (ga), numbered perhaps ("명동2가").
-func koreanDong(w string) bool {
-	r, _ := utf8.DecodeLastRuneInString(w)
+func koreanDong(w string) bool { return hangulEnds(w, "동가") }
+
+// hangulEnds reports whether w, of two characters or more, opens with a
+// Hangul syllable and ends in one of the characters of ends: the suffixes
+// that name the kind of a Korean place.
+func hangulEnds(w, ends string) bool {
 	f, _ := utf8.DecodeRuneInString(w)
-	return (r == '동' || r == '가') && unicode.Is(unicode.Hangul, f) && utf8.RuneCountInString(w) >= 2
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return utf8.RuneCountInString(w) >= 2 && unicode.Is(unicode.Hangul, f) && strings.ContainsRune(ends, r)
 }
 
 // numberedArea reports whether s names a numbered part of an area: a

@@ -393,8 +393,7 @@ func hangulLevels(text string) (string, bool) {
 		words := strings.Fields(field)
 		for j, w := range words {
 			bare := strings.Trim(w, "()[]") // "(04537)", "(명동2가)"
-			r := []rune(bare)
-			level := len(r) >= 2 && unicode.Is(unicode.Hangul, r[0]) && strings.ContainsRune(hangulSuffixes, r[len(r)-1])
+			level := hangulEnds(bare, hangulSuffixes)
 			if !level && !decided && hangulName(bare) {
 				_, level = lookupSubdivision("KR", Fold(bare)) // "서울 마포구 ...": a province's short name opens it
 			}

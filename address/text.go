@@ -249,7 +249,7 @@ func caseWordOnce(w string, first bool) string {
 		if lw := strings.ToLower(w); isOrdinal(lw) || districtOrdinal(lw) {
 			return lw
 		}
-		if i := strings.LastIndexByte(w, '-'); i > 0 && roadSuffix[strings.ToLower(w[i+1:])] {
+		if i := strings.LastIndexByte(w, '-'); i > 0 && len(w)-i <= 6 && roadSuffix[strings.ToLower(w[i+1:])] {
 			return asciiUpper(w[:i+1]) + strings.ToLower(w[i+1:]) // "5-gil"
 		}
 		return asciiUpper(w) // "12A", "A08", "60-66"
@@ -264,8 +264,10 @@ func caseWordOnce(w string, first bool) string {
 				start = i + 1
 			}
 		}
-		if last := strings.ToLower(w[start:]); start > 0 && w[start-1] == '-' && (levelSuffix[last] || roadSuffix[last]) {
-			b.WriteString(last) // "Shibuya-ku", "Jahamun-ro": the kind romanized, lower case
+		// (a kind has at most 5 letters: the others are not lowered to be
+		// looked up)
+		if last := w[start:]; start > 0 && w[start-1] == '-' && len(last) <= 5 && (levelSuffix[strings.ToLower(last)] || roadSuffix[strings.ToLower(last)]) {
+			b.WriteString(strings.ToLower(last)) // "Shibuya-ku", "Jahamun-ro": the kind romanized, lower case
 		} else {
 			b.WriteString(caseWordOnce(w[start:], true))
 		}
