@@ -11,7 +11,8 @@ package autocomplete
 //     to the focus point), exact before prefix, and for one found with
 //     typos, exact before prefix, words covered, nearness; then name
 //     words left untyped, standing (kind, kindOrder in index.go, or
-//     with typos importance), order of magnitude of the rank, distance; equal keys fall back to the
+//     with typos importance and the edits people seldom make), order of
+//     magnitude of the rank, distance; equal keys fall back to the
 //     entry number, and entries are numbered best first. Then diversify
 //     reorders ties: places of equal keys, and places found with typos
 //     that are equal up to the name words left untyped (tieKey), list
@@ -39,6 +40,7 @@ type cand struct {
 	e         uint32
 	uncovered int // query words (not numbers) it does not account for
 	typos     int
+	unlikely  int  // of the typos, those people seldom make (edits.Unlikely)
 	prefix    bool // the last word matched only the start of a term
 	covered   int
 	rest      int     // words of its name that no query word matched
@@ -78,7 +80,7 @@ func (c *cand) pack(kind uint8, magnitude int) {
 		mid = p<<8 | c4(15-c.covered)<<4 | c4(15-c.weight)
 	}
 	c.key = c4(c.uncovered)<<60 | c4(c.typos)<<56 | mid<<47 | c4(c.rest)<<typoTieShift |
-		c4(standing(kind, magnitude, c.typos))<<39 | c4(15-magnitude)<<35 | uint64(min(c.dist, 1<<35-1))
+		c4(standing(kind, magnitude, c.typos)+c.unlikely)<<39 | c4(15-magnitude)<<35 | uint64(min(c.dist, 1<<35-1))
 }
 
 // standing orders the places that match a query equally well after the
@@ -88,6 +90,11 @@ func (c *cand) pack(kind uint8, magnitude int) {
 // name the one people mean comes first ("kno" offers the city of Kano
 // before the state), while which names are offered stays the text's
 // choice (diversify lists each name of a tie before the repeats).
+//
+// With typos, a candidate's edits that people seldom make (edits.Unlikely)
+// are added by the caller, a step each: of the places a typo leaves open,
+// the one a likely typo explains first, never over a place of more
+// importance (two steps a level).
 //
 // With typos, places of equal importance keep kindOrder's one step that
 // importance does not make (a ward, 0 as a village is, before it): of the
@@ -146,9 +153,10 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 		for i := range s.toks {
 			tk := &s.toks[i]
 			best := s.aroundClass(t, i, t.parent[e], 1)
+			bestJ := -1
 			for j := range nt + nj {
-				if m := cls[i][j]; m >= 0 && (best < 0 || m < best) {
-					best = m
+				if m := cls[i][j]; m >= 0 && (best < 0 || m < best || m == best && bestJ < 0) {
+					best, bestJ = m, j
 				}
 			}
 			switch {
@@ -165,6 +173,9 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 			default:
 				c.covered++
 				c.typos += int(best >> 1)
+				if best>>1 > 0 && bestJ >= 0 && bestJ < nt {
+					c.unlikely += s.unlikely(t, i, terms[bestJ], best&1 == 1)
+				}
 				if i == last && tk.prefix && best&1 == 1 {
 					c.prefix = true
 				}
@@ -196,6 +207,21 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 	slices.SortFunc(s.found, func(a, b cand) int {
 		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.e, b.e))
 	})
+}
+
+// unlikely returns edits.Unlikely of query word i and a term it matches
+// with typos (only its start, when start), once a pass for each pair.
+func (s *scratch) unlikely(t *table, i int, id uint32, start bool) int {
+	k := uint64(2*maxTokens+i)<<32 | uint64(id) // apart from class's and share's keys
+	if start {
+		k |= 1 << 63
+	}
+	if m, ok := s.memo[k]; ok {
+		return int(m)
+	}
+	m := edits.Unlikely(s.toks[i].text, t.term(id), start)
+	s.memo[k] = int8(m)
+	return m
 }
 
 // untyped counts the first nn words of entry e's name that no query word

@@ -238,8 +238,11 @@ var scratchPool = sync.Pool{New: func() any {
 // (2) fewer typos; (3) exact before prefix; (4) more query words covered;
 // (5) fewer words of the place's name left untyped ("Ide" finds "Idedu"
 // before "Ikot Ide Akpakpan"); (6) the kind of place (country, state, city,
-// LGA, town, neighbourhood, village, ward, postcode, street, address) and
-// the order of magnitude of its rank; (7) distance to the focus point;
+// LGA, town, neighbourhood, village, ward, postcode, street, address), or
+// for a place found with typos its importance, a step lower for each of
+// its edits that people seldom make ("ikyi" offers Ikoyi, an "o" left out,
+// before Ikpi, a "y" struck for a "p": internal/edits.Unlikely), and the
+// order of magnitude of its rank; (7) distance to the focus point;
 // (8) rank; (9) among places equal in all of these, the first place of
 // each name before the other places of a name already listed, and the
 // names more places bear first (for places found with typos, among those

@@ -578,3 +578,29 @@ func TestSuggestMergesListings(t *testing.T) {
 		}
 	}
 }
+
+// TestLikelyTyposFirst: of places as important as each other within one
+// edit of a query, the one that an edit people make more often explains
+// comes first (edits.Unlikely): "ikyi" is Ikoyi with an "o" left out
+// before Ikpi with a "y" struck for a "p", though Ikpi is the larger
+// village. A place of more importance still comes first whatever the
+// edit: "ikyo" offers the town Ikpo before the village Ikoyo.
+func TestLikelyTyposFirst(t *testing.T) {
+	place := func(id string, kind address.PlaceKind, name string, rank float64) address.Place {
+		return address.Place{ID: id, Kind: kind, Name: name, Country: "NG", Rank: rank, Parents: []string{"NG"}}
+	}
+	ix := open(t, storeOf(t,
+		place("v/ikpi", address.KindVillage, "Ikpi", 5000), place("v/ikoyi", address.KindVillage, "Ikoyi", 50),
+		place("t/ikpo", address.KindTown, "Ikpo", 0), place("v/ikoyo", address.KindVillage, "Ikoyo", 5000),
+	))
+	for text, first := range map[string]string{
+		"ikyi ": "v/ikoyi",
+		"ikpi ": "v/ikpi", // typed right
+		"ikyo ": "t/ikpo",
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: text, Limit: 5})
+		if len(r.Suggestions) == 0 || r.Suggestions[0].ID != first {
+			t.Errorf("%q: %v, want %s first", text, r.Suggestions, first)
+		}
+	}
+}
