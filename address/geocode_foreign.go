@@ -505,6 +505,10 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		var within []string
 		if sub, ok := LookupSubdivision(c.Alpha2, code); ok && strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
 			within = []string{sub.Code}
+		} else if strings.EqualFold(c.Alpha2, code) && !glued {
+			// the country's own code, read as a state of the region's
+			// ("Berlin, DE": Delta's; "Nairobi, KE": Kebbi's)
+			within = []string{c.Alpha2}
 		} else if _, fits := NormalizePostcode(c.Alpha2, s.Address.Postcode); fits && s.Address.Postcode != "" {
 			// a division the package knows only from the gazetteer,
 			// where the postcode written fits: by GeoNames' code ("6003
@@ -521,7 +525,8 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		}
 		for i := range ps {
 			p := &ps[i]
-			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && slices.ContainsFunc(within, p.Within) && (best == nil || p.Rank > best.Rank) {
+			in := slices.ContainsFunc(within, p.Within) || within[0] == c.Alpha2 && p.Country == c.Alpha2
+			if (p.Kind == KindCity || p.Kind == KindTown || p.Kind == KindVillage) && in && (best == nil || p.Rank > best.Rank) {
 				best, bestCC, bestWithin = p, c.Alpha2, within[0]
 			}
 		}
@@ -543,7 +548,10 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 	fr, ok, err := readIn(ctx, gz, t, bestCC, "city")
 	if ok {
 		why := fmt.Sprintf("%q read as a division of %s, where %s is, not as the country %s", code, fr.Reading.Address.CountryName, best.Name, s.Address.CountryName)
-		if bestCC == s.Address.Country {
+		switch {
+		case bestWithin == bestCC:
+			why = fmt.Sprintf("%q read as the country %s, where %s is, not as a state of %s", code, fr.Reading.Address.CountryName, best.Name, s.Address.CountryName)
+		case bestCC == s.Address.Country:
 			why = fmt.Sprintf("%q read as the division of %s where %s is, not as a part of the city's name", code, fr.Reading.Address.CountryName, best.Name)
 		}
 		fr.Reasons = append(fr.Reasons, why)

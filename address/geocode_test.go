@@ -147,6 +147,11 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"Madison, WI", address.LevelLocality, "", "Wisconsin", "Madison", 43.073, -89.401, 10000, address.Partial},
 		{"Toronto, ON", address.LevelLocality, "", "Ontario", "Toronto", 43.7, -79.416, 10000, address.Partial},
 		{"Akure, ON", address.LevelLocality, "Akure South", "Ondo", "Akure", 7.253, 5.193, 10000, address.Partial},
+		// a country's own code read as a state of the region's (KE is
+		// Kebbi's, DE Delta's): the city written says which
+		{"Thika Road, Nairobi, KE", address.LevelLocality, "", "Nairobi County", "Nairobi", -1.28, 36.82, 10000, address.Partial},
+		{"Berlin, DE", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.40, 10000, address.Partial},
+		{"Birnin Kebbi, KE", address.LevelLocality, "Birnin Kebbi", "Kebbi", "Birnin Kebbi", 12.45, 4.2, 10000, address.Partial},
 	}
 	for _, tt := range tests {
 		r := geocode(t, gz, tt.text)

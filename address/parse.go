@@ -434,7 +434,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && (p.groupsAfterName(s.lo, lo, s.hi) || si > 0 && p.lay.postcodeFirst && p.plainName(s.lo, lo)) || p.shapedPostcode(lo, s.hi)) {
+			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && (p.groupsAfterName(s.lo, lo, s.hi) || si > 0 && p.lay.postcodeFirst && p.plainName(s.lo, lo) || p.afterHouseAndDivision(s.lo, lo)) || p.shapedPostcode(lo, s.hi)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -456,6 +456,22 @@ func (p *parser) findPostcode() {
 			}
 		}
 	}
+}
+
+// afterHouseAndDivision reports whether a number at words[lo] follows the
+// name of a state of the country, after another number, the house's: "av arequipa 2450 dpto 501 lince lima 15046" ends in a
+// district, the city (Lima's region) and the postcode, not in a second
+// street and its number, even where numbers follow streets.
+func (p *parser) afterHouseAndDivision(start, lo int) bool {
+	if lo-start < 1 || !p.isSubdivision(lo-1, lo) {
+		return false
+	}
+	for i := range lo - 1 {
+		if isHouseNumber(p.text(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // groupsAfterName reports whether words[lo:hi] are two groups of digits,
