@@ -291,6 +291,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	}
 	named := ""                    // a country glued to the city, which the city must be in
 	inDivision := map[int]string{} // names[i] was written before the name of a division it must lie in
+	if k := Fold(a.City); a.Neighbourhood != "" && len(data().subCountries[k]) > 0 {
+		// a city, then its division's name in full, read as a
+		// neighbourhood and its city: "Cartagena, Bolívar" is Colombia's
+		// Cartagena, before Venezuela's Ciudad Bolívar
+		inDivision[0] = k
+		names = append([]string{a.Neighbourhood}, names...)
+	}
 	if f := strings.Fields(a.City); len(f) > 1 {
 		endsDivision := false
 		for n := 2; n <= min(3, len(f)); n++ {
@@ -330,7 +337,16 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		names = append(names, withoutArticle(a.City)) // "La Habana": Habana
 	}
 	names = withoutCodes(names) // "salvador ba": a division's code after the city
-	fromStreet := len(names)    // names[fromStreet:] are the street's last words, or those after its number
+	fromStreet := len(names)    // names[fromStreet:] are the street's last words, the city written first, or those after its number
+	first, rest := -1, ""
+	if head, tail, ok := strings.Cut(s.input.Text, ","); ok && spoken != nil && a.Organization != "" && Fold(strings.TrimSpace(head)) == Fold(a.Organization) {
+		// the city written first, as some countries write it, read as a
+		// venue before the street: "Budapest, Dob utca 12", "Warszawa,
+		// ul. Marszałkowska 10" (a city of the street's language only;
+		// read again written last)
+		first, rest = len(names), strings.TrimSpace(tail)+", "+strings.TrimSpace(head)
+		names = append(names, a.Organization)
+	}
 	if spoken != nil {
 		if f := strings.Fields(a.StreetName); len(f) > 1 {
 			for n := min(2, len(f)-1); n >= 1; n-- {
@@ -420,7 +436,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if best == nil {
 		return r, false, nil
 	}
-	fr, ok, err := readIn(ctx, gz, s, bestCC, "city", "neighbourhood", "state")
+	t := s
+	if first >= 0 && bestName == names[first] {
+		in := *s.input
+		in.Text = rest
+		t.input = &in
+	}
+	fr, ok, err := readIn(ctx, gz, t, bestCC, "city", "neighbourhood", "state")
 	if ok && !found(fr, "city") && !found(fr, "neighbourhood") && !slices.Contains(spoken, bestCC) && (fr.Address.StateCode != stateOf(best) || a.PlusCode != "") {
 		// only a state was confirmed: it must hold the city found (a
 		// city that is its own division: "Busan", "Buenos Aires"), or

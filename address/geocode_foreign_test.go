@@ -58,6 +58,15 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"781 franklin ave brooklyn nyc ny 11216", "Franklin Avenue", "781", "New York City", "US"},
 		// a city of two names, one of each language, the one written kept
 		{"Paseo República Argentina 4, 20004 Donostia, Gipuzkoa", "Paseo República Argentina", "4", "Donostia", "ES"},
+		// the city written first, before a street of its language
+		{"Paris, 12 rue de Rivoli", "Rue de Rivoli", "12", "Paris", "FR"},
+		{"Budapest, Dob utca 12, 1072", "Dob utca", "12", "Budapest", "HU"},
+		{"Warszawa, ul. Marszałkowska 10", "Ulica Marszałkowska", "10", "Warszawa", "PL"},
+		// a district, the city (its state's name) and the postcode after
+		// the number, where numbers follow streets
+		{"av arequipa 2450 dpto 501 lince lima 15046", "Avenida Arequipa", "2450", "Lima", "PE"},
+		// a city, then a division's name that several countries use
+		{"Calle del Torno 39-29, Cartagena, Bolívar", "Calle del Torno", "39-29", "Cartagena", "CO"},
 		// a capital abroad after a district that the region knows as a
 		// town of its own
 		{"No. 15 Ring Road East, Osu, Accra", "Ring Road East", "15", "Accra", "GH"},

@@ -318,9 +318,9 @@ var levelWords = map[string]bool{"floor": true, "flr": true, "fl": true, "level"
 // after it ("3. OG", "3e étage", "3.º andar", "2. sal", "2ª planta"; in
 // Portugal and Spain the side after it: "2.º Esq.", "3º izda"): the floor
 // is kept as written.
-var levelsBefore = map[string]string{"piso": "Piso", "planta": "Planta", "lantai": "Lantai", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
+var levelsBefore = map[string]string{"piso": "Piso", "et": "et.", "tang": "Tầng", "tầng": "Tầng", "planta": "Planta", "lantai": "Lantai", "kat": "Kat", "etage": "Etage", "etaj": "Etaj", "våning": "Våning", "vaning": "Våning", "piano": "Piano"}
 var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
-	"emelet": "emelet", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
+	"emelet": "emelet", "em": "em.", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
 	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha.", "piano": "piano",
 	"th": "th.", "tv": "tv.", "mf": "mf."} // Danish: the floor, then the door's side ("2. th.")
 
