@@ -593,6 +593,12 @@ func (p *parser) isOrganization(lo, hi int) bool {
 		}
 	}
 	last := p.key(hi - 1)
+	// an institution named in its language's order: "Museo del Prado",
+	// "Aeroporto di Milano Malpensa", "Berlin Hauptbahnhof" (an English
+	// "Airport" is the geocoder's: a venue it looks up)
+	if hi-lo >= 2 && (institutionWords[p.key(lo)] || institutionWords[last]) {
+		return true
+	}
 	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge" ||
 		// a shop, kiosk or stall named, not numbered: "Airtel Shop"
 		last == "shop" || last == "kiosk" || last == "stall")

@@ -226,8 +226,16 @@ var businessWords = map[string]bool{
 	"farmacia": true, "taberna": true, "bodega": true, "asador": true, "boulangerie": true,
 	"patisserie": true, "librairie": true, "enoteca": true, "gelateria": true, "pasticceria": true,
 	"birreria": true, "padaria": true, "cervejaria": true, "churrascaria": true, "konditori": true,
-	// institutions, in the same languages: "universidade de coimbra paço
-	// das escolas", "tampereen yliopisto kalevantie 4"
+	// and institutions (institutionWords, added below)
+}
+
+// institutionWords are the words that open or end an institution's name
+// in the languages that write the kind first or fused: a university, a
+// hospital, a museum, an airport, a station, a theatre, a cathedral, a
+// library or a palace ("universidade de coimbra paço das escolas",
+// "tampereen yliopisto kalevantie 4", "Museo del Prado, 28014 Madrid").
+// They are business words too (businessWords).
+var institutionWords = map[string]bool{
 	"universidad": true, "universidade": true, "universita": true, "universite": true, "universitat": true,
 	"universiteit": true, "uniwersytet": true, "univerzita": true, "yliopisto": true, "universitet": true,
 	"hochschule": true, "politecnico": true, "politechnika": true, "hopital": true, "ospedale": true,
@@ -238,6 +246,12 @@ var businessWords = map[string]bool{
 	"stazione": true, "bahnhof": true, "hauptbahnhof": true, "dworzec": true, "teatro": true, "theater": true,
 	"teatr": true, "catedral": true, "cattedrale": true, "bibliothek": true, "biblioteca": true, "schloss": true,
 	"castello": true, "castillo": true, "palacio": true, "palazzo": true, "bundeshaus": true, "rathaus": true,
+}
+
+func init() {
+	for k := range institutionWords {
+		businessWords[k] = true
+	}
 }
 
 // orgNameEnds reports whether words[i:hi], after a street type, end in an
