@@ -74,6 +74,7 @@ func init() {
 		"Steig":      {"steig"},
 		"Marg":       {"marg", "marga"},
 		"Mawatha":    {"mawatha"},
+		"Veediya":    {"veediya", "vidiya"},
 		"Lam":        {"lam"},
 		"utca":       {"utca"},
 		"út":         {"ut", "út"},
