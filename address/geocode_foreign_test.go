@@ -67,6 +67,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"av arequipa 2450 dpto 501 lince lima 15046", "Avenida Arequipa", "2450", "Lima", "PE"},
 		// a city, then a division's name that several countries use
 		{"Calle del Torno 39-29, Cartagena, Bolívar", "Calle del Torno", "39-29", "Cartagena", "CO"},
+		// a state's abbreviation of three letters after the city, without
+		// a comma
+		{"av lopez mateos norte 1188 44648 guadalajara jal.", "Avenida Lopez Mateos Norte", "1188", "Guadalajara", "MX"},
 		// a capital abroad after a district that the region knows as a
 		// town of its own
 		{"No. 15 Ring Road East, Osu, Accra", "Ring Road East", "15", "Accra", "GH"},

@@ -109,8 +109,9 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 }
 
 // venueWord reports whether one of words[lo:hi] names the kind of a
-// business (businessWords), alone or as the last part of a hyphenated
-// name ("Augustiner-Keller").
+// business (businessWords), alone, as the last part of a hyphenated name
+// ("Augustiner-Keller") or as the end of a German compound
+// ("Löwenbräukeller", "Eschenbräu": compoundVenueEnds).
 func (p *parser) venueWord(lo, hi int) bool {
 	for k := lo; k < hi; k++ {
 		t := p.text(k)
@@ -120,6 +121,15 @@ func (p *parser) venueWord(lo, hi int) bool {
 		if businessWords[p.key(k)] || businessWords[Fold(t)] {
 			return true
 		}
+		for _, end := range compoundVenueEnds {
+			if f := Fold(t); len(f) > len(end)+2 && strings.HasSuffix(f, end) {
+				return true
+			}
+		}
 	}
 	return false
 }
+
+// compoundVenueEnds end the German compounds that name a brewery, a
+// beer cellar or an inn, which no street's name ends in.
+var compoundVenueEnds = []string{"keller", "brau", "braeu", "brauerei", "stube", "stuben", "stuberl", "wirtshaus"}

@@ -101,8 +101,10 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		// "Kubwa FCT")
 		code := len(k) <= 3 && k != Fold(m.sub.Name) && (k == Fold(m.sub.Code[strings.IndexByte(m.sub.Code, '-')+1:]) || len(k) < 3)
 		// or, where the country writes codes, ending the address after
-		// a city typed without a comma: "233 s wacker dr chicago il"
-		endsText := p.lay.stateCode && li == len(p.spans)-1 && hi == s.hi && p.onlyTail(s.hi) && hi-n > s.lo
+		// a city typed without a comma: "233 s wacker dr chicago il"; or
+		// where it writes its state at all, a code of three letters
+		// (Mexico's abbreviations: "44648 guadalajara jal.")
+		endsText := (p.lay.stateCode || p.lay.stateShown && len(k) == 3) && li == len(p.spans)-1 && hi == s.hi && p.onlyTail(s.hi) && hi-n > s.lo
 		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "") && !endsText) {
 			continue
 		}
