@@ -463,6 +463,14 @@ func (p *parser) postcodeShape() (string, string) {
 			s := strings.ToUpper(p.texts(lo, i+1))
 			for _, sh := range postcodeShapes {
 				if _, ok := matchPattern(s, sh.pattern); ok {
+					if cc := strings.ToUpper(p.text(i)); n == 2 && i == len(p.words)-1 && cc != sh.country && isCountryCode(cc) &&
+						p.languageAllows(0, len(p.words), cc) && !p.languageAllows(0, len(p.words), sh.country) {
+						// letters after a number, ending an address whose
+						// street is of their country's language, not of the
+						// shape's: "kárász utca 8 6720 hu" ends in Hungary's
+						// code, not a Dutch postcode
+						continue
+					}
 					if p.regionPostcode(s) {
 						return p.country, "" // a shape the region uses too
 					}
@@ -663,4 +671,10 @@ func (p *parser) latinLetters() int {
 		}
 	}
 	return n
+}
+
+// isCountryCode reports whether cc is a country's ISO 3166-1 alpha-2 code.
+func isCountryCode(cc string) bool {
+	c, ok := LookupCountry(cc)
+	return ok && c.Alpha2 == cc
 }

@@ -209,6 +209,10 @@ func TestStandardizeRegionGiven(t *testing.T) {
 		{"Ikoyi 2000 VI", "", "NG"},
 		{"1000 rue de la gauchetiere montreal", "", "NG"},
 		{"1500 via appia roma", "", "NG"},
+		// letters after a number: a country's code where the street is
+		// of its language, a Dutch postcode where it may be Dutch
+		{"szeged kárász utca 8 6720 hu", "", "HU"},
+		{"Kröller-Müller Museum, Houtkampweg 6, 6731 AW Otterlo", "", "NL"},
 	} {
 		s, err := Standardize(ctx, Input{Text: tt.text, Region: tt.region})
 		if err != nil {
