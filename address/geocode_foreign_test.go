@@ -70,6 +70,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// a state's abbreviation of three letters after the city, without
 		// a comma
 		{"av lopez mateos norte 1188 44648 guadalajara jal.", "Avenida Lopez Mateos Norte", "1188", "Guadalajara", "MX"},
+		// a country's code after a postcode of a shape it alone uses,
+		// without a comma
+		{"rua dos goitacazes 15 centro belo horizonte mg 30190-050 br", "Rua dos Goitacazes", "15", "Belo Horizonte", "BR"},
 		// a capital abroad after a district that the region knows as a
 		// town of its own
 		{"No. 15 Ring Road East, Osu, Accra", "Ring Road East", "15", "Accra", "GH"},

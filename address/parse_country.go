@@ -92,7 +92,7 @@ func (p *parser) takeCountry() {
 			// ("rennweg 8 1030 wien at"), which Geocode weighs as any
 			// code ("6003 luzern lu": Lucerne's canton)
 			if c, ok = t.byKey[k]; ok && c.Alpha2 != p.region {
-				ok = !p.regionOnly && !p.regionGiven && p.codeAfterCity(s.lo, s.hi-1, c.Alpha2, k)
+				ok = !p.regionOnly && !p.regionGiven && (p.codeAfterCity(s.lo, s.hi-1, c.Alpha2, k) || p.shapedPostcodeEndsAt(s.lo, s.hi-1, c.Alpha2))
 				p.codeCountry = p.codeCountry || ok
 			}
 		}
@@ -139,6 +139,22 @@ func (p *parser) endsDivision(lo, i, hi int) bool {
 	for m := 1; m <= 2 && i-m >= lo; m++ {
 		if len(data().subCountries[p.keys(i-m, hi)]) > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// shapedPostcodeEndsAt reports whether the word before hi, or the two
+// words before it, within lo, are a postcode of a shape that country cc
+// alone uses ("30190-050 br": Brazil's code after a Brazilian postcode;
+// not "2000 PH", which may be a Lagos postcode before Port Harcourt).
+func (p *parser) shapedPostcodeEndsAt(lo, hi int, cc string) bool {
+	for n := 1; n <= 2 && hi-n >= lo; n++ {
+		s := strings.ToUpper(p.texts(hi-n, hi))
+		for _, sh := range postcodeShapes {
+			if _, ok := matchPattern(s, sh.pattern); ok && sh.country == cc {
+				return true
+			}
 		}
 	}
 	return false
