@@ -359,7 +359,9 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	// city of millions: "680 copacabana rio de janeiro rj" (a Nigerian
 	// village and its district, "no 20 shena dakka", are no city abroad)
 	fromTail, tailCode := len(names), ""
-	if tail := words[last+1:]; last >= 0 && len(tail) >= 2 && len(tail) <= 5 && !slices.Contains(tail, "") {
+	// (or, in an address without a number or a street, its last words:
+	// "edna mall bole medhane alem addis ababa")
+	if tail := words[last+1:]; (last >= 0 && len(tail) <= 5 || last < 0 && a.Street == "") && len(tail) >= 2 && !slices.Contains(tail, "") {
 		if c := tail[len(tail)-1]; len(c) <= 3 && !isDigits(c) {
 			tailCode = c
 		}
@@ -440,6 +442,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if first >= 0 && bestName == names[first] {
 		in := *s.input
 		in.Text = rest
+		t.input = &in
+	} else if text := strings.TrimRight(s.input.Text, ".,;: "); last < 0 && a.City == "" && len(text) > len(bestName) && strings.EqualFold(text[len(text)-len(bestName):], bestName) {
+		// the city's words ending an address without a number, which
+		// the reading took into a venue's name: read set apart
+		in := *s.input
+		in.Text = strings.TrimRight(text[:len(text)-len(bestName)], " ") + ", " + text[len(text)-len(bestName):]
 		t.input = &in
 	}
 	fr, ok, err := readIn(ctx, gz, t, bestCC, "city", "neighbourhood", "state")

@@ -73,6 +73,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// a country's code after a postcode of a shape it alone uses,
 		// without a comma
 		{"rua dos goitacazes 15 centro belo horizonte mg 30190-050 br", "Rua dos Goitacazes", "15", "Belo Horizonte", "BR"},
+		// a city of millions ending an address without a number, after
+		// a venue and a district
+		{"edna mall bole medhane alem addis ababa", "", "", "Addis Ababa", "ET"},
 		// a capital abroad after a district that the region knows as a
 		// town of its own
 		{"No. 15 Ring Road East, Osu, Accra", "Ring Road East", "15", "Accra", "GH"},
