@@ -291,10 +291,11 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	}
 	named := ""                    // a country glued to the city, which the city must be in
 	inDivision := map[int]string{} // names[i] was written before the name of a division it must lie in
-	if k := Fold(a.City); a.Neighbourhood != "" && len(data().subCountries[k]) > 0 {
-		// a city, then its division's name in full, read as a
-		// neighbourhood and its city: "Cartagena, Bolívar" is Colombia's
-		// Cartagena, before Venezuela's Ciudad Bolívar
+	if k := Fold(a.City); a.Neighbourhood != "" && len(data().subCountries[k]) > 0 && KeyLen(k) >= 4 {
+		// a city, then its division's name in full (not a code: "Centro,
+		// SLP"), read as a neighbourhood and its city: "Cartagena,
+		// Bolívar" is Colombia's Cartagena, before Venezuela's Ciudad
+		// Bolívar
 		inDivision[0] = k
 		names = append([]string{a.Neighbourhood}, names...)
 	}

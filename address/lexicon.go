@@ -1,6 +1,7 @@
 package address
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -154,9 +155,15 @@ func init() {
 			}
 		}
 	}
-	for canon, keys := range suffix {
-		for _, k := range keys {
-			streetTypes[Fold(k)] = streetType{Canonical: canon}
+	// in the order of the canonical names, the first keeping a key that
+	// two fold alike: "ter" is Terrace's; Hungary's "tér" is looked up
+	// for its country (countryStreetTypes). A map's order would give
+	// either, from one run to the next.
+	for _, canon := range slices.Sorted(maps.Keys(suffix)) {
+		for _, k := range suffix[canon] {
+			if _, dup := streetTypes[Fold(k)]; !dup {
+				streetTypes[Fold(k)] = streetType{Canonical: canon}
+			}
 		}
 	}
 	for canon, keys := range prefix {
@@ -184,7 +191,7 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"SE": {"gata": {Canonical: "gata"}, "gatan": {Canonical: "gatan"}, "vagen": {Canonical: "vägen"}, "torg": {Canonical: "torg"}},
 	"IS": {"gata": {Canonical: "gata"}, "vegur": {Canonical: "vegur"}},
 	"NL": {"straat": {Canonical: "straat"}, "laan": {Canonical: "laan"}, "weg": {Canonical: "weg"}, "plein": {Canonical: "plein"}, "gracht": {Canonical: "gracht"}},
-	"HU": {"u": {Canonical: "utca"}, "krt": {Canonical: "körút"}, "korut": {Canonical: "körút"}, "körút": {Canonical: "körút"}},
+	"HU": {"u": {Canonical: "utca"}, "krt": {Canonical: "körút"}, "korut": {Canonical: "körút"}, "körút": {Canonical: "körút"}, "ter": {Canonical: "tér"}},
 	"TR": {"sk": {Canonical: "Sokak"}, "sok": {Canonical: "Sokak"}, "cd": {Canonical: "Caddesi"}, "mah": {Canonical: "Mahallesi"}},
 	"MV": {"magu": {Canonical: "Magu"}},
 	"DE": {"str": {Canonical: "Straße"}}, "AT": {"str": {Canonical: "Straße"}}, "LI": {"str": {Canonical: "Straße"}},

@@ -104,7 +104,9 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		// a city typed without a comma: "233 s wacker dr chicago il"; or
 		// where it writes its state at all, a code of three letters
 		// (Mexico's abbreviations: "44648 guadalajara jal.")
-		endsText := (p.lay.stateCode || p.lay.stateShown && len(k) == 3) && li == len(p.spans)-1 && hi == s.hi && p.onlyTail(s.hi) && hi-n > s.lo
+		// (not after a letter, an abbreviation's first word: "Q. Roo")
+		abbrev := p.lay.stateShown && len(k) == 3 && hi-n > s.lo && len(p.key(hi-n-1)) > 1
+		endsText := (p.lay.stateCode || abbrev) && li == len(p.spans)-1 && hi == s.hi && p.onlyTail(s.hi) && hi-n > s.lo
 		if code && (!codes || !stateWord && !(p.lay.stateCode && p.raw[fPostcode] != "") && !endsText) {
 			continue
 		}
