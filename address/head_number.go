@@ -72,7 +72,7 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 		if tlo == thi {
 			from = hi - 1
 		}
-		if from > lo && p.venueWord(lo, from) {
+		if from > lo && (p.venueWord(lo, from) || tlo == thi && p.germanVenue(lo, from)) {
 			r.org = p.name(lo, from)
 			p.label(lo, from, LabelOrganization)
 			lo = from
@@ -106,6 +106,41 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 	}
 	r.street = st
 	r.rawStreet = p.texts(lo, hi)
+}
+
+// germanVenue reports whether words[lo:hi], opening the address before a
+// street whose type is fused to its name, are a venue's name where German
+// is written: there a street named after a person is hyphenated
+// ("Karl-Marx-Straße"), and the words before a fused street are its
+// adjective or particle ("Alte Jakobstraße", "Landstraßer Hauptstraße":
+// any word in -er) or a venue ("Kleinmarkthalle Hasengasse 5-7").
+// Dutch streets are named after people in words ("Jan Pieter Heijestraat"):
+// not there.
+func (p *parser) germanVenue(lo, hi int) bool {
+	switch p.country {
+	case "DE", "AT", "CH", "LI":
+	default:
+		return false
+	}
+	if lo != 0 {
+		return false
+	}
+	for k := lo; k < hi; k++ {
+		if w := &p.words[k]; w.digit || w.lex || lowerWords[p.key(k)] || germanAdjectives[p.key(k)] || strings.HasSuffix(p.key(k), "er") {
+			return false
+		}
+	}
+	return true
+}
+
+// germanAdjectives are the words that open a German street's name before
+// a fused type ("Alte Jakobstraße", "Große Hamburger Straße").
+var germanAdjectives = map[string]bool{
+	"alte": true, "alter": true, "altes": true, "neue": true, "neuer": true, "neues": true, "grosse": true, "große": true, "großer": true,
+	"grosser": true, "kleine": true, "kleiner": true, "obere": true, "oberer": true, "untere": true,
+	"unterer": true, "hohe": true, "hoher": true, "lange": true, "langer": true, "breite": true, "hintere": true,
+	"vordere": true, "innere": true, "aussere": true, "mittlere": true, "schone": true, "st": true, "sankt": true,
+	"unter": true, "hinter": true, "vor": true, "in": true, "nach": true, "zu": true, "bis": true,
 }
 
 // venueWord reports whether one of words[lo:hi] names the kind of a

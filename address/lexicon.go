@@ -48,6 +48,7 @@ func init() {
 		"Square":     {"square", "sq"},
 		"Terrace":    {"terrace", "ter", "terr", "tce"},
 		"Highway":    {"highway", "hwy"},
+		"Pike":       {"pike"},
 		"Expressway": {"expressway", "expy", "expwy", "express way"},
 		"Parkway":    {"parkway", "pkwy"},
 		"Circle":     {"circle", "cir"},
