@@ -458,10 +458,12 @@ func (p *parser) findPostcode() {
 	}
 }
 
-// afterHouseAndDivision reports whether a number at words[lo] follows the
-// name of a state of the country, after another number, the house's: "av arequipa 2450 dpto 501 lince lima 15046" ends in a
-// district, the city (Lima's region) and the postcode, not in a second
-// street and its number, even where numbers follow streets.
+// afterHouseAndDivision reports whether a number at words[lo], in a
+// segment from start, follows the name of a state of the country, with a
+// house number before it in the address: "av arequipa 2450 dpto 501
+// lince lima 15046" ends in a district, the city (Lima's region) and the
+// postcode, not in a second street and its number, even where numbers
+// follow streets.
 func (p *parser) afterHouseAndDivision(start, lo int) bool {
 	if lo-start < 1 || !p.isSubdivision(lo-1, lo) {
 		return false

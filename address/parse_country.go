@@ -147,7 +147,8 @@ func (p *parser) endsDivision(lo, i, hi int) bool {
 // shapedPostcodeEndsAt reports whether the word before hi, or the two
 // words before it, within lo, are a postcode of a shape that country cc
 // alone uses ("30190-050 br": Brazil's code after a Brazilian postcode;
-// not "2000 PH", which may be a Lagos postcode before Port Harcourt).
+// not "2000 PH": four digits are no shape of the Philippines alone, and
+// "PH" is Port Harcourt's short name in Nigeria).
 func (p *parser) shapedPostcodeEndsAt(lo, hi int, cc string) bool {
 	for n := 1; n <= 2 && hi-n >= lo; n++ {
 		s := strings.ToUpper(p.texts(hi-n, hi))
