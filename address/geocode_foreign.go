@@ -439,16 +439,17 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if best == nil {
 		return r, false, nil
 	}
-	t := s
+	t, reread := s, ""
 	if first >= 0 && bestName == names[first] {
-		in := *s.input
-		in.Text = rest
-		t.input = &in
+		reread = rest
 	} else if text := strings.TrimRight(s.input.Text, ".,;: "); last < 0 && a.City == "" && len(text) > len(bestName) && strings.EqualFold(text[len(text)-len(bestName):], bestName) {
 		// the city's words ending an address without a number, which
 		// the reading took into a venue's name: read set apart
+		reread = strings.TrimRight(text[:len(text)-len(bestName)], " ") + ", " + text[len(text)-len(bestName):]
+	}
+	if reread != "" {
 		in := *s.input
-		in.Text = strings.TrimRight(text[:len(text)-len(bestName)], " ") + ", " + text[len(text)-len(bestName):]
+		in.Text = reread
 		t.input = &in
 	}
 	fr, ok, err := readIn(ctx, gz, t, bestCC, "city", "neighbourhood", "state")

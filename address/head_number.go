@@ -153,11 +153,12 @@ func (p *parser) venueWord(lo, hi int) bool {
 		if i := strings.LastIndexByte(t, '-'); i >= 0 {
 			t = t[i+1:]
 		}
-		if businessWords[p.key(k)] || businessWords[Fold(t)] {
+		f := Fold(t)
+		if businessWords[p.key(k)] || businessWords[f] {
 			return true
 		}
 		for _, end := range compoundVenueEnds {
-			if f := Fold(t); len(f) > len(end)+2 && strings.HasSuffix(f, end) {
+			if len(f) > len(end)+2 && strings.HasSuffix(f, end) {
 				return true
 			}
 		}

@@ -489,13 +489,17 @@ func (p *parser) groupsAfterName(start, lo, hi int) bool {
 // shapedPostcode reports whether words[lo:hi] are a postcode of a shape the
 // country alone uses, which no house number has ("01310-200" in Brazil,
 // "1100-053" in Portugal): a postcode wherever it stands.
-func (p *parser) shapedPostcode(lo, hi int) bool {
+func (p *parser) shapedPostcode(lo, hi int) bool { return p.shapedPostcodeOf(lo, hi, p.country) }
+
+// shapedPostcodeOf reports whether words[lo:hi] are a postcode of a shape
+// that country cc alone uses.
+func (p *parser) shapedPostcodeOf(lo, hi int, cc string) bool {
 	if hi-lo > 2 {
 		return false
 	}
 	s := strings.ToUpper(p.texts(lo, hi))
 	for _, sh := range postcodeShapes {
-		if sh.country == p.country {
+		if sh.country == cc {
 			if _, ok := matchPattern(s, sh.pattern); ok {
 				return true
 			}

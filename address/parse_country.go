@@ -151,11 +151,8 @@ func (p *parser) endsDivision(lo, i, hi int) bool {
 // "PH" is Port Harcourt's short name in Nigeria).
 func (p *parser) shapedPostcodeEndsAt(lo, hi int, cc string) bool {
 	for n := 1; n <= 2 && hi-n >= lo; n++ {
-		s := strings.ToUpper(p.texts(hi-n, hi))
-		for _, sh := range postcodeShapes {
-			if _, ok := matchPattern(s, sh.pattern); ok && sh.country == cc {
-				return true
-			}
+		if p.shapedPostcodeOf(hi-n, hi, cc) {
+			return true
 		}
 	}
 	return false
