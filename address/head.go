@@ -101,10 +101,14 @@ func (p *parser) headMarkers(s span, r *part) int {
 		}
 		// a unit: "Flat 3", or in the country's language a segment of its
 		// own ("Top 14", "Int. 4", "sala 1201")
-		t, unit := unitTypes[k]
-		if !unit || !lex {
-			t, unit = countryUnitTypes[p.country][k]
-			unit = unit && i == s.lo && i+2 == s.hi
+		var t string
+		var unit bool
+		if lex { // every unit type is in the lexicons
+			t, unit = unitTypes[k]
+			if !unit {
+				t, unit = countryUnitTypes[p.country][k]
+				unit = unit && i == s.lo && i+2 == s.hi
+			}
 		}
 		if !unit && i == s.lo && p.staircaseFlat(i, s.hi) {
 			t, unit = strings.ToUpper(k), true // "A 3"

@@ -434,7 +434,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && (p.groupsAfterName(s.lo, lo, s.hi) || si > 0 && p.lay.postcodeFirst && p.plainName(s.lo, lo) || p.afterHouseAndDivision(s.lo, lo)) || p.shapedPostcode(lo, s.hi)) {
+			if lo := s.hi - n; p.digitIn(lo, s.hi) && (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && (p.groupsAfterName(s.lo, lo, s.hi) || si > 0 && p.lay.postcodeFirst && p.plainName(s.lo, lo) || p.afterHouseAndDivision(s.lo, lo)) || p.shapedPostcode(lo, s.hi)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
@@ -445,7 +445,7 @@ func (p *parser) findPostcode() {
 			// A postcode opens the segment where the country writes it
 			// first, and in any country before a plain name that is not
 			// the first segment ("1000 Monrovia"; not "12345 Main St").
-			if n < s.len() && !p.isKeyword(s.lo+n, s.hi) && (p.lay.postcodeFirst && p.lay.postcodes != nil || si > 0 && p.plainName(s.lo+n, s.hi)) {
+			if n < s.len() && p.digitIn(s.lo, s.lo+n) && !p.isKeyword(s.lo+n, s.hi) && (p.lay.postcodeFirst && p.lay.postcodes != nil || si > 0 && p.plainName(s.lo+n, s.hi)) {
 				if pc, ok := p.postcodeOf(s.lo, s.lo+n); ok {
 					p.foundPostcode(pc, s.lo, s.lo+n)
 					p.spans[si].lo = s.lo + n
@@ -618,6 +618,17 @@ func (p *parser) cleanSpan(si int) {
 	if p.spans[si].len() <= 0 {
 		p.dropSpan(si)
 	}
+}
+
+// digitIn reports whether a word of words[lo:hi] holds a digit, as every
+// postcode does: a cheap test before the costlier ones.
+func (p *parser) digitIn(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		if p.words[k].digit {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) postcodeOf(lo, hi int) (string, bool) {

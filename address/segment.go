@@ -483,6 +483,9 @@ func (p *parser) landmarkEndAt(lo, i int) (string, int) {
 // "PO Box", "P O Box", "POB", "PMB", "P.M.B.", "Private Mail Bag") when a
 // number follows it.
 func (p *parser) poBoxAt(i, hi int) int {
+	if !p.words[i].lex {
+		return 0 // every marker's first word is in the lexicons
+	}
 	n := 0
 	switch k := p.key(i); k {
 	case "po", "pob", "pmb", "box", "postbox", "pobox":
@@ -541,18 +544,23 @@ func foreignBoxAt(p *parser, i, hi int) int {
 	if i < 0 {
 		return 0
 	}
+	k := p.key(i)
+	if !p.words[i].lex {
+		return 0
+	}
+	second, ok := foreignBoxes[k]
+	if !ok || k == "bp" && p.country == "NG" {
+		return 0
+	}
 	for _, ph := range boxPhrases {
-		if i+2 < hi && p.key(i) == ph[0] && p.key(i+1) == ph[1] && p.key(i+2) == ph[2] {
+		if i+2 < hi && k == ph[0] && p.key(i+1) == ph[1] && p.key(i+2) == ph[2] {
 			return 3
 		}
 	}
-	if p.key(i) == "apartado" && i+1 < hi && p.key(i+1) == "postal" {
+	if k == "apartado" && i+1 < hi && p.key(i+1) == "postal" {
 		return 2 // "Apartado Postal 123" (Mexico)
 	}
-	second, ok := foreignBoxes[p.key(i)]
 	switch {
-	case !ok || p.key(i) == "bp" && p.country == "NG":
-		return 0
 	case second == "":
 		return 1
 	case i+1 < hi && p.key(i+1) == second:

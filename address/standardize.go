@@ -90,7 +90,9 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text = strings.ReplaceAll(text, "،", ",") // the Arabic comma parts as a comma does
 	text = degreeOrdinal(text)
 	text = spacedOrdinals(text)
-	text = provinceInBrackets.ReplaceAllString(text, "$1 $2")
+	if strings.Contains(text, "(") {
+		text = provinceInBrackets.ReplaceAllString(text, "$1 $2")
+	}
 	if strings.Contains(text, "/T") || strings.Contains(text, "/t") {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
 	}
