@@ -6,14 +6,14 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 512 results
-	"COUNTRY/builtin":            600000, // 512 results
+	"COUNTRY":                    600000, // 510 results
+	"COUNTRY/builtin":            600000, // 510 results
 	"LGA":                        40000,  // 1308 results
 	"LGA/builtin":                39000,  // 1294 results
-	"LOCALITY":                   52000,  // 27128 results
+	"LOCALITY":                   52000,  // 27130 results
 	"LOCALITY/geonames":          24000,  // 8459 results
 	"LOCALITY/nipost-rural":      75000,  // 10131 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8538 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8540 results
 	"NEIGHBOURHOOD":              40000,  // 37786 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results

@@ -150,6 +150,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	g.stateWritten = s.Address.StateCode != "" && !slices.ContainsFunc(s.Changes, func(c Change) bool { return c.Field == "state" && c.Kind == Added })
 	g.saysState = saysState(s.Tokens)
 	g.stateText = tokenText(s.Tokens, LabelState)
+	g.stateFirst = stateBeforeCity(s.Tokens)
 	g.streetText = tokenText(s.Tokens, LabelStreetName, LabelStreetType)
 	if g.cc == "" {
 		g.cc = DefaultCountry
@@ -226,6 +227,7 @@ type geocoder struct {
 	stateWritten  bool   // the input named the state (not inferred from the postcode)
 	saysState     bool   // and said "State" after its name ("Oyo State"; see saysState)
 	stateText     string // the state as written ("Cairo": the state is Al Qahirah)
+	stateFirst    bool   // the state was written before the city (see stateBeforeCity)
 	streetText    string // the street as written ("Cele St"), for streetAsPlace
 	// streetPlace is the id of the place of the street's name that a
 	// street not found is listed as (streetAsPlace): among the result's

@@ -76,6 +76,9 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			if f.field == "organization" && g.writtenArea(tail) {
 				break // "Federal University Lokoja, ..., Lokoja": the place has its own part; the name keeps it
 			}
+			if f.field == "organization" && k == 1 && organizationWords[Fold(head)] {
+				break // "Radio Jigawa": a body's kind and the place it serves, one name
+			}
 			if f.field == "organization" && k == len(words)-1 && organizationWords[Fold(tail)] {
 				break // "Taraba State Specialist Hospital": the name ends in what it names, not a place called Hospital
 			}

@@ -95,6 +95,14 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 			p.label(lo, hi, LabelStreetName)
 		}
 	}
+	if n := p.openingVenue(lo, hi); !ok && n > 0 {
+		// "café brecht weteringschans 157", "bar el federal carlos
+		// calvo 599": a venue's word and its name, then a street
+		// whose name holds no type
+		r.org = p.name(lo, lo+n)
+		p.label(lo, lo+n, LabelOrganization)
+		lo = lo + n
+	}
 	if !ok && p.lay.blocks {
 		r.district = p.name(lo, hi) // "千代田 1-1"
 		p.label(lo, hi, LabelNeighbourhood)
@@ -107,6 +115,40 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 	r.street = st
 	r.rawStreet = p.texts(lo, hi)
 }
+
+// openingVenue returns the number of words of a venue's name that opens
+// words[lo:hi] before a street without a type: a business word first
+// ("Hotel", "Café", "Bar", "Trattoria"), then one name, after a joining
+// word where one follows it ("Bar el Federal", "Café de Flore"); one word
+// at least is left for the street. A venue's name is mostly one word
+// after its kind; a street's, where it has no type, mostly a person's
+// name of two. It returns 0 when the words are no such venue.
+func (p *parser) openingVenue(lo, hi int) int {
+	if hi-lo < 3 || !businessWords[p.key(lo)] {
+		return 0
+	}
+	n := 2
+	if k := p.key(lo + 1); lowerWords[k] || venueArticles[k] {
+		n = 3
+	}
+	if hi-lo <= n {
+		return 0
+	}
+	for k := lo + 1; k < hi; k++ {
+		if w := &p.words[k]; w.digit || w.marker {
+			return 0
+		}
+	}
+	if w := &p.words[lo+n-1]; w.lex || lowerWords[p.key(lo+n-1)] {
+		return 0
+	}
+	return n
+}
+
+// venueArticles are the articles that open a venue's name after its kind
+// and are no joining word of a street's ("Bar El Federal", "Café Il
+// Gabbiano", "Bar Los Amigos").
+var venueArticles = map[string]bool{"el": true, "los": true, "las": true, "il": true, "lo": true, "gli": true, "o": true, "os": true, "as": true}
 
 // germanVenue reports whether words[lo:hi], opening the address before a
 // street whose type is fused to its name, are a venue's name where German

@@ -204,6 +204,23 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"CA": {"plaza": {Canonical: "Plaza"}},
 }
 
+func init() {
+	// French types that name a crossing, a lane or a forecourt, before
+	// the name ("9 Carrefour de l'Odéon", "Ruelle des Chats", "Parvis
+	// Notre-Dame"): where French streets are written in Europe, not in
+	// Africa, where a "carrefour" names a crossing as a landmark
+	for _, cc := range []string{"FR", "BE", "LU", "CH", "MC"} {
+		m := countryStreetTypes[cc]
+		if m == nil {
+			m = map[string]streetType{}
+			countryStreetTypes[cc] = m
+		}
+		for k, canon := range map[string]string{"carrefour": "Carrefour", "ruelle": "Ruelle", "sentier": "Sentier", "parvis": "Parvis", "montee": "Montée"} {
+			m[k] = streetType{Canonical: canon, Prefix: true}
+		}
+	}
+}
+
 // abbrevPrefixTypes are, by country, abbreviations opening a street that
 // stand for another type than in English: "Av." is Avenida where streets
 // are Spanish or Portuguese (see streetLanguages), "R." Rua in
@@ -388,6 +405,7 @@ func init() {
 		}
 	}
 	add("box pmb po pob postbox pobox p o m b private mail bag post office cadastral cad zone phase km extension ext local")
+	add("carrefour ruelle sentier parvis montee") // France's types of their own (countryStreetTypes)
 	for k, second := range foreignBoxes {
 		add(k + " " + second)
 	}
@@ -440,6 +458,11 @@ var organizationWords = map[string]bool{
 	"chambers": true, "laboratory": true, "laboratories": true, "studios": true,
 	"inn": true, "store": true, "stores": true, "provisions": true, "electronics": true, "maternity": true,
 	"mill": true, "mills": true, "press": true, "printers": true, "board": true, "authority": true, "bureau": true, "directorate": true, "association": true, "society": true, "federation": true, "corps": true, "service": true,
+	// public bodies of the states and LGAs: "Bauchi State Agricultural
+	// Development Programme", "Sharia Court of Appeal", "Nkwerre Police
+	// Division", "Radio Jigawa", "Niger State Police Command"
+	"programme": true, "program": true, "project": true, "court": true, "division": true, "radio": true,
+	"command": true, "prison": true, "prisons": true,
 }
 
 // directionals are accepted before or after a street name.
