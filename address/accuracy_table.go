@@ -10,14 +10,14 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 510 results
 	"LGA":                        40000,  // 1308 results
 	"LGA/builtin":                39000,  // 1294 results
-	"LOCALITY":                   52000,  // 27130 results
-	"LOCALITY/geonames":          24000,  // 8459 results
+	"LOCALITY":                   52000,  // 27129 results
+	"LOCALITY/geonames":          24000,  // 8458 results
 	"LOCALITY/nipost-rural":      75000,  // 10131 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8540 results
-	"NEIGHBOURHOOD":              40000,  // 37786 results
+	"NEIGHBOURHOOD":              40000,  // 37783 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34658 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34655 results
 	"POSTCODE":                   33000,  // 1252 results
 	"POSTCODE/nipost":            33000,  // 1252 results
 	"PREMISE":                    11,     // 26184 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 731 results
 	"STATE/builtin":              360000, // 731 results
-	"STREET":                     5800,   // 2227 results
+	"STREET":                     5800,   // 2231 results
 	"STREET/area:builtin":        3300,   // 684 results
-	"STREET/area:geonames":       7300,   // 498 results
+	"STREET/area:geonames":       7300,   // 499 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5400,   // 544 results
-	"STREET/area:wards":          5200,   // 445 results
+	"STREET/area:wards":          5200,   // 448 results
 }

@@ -393,6 +393,12 @@ func (p *parser) landmarkAhead(i, hi int) bool {
 // Ademola Street VI Lagos" ends at the type.
 func (p *parser) continuesStreet(i, hi int) bool {
 	k := p.key(i)
+	if _, dir := directionals[k]; len(k) == 1 && isLetters(k) && !dir && i+1 < hi && !p.words[i+1].digit {
+		// "Allen Avenue B Ikeja": a letter before a name opens the name
+		// ("Avenue B" goes on where it ends the text or a number
+		// follows; "19th Ave S Midtown": a directional goes on)
+		return false
+	}
 	if isID(k) && (hasDigit(k) || len(k) <= 3 && (i+1 == hi || !p.isSubdivision(i+1, hi))) {
 		// (a word of two letters before a name is that name's first:
 		// "Tory St Te Aro Wellington", "King Fahd Rd Al Olaya Riyadh")
