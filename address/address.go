@@ -32,10 +32,11 @@ type Address struct {
 	CountryName string `json:"country_name,omitempty"`
 	// Removed holds the contact details pasted into the text (phone
 	// numbers with the word that introduced them, e-mail and web
-	// addresses) and a caption that opened it ("Branch Address"), as
+	// addresses), a caption that opened it ("Branch Address") and a
+	// delivery instruction that ended it ("ask for Mama Chinedu"), as
 	// written: they are no part of the address, and are kept here so that
-	// nothing the user wrote is lost. The warnings contact_removed and
-	// caption_removed name them.
+	// nothing the user wrote is lost. The warnings contact_removed,
+	// caption_removed and instruction_removed name them.
 	Removed []string `json:"removed,omitempty"`
 }
 
@@ -161,7 +162,7 @@ type Change struct {
 // such as a postcode that contradicts the state.
 type Warning struct {
 	Field   string `json:"field"`
-	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, state_unknown, country_mismatch, contact_removed, caption_removed
+	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, state_unknown, country_mismatch, contact_removed, caption_removed, instruction_removed
 	Message string `json:"message"`
 }
 

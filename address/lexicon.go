@@ -364,7 +364,7 @@ var relations = map[string]string{
 	"beside": "Beside", "behind": "Behind", "by": "By", "along": "Along",
 	"near": "Near", "close to": "Close to", "adjacent to": "Adjacent to",
 	"adjacent": "Adjacent to", "adj": "Adjacent to", "next to": "Next to", "after": "After",
-	"before": "Before", "inside": "Inside", "within": "Within", "beside the": "Beside",
+	"before": "Before", "b4": "Before", "inside": "Inside", "within": "Within", "beside the": "Beside",
 	"directly opposite": "Opposite", "behind the": "Behind", "opposite the": "Opposite",
 	// as people write them in Nigeria, Pidgin and short forms among them
 	"oppt": "Opposite", "opps": "Opposite", "adj to": "Adjacent to", "for back of": "Behind",
@@ -376,7 +376,7 @@ var relations = map[string]string{
 // Bus Stop", "Garrison Junction", "Alaba International Market"), folded,
 // with their canonical form; "b/s" folds to "bs".
 var landmarkEnds = map[string]string{
-	"junction": "Junction", "jct": "Junction", "junc": "Junction", "jnc": "Junction",
+	"junction": "Junction", "jct": "Junction", "junc": "Junction", "jnc": "Junction", "jnct": "Junction",
 	"bs": "Bus Stop", "bustop": "Bus Stop", "busstop": "Bus Stop", "bus stop": "Bus Stop",
 	"roundabout": "Roundabout", "rbt": "Roundabout", "market": "Market", "mkt": "Market", "interchange": "Interchange",
 }
@@ -430,7 +430,7 @@ func init() {
 
 // estateWords mark an estate or layout name when they end a phrase.
 var estateWords = map[string]string{
-	"estate": "Estate", "estates": "Estates", "est": "Estate", "layout": "Layout",
+	"estate": "Estate", "estates": "Estates", "est": "Estate", "estt": "Estate", "layout": "Layout",
 	"scheme": "Scheme", "quarters": "Quarters", "qtrs": "Quarters",
 	"gra": "GRA", "barracks": "Barracks", "cantonment": "Cantonment",
 }

@@ -156,6 +156,10 @@ var ngCases = []ngCase{
 	{in: "Sharia Court of Appeal, Nassarawa, Birnin Kebbi", want: map[string]string{"organization": "Sharia Court of Appeal", "neighbourhood": "Nassarawa", "city": "Birnin Kebbi", "state": "Kebbi"}, conflict: "state_conflict", notHigh: true},
 	// a body's kind and the state it serves are one name
 	{in: "Radio Jigawa, along Dutse-Kano Road, Dutse", want: map[string]string{"organization": "Radio Jigawa", "city": "Dutse", "state": "Jigawa"}},
+	// typed into a checkout box: "by" a landmark without a comma, a
+	// delivery instruction after the address
+	{in: "14 station rd osogbo by ataoja palace", want: map[string]string{"street": "Station Road", "city": "Osogbo", "state": "Osun", "landmarks": "By Ataoja Palace"}},
+	{in: "2 Thompson avenue Ikoyi, ask for Emeka (driver) 08091237765", want: map[string]string{"street": "Thompson Avenue", "locality": "Ikoyi", "state": "Lagos", "removed": "08091237765; ask for Emeka (driver)"}},
 	{in: "Bauchi State Agricultural Development Programme, GRA, Bauchi", want: map[string]string{"organization": "Bauchi State Agricultural Development Programme", "neighbourhood": "GRA", "city": "Bauchi", "state": "Bauchi"}},
 }
 

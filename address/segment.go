@@ -33,6 +33,17 @@ func (p *parser) resegment() {
 	p.spans = out
 }
 
+// runsOn reports whether word start continues a part written before it
+// without a comma: the words before it and it were one written segment.
+func (p *parser) runsOn(start int) bool {
+	for _, w := range p.written {
+		if w.lo < start && start < w.hi {
+			return true
+		}
+	}
+	return false
+}
+
 func (p *parser) splitBefore(start, i, hi int) bool {
 	// "HEALTHPLUS 17 Adetokunbo Ademola Crescent": a name before the
 	// house number of a typed street is a building's or organization's
@@ -53,7 +64,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if _, rn := p.relationAt(start, hi); rn > 0 && start+rn < i && p.landmarkWordAt(i, hi) {
 		return false // "by zoo road junction", "beside Iwo Road Interchange", "by GRA junction": the word ends the landmark its relation opens
 	}
-	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
+	// "12 kudirat abiola way oregun by olusosun", "14 station rd osogbo
+	// by ataoja palace": typed without commas, "by" opens a landmark
+	// after a part that followed another or a number ("plot 14 awoyaya
+	// by mayfair garden"; not in a name that opens its part: "Four Points
+	// by Sheraton", "Gardens by the Bay", Danish "Den Gamle By")
+	byLandmark := k == "by" && i-start >= 1 && i+1 < hi && !p.words[i+1].digit && !lowerWords[p.key(i+1)] && (p.runsOn(start) || p.digitIn(start, i))
+	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || byLandmark || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
 		if _, pn := p.relationAt(i-1, hi); pn < 2 {
 			return true
 		}

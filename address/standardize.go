@@ -97,6 +97,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
 	}
 	text, removed := takeContacts(text)
+	text, instruction := takeInstruction(text)
 	text, caption := takeCaption(text, region)
 	text = nameParens(text)
 	text = calleSlash(text)
@@ -104,7 +105,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, caption: caption, bigFirst: bigFirst, japanese: japanese}
+	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, caption: caption, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
 	if r.codeCountry || r.nameCountry || r.byLanguage {
 		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
@@ -129,6 +130,7 @@ type reading struct {
 	structured         bool
 	removed            []string
 	caption            string // set apart by takeCaption
+	instruction        string // set apart by takeInstruction
 	bigFirst, japanese bool
 	codeCountry        bool // the first reading took a code for the country
 	nameCountry        bool // the first reading took another country's name, written last
@@ -157,6 +159,11 @@ func (r *reading) read(regionOnly bool) Standardized {
 		p.a.Removed = append(slices.Clip(p.a.Removed), r.caption)
 		p.warn = append(p.warn, Warning{Field: "removed", Code: "caption_removed",
 			Message: "the caption " + strconv.Quote(r.caption) + " names no part of the address and was set apart"})
+	}
+	if r.instruction != "" {
+		p.a.Removed = append(slices.Clip(p.a.Removed), r.instruction)
+		p.warn = append(p.warn, Warning{Field: "removed", Code: "instruction_removed",
+			Message: "the instruction " + strconv.Quote(r.instruction) + " is for the one who delivers, no part of the address, and was set apart"})
 	}
 	if r.structured {
 		p.applyFields(in)
