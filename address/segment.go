@@ -33,6 +33,13 @@ func (p *parser) resegment() {
 	p.spans = out
 }
 
+// opensRelation reports whether a landmark's relation opens words[start:hi]
+// ("inside mile 1 market ph": a number inside the landmark's name).
+func (p *parser) opensRelation(start, hi int) bool {
+	_, n := p.relationAt(start, hi)
+	return n > 0
+}
+
 // runsOn reports whether word start continues a part written before it
 // without a comma: the words before it and it were one written segment.
 func (p *parser) runsOn(start int) bool {
@@ -77,8 +84,11 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	}
 	// "Rumuola Junction Port Harcourt", "Alaba International Market Ojo":
 	// a landmark's name ends at its landmark word
-	if _, n := p.landmarkEndAt(start, i-1); n > 0 && i-1-n >= start && !isHouseNumber(p.text(i-1-n)) {
-		if _, ok := streetTypes[k]; !ok && !p.continuesStreet(i, hi) {
+	if _, n := p.landmarkEndAt(start, i-1); n > 0 && i-1-n >= start && (!isHouseNumber(p.text(i-1-n)) || p.opensRelation(start, hi)) {
+		// (two letters ending the text after it are a place's short
+		// name, not a street's number: "inside mile 1 market ph")
+		_, dir := directionals[k]
+		if _, ok := streetTypes[k]; !ok && (!p.continuesStreet(i, hi) || i+1 == hi && len(k) == 2 && isLetters(k) && !dir) {
 			return true
 		}
 	}
