@@ -72,7 +72,9 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 		if tlo == thi {
 			from = hi - 1
 		}
-		if from > lo && (p.venueWord(lo, from) || tlo == thi && p.germanVenue(lo, from)) {
+		if from > lo && !(from == lo+1 && germanAdjectives[p.key(lo)]) && (p.venueWord(lo, from) || tlo == thi && p.germanVenue(lo, from)) {
+			// (not an adjective of the street's own name: Danish "Store
+			// Kongensgade" is no shop)
 			r.org = p.name(lo, from)
 			p.label(lo, from, LabelOrganization)
 			lo = from
@@ -160,7 +162,9 @@ var venueArticles = map[string]bool{"el": true, "los": true, "las": true, "il": 
 // not there.
 func (p *parser) germanVenue(lo, hi int) bool {
 	switch p.country {
-	case "DE", "AT", "CH", "LI":
+	case "DE", "AT", "CH", "LI", "DK", "NO", "SE", "IS":
+		// (the Nordic languages fuse their types too, and name streets
+		// after people in one word: "Guldbergsgade", "Sannergata")
 	default:
 		return false
 	}
@@ -183,6 +187,11 @@ var germanAdjectives = map[string]bool{
 	"unterer": true, "hohe": true, "hoher": true, "lange": true, "langer": true, "breite": true, "hintere": true,
 	"vordere": true, "innere": true, "aussere": true, "mittlere": true, "schone": true, "st": true, "sankt": true,
 	"unter": true, "hinter": true, "vor": true, "in": true, "nach": true, "zu": true, "bis": true,
+	// and the Nordic ones ("Store Kongensgade", "Nørre Voldgade", "Gamla
+	// Brogatan", "Øvre Slottsgate")
+	"store": true, "lille": true, "norre": true, "sondre": true, "ny": true, "nye": true, "gamle": true,
+	"gammel": true, "gamla": true, "stora": true, "lilla": true, "norra": true, "sodra": true, "vastra": true,
+	"ostra": true, "ovre": true, "nedre": true, "indre": true, "ytre": true,
 }
 
 // venueWord reports whether one of words[lo:hi] names the kind of a
