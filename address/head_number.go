@@ -154,8 +154,10 @@ var venueArticles = map[string]bool{"el": true, "los": true, "las": true, "il": 
 
 // germanVenue reports whether words[lo:hi], opening the address before a
 // street whose type is fused to its name, are a venue's name where German
-// is written: there a street named after a person is hyphenated
-// ("Karl-Marx-Straße"), and the words before a fused street are its
+// or a Nordic language is written: there a street named after a person is
+// hyphenated or one word
+// ("Karl-Marx-Straße", "Guldbergsgade"), and the words before a fused
+// street are its
 // adjective or particle ("Alte Jakobstraße", "Landstraßer Hauptstraße":
 // any word in -er) or a venue ("Kleinmarkthalle Hasengasse 5-7").
 // Dutch streets are named after people in words ("Jan Pieter Heijestraat"):
