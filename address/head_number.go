@@ -155,11 +155,10 @@ var venueArticles = map[string]bool{"el": true, "los": true, "las": true, "il": 
 // germanVenue reports whether words[lo:hi], opening the address before a
 // street whose type is fused to its name, are a venue's name where German
 // or a Nordic language is written: there a street named after a person is
-// hyphenated or one word
-// ("Karl-Marx-Straße", "Guldbergsgade"), and the words before a fused
-// street are its
-// adjective or particle ("Alte Jakobstraße", "Landstraßer Hauptstraße":
-// any word in -er) or a venue ("Kleinmarkthalle Hasengasse 5-7").
+// hyphenated or one word ("Karl-Marx-Straße", "Guldbergsgade"), and the
+// words before a fused street are its adjective or particle ("Alte
+// Jakobstraße", "Landstraßer Hauptstraße": any word in -er) or a venue
+// ("Kleinmarkthalle Hasengasse 5-7").
 // Dutch streets are named after people in words ("Jan Pieter Heijestraat"):
 // not there.
 func (p *parser) germanVenue(lo, hi int) bool {
