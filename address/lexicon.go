@@ -273,6 +273,9 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 			}
 		}
 	}
+	// Colombia's "Cl. 97 # 13-24" (not where "CL" is Chile's code)
+	add("CO", "cl", "Calle")
+	add("CO", "cll", "Calle")
 	add("CA", "av", "Avenue")
 	add("CA", "boul", "Boulevard") // Québec's
 	return out
