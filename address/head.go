@@ -370,8 +370,14 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 		return
 	}
 	// words left after a unit or plot: a building or street name, after
-	// any number
+	// any number; or a district's, when an area's word ends them ("House
+	// 9 Katampe Extension", "Plot 2245 Jahi District")
 	lo = p.leadingNumbers(r, lo, hi)
+	if k := p.key(hi - 1); hi-lo >= 2 && (k == "district" || k == "extension") {
+		r.district = p.name(lo, hi)
+		p.label(lo, hi, LabelNeighbourhood)
+		return
+	}
 	r.org = p.name(lo, hi)
 	p.label(lo, hi, LabelOrganization)
 }
