@@ -77,7 +77,7 @@ func (g *geocoder) unglue(ctx context.Context) error {
 				break // "Federal University Lokoja, ..., Lokoja": the place has its own part; the name keeps it
 			}
 			if f.field == "organization" && k == 1 && organizationWords[Fold(head)] {
-				break // "Radio Jigawa": a body's kind and the place it serves, one name
+				continue // "Radio Jigawa": a body's kind alone is no name of its own ("Hotel Presidential Port Harcourt" splits after two words)
 			}
 			if f.field == "organization" && k == len(words)-1 && organizationWords[Fold(tail)] {
 				break // "Taraba State Specialist Hospital": the name ends in what it names, not a place called Hospital

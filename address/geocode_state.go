@@ -93,19 +93,27 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		return nil
 	}
 	g.conflict("state_conflict", "the address names %s, but %s lies in %s: took %s, where the places named lie", written.Name, best.p.Name, theirs.Name, theirs.Name)
-	if g.stateFirst && !g.saysState && g.a.Neighbourhood == "" && best.m.field == "city" && (best.p.Kind == KindCity || best.p.Kind == KindTown) {
-		// "Sharia Court, Nassarawa, Birnin Kebbi": a state's name
-		// written before a city of another state names a district of
-		// it, as many northern towns have (Nassarawa, Sokoto Road)
-		g.a.Neighbourhood = g.stateText
-		g.mark("neighbourhood", false)
-		g.res.reasonf("%q, written before %s, read as a district of it, not as the state", g.stateText, best.p.Name)
-	}
 	g.res.Inferred = append(g.res.Inferred, Change{Field: "state", Kind: Alias, From: g.a.State, To: theirs.Name,
 		Reason: "the places named lie in " + theirs.Name + ", none in " + written.Name})
 	g.state = theirs
 	g.stateOverruled = true
 	g.a.State, g.a.StateCode = theirs.Name, theirs.ID
+	if g.stateFirst && !g.saysState && g.a.Neighbourhood == "" && best.m.field == "city" && (best.p.Kind == KindCity || best.p.Kind == KindTown) {
+		// "Sharia Court, Nassarawa, Birnin Kebbi": a state's name
+		// written before a city of another state names a district of
+		// it, as many northern towns have one called Nassarawa, when
+		// the gazetteer knows a place of that name in the city's state
+		// ("Kano, Ikeja" stays a contradiction)
+		ps, err := g.areasNamed(ctx, g.stateText)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(ps, func(p *Place) bool { return p.Kind != KindState && p.Within(theirs.ID) }) {
+			g.a.Neighbourhood = g.stateText
+			g.mark("neighbourhood", false)
+			g.res.reasonf("%q, written before %s, read as a district of it, not as the state: a place of that name lies in %s", g.stateText, best.p.Name, theirs.Name)
+		}
+	}
 	return nil
 }
 

@@ -97,13 +97,15 @@ func (p *parser) streetBeforeNumber(lo, hi int, r *part) {
 			p.label(lo, hi, LabelStreetName)
 		}
 	}
-	if n := p.openingVenue(lo, hi); !ok && n > 0 {
-		// "café brecht weteringschans 157", "bar el federal carlos
-		// calvo 599": a venue's word and its name, then a street
-		// whose name holds no type
-		r.org = p.name(lo, lo+n)
-		p.label(lo, lo+n, LabelOrganization)
-		lo = lo + n
+	if !ok {
+		if n := p.openingVenue(lo, hi); n > 0 {
+			// "café brecht weteringschans 157", "bar el federal carlos
+			// calvo 599": a venue's word and its name, then a street
+			// whose name holds no type
+			r.org = p.name(lo, lo+n)
+			p.label(lo, lo+n, LabelOrganization)
+			lo += n
+		}
 	}
 	if !ok && p.lay.blocks {
 		r.district = p.name(lo, hi) // "千代田 1-1"
@@ -130,8 +132,8 @@ func (p *parser) openingVenue(lo, hi int) int {
 		return 0
 	}
 	n := 2
-	if k := p.key(lo + 1); lowerWords[k] || venueArticles[k] {
-		n = 3
+	if k := p.key(lo + 1); lowerWords[k] || venueArticles[k] || nameOpeners[k] {
+		n = 3 // "Bar el Federal", "Teatro San Martín", "Teatro Gran Rex"
 	}
 	if hi-lo <= n {
 		return 0
@@ -151,6 +153,10 @@ func (p *parser) openingVenue(lo, hi int) int {
 // and are no joining word of a street's ("Bar El Federal", "Café Il
 // Gabbiano", "Bar Los Amigos").
 var venueArticles = map[string]bool{"el": true, "los": true, "las": true, "il": true, "lo": true, "gli": true, "o": true, "os": true, "as": true}
+
+// nameOpeners open a name of two words: a saint's, or one with an
+// adjective ("San Martín", "Santa Fe", "Gran Rex").
+var nameOpeners = map[string]bool{"san": true, "santa": true, "santo": true, "sao": true, "saint": true, "sainte": true, "st": true, "gran": true, "grand": true}
 
 // germanVenue reports whether words[lo:hi], opening the address before a
 // street whose type is fused to its name, are a venue's name where German

@@ -21,10 +21,18 @@ func TestTakeInstruction(t *testing.T) {
 		{"a word that only begins like a cue", "5 Allen Avenue, Callaway Close", "5 Allen Avenue, Callaway Close", ""},
 		{"ask alone", "5 Allen Avenue, Ask Estate", "5 Allen Avenue, Ask Estate", ""},
 		{"nothing before", ", please call", ", please call", ""},
+		{"an estate named so", "12 Adeola Street, Kindly Estate, Lekki", "12 Adeola Street, Kindly Estate, Lekki", ""},
+		{"a plaza named so", "Shop 4, Please God Plaza, Onitsha", "Shop 4, Please God Plaza, Onitsha", ""},
+		{"a building named so", "12 Ojo Road, Call Centre Building, Ikeja", "12 Ojo Road, Call Centre Building, Ikeja", ""},
+		{"a close named so", "5 Allen Ave, Call Close, Ikeja", "5 Allen Ave, Call Close, Ikeja", ""},
+		{"a dot of an abbreviation", "12 Allen Ave.Please God, Ikeja", "12 Allen Ave.Please God, Ikeja", ""},
+		{"a hyphenated word", "5 Allen Avenue, call-a-cab office", "5 Allen Avenue, call-a-cab office", ""},
+		{"a state after", "5 Allen Avenue, Ikeja, please, Lagos", "5 Allen Avenue, Ikeja, please, Lagos", ""},
+		{"a later cue", "12 Allen Ave, Ikeja, pls deliver before 5pm, ask for Bisi", "12 Allen Ave, Ikeja, pls deliver before 5pm", "ask for Bisi"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rest, instr := takeInstruction(tc.in)
+			rest, instr := takeInstruction(tc.in, "NG")
 			if rest != tc.rest || instr != tc.instr {
 				t.Errorf("takeInstruction(%q) = %q, %q; want %q, %q", tc.in, rest, instr, tc.rest, tc.instr)
 			}
@@ -39,7 +47,7 @@ func FuzzTakeInstruction(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		rest, instr := takeInstruction(s)
+		rest, instr := takeInstruction(s, "NG")
 		if instr == "" && rest != s {
 			t.Fatalf("takeInstruction(%q) changed the text without an instruction: %q", s, rest)
 		}

@@ -33,6 +33,18 @@ func (p *parser) resegment() {
 	p.spans = out
 }
 
+// sameWordName reports whether "by" at i joins a word to itself in a
+// name that an organization's or an estate's word ends: "Side by Side
+// Plaza", "Day by Day Estate" (not "rumuigbo by rumuigbo junction", a
+// landmark typed after its district).
+func (p *parser) sameWordName(i int) bool {
+	if i < 1 || i+2 >= len(p.words) || p.key(i+1) != p.key(i-1) {
+		return false
+	}
+	k := p.key(i + 2)
+	return organizationWords[k] || estateWords[k] != ""
+}
+
 // opensRelation reports whether a landmark's relation opens words[start:hi]
 // ("inside mile 1 market ph": a number inside the landmark's name).
 func (p *parser) opensRelation(start, hi int) bool {
@@ -75,8 +87,13 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// by ataoja palace": typed without commas, "by" opens a landmark
 	// after a part that followed another or a number ("plot 14 awoyaya
 	// by mayfair garden"; not in a name that opens its part: "Four Points
-	// by Sheraton", "Gardens by the Bay", Danish "Den Gamle By")
-	byLandmark := k == "by" && i-start >= 1 && i+1 < hi && !p.words[i+1].digit && !lowerWords[p.key(i+1)] && (p.runsOn(start) || p.digitIn(start, i))
+	// by Sheraton", "Gardens by the Bay", Danish "Den Gamle By"; nor in
+	// "Side by Side Plaza", "Stand by Me Cafe". A street type after it
+	// stays in the landmark, as typed input writes it: "by ikorodu road";
+	// versions that left "by" alone there, or wherever a word stood on
+	// both sides of it, lost two held-out components)
+	byLandmark := k == "by" && i+1 < hi && !p.words[i+1].digit && !lowerWords[p.key(i+1)] && (p.runsOn(start) || p.digitIn(start, i)) &&
+		!p.sameWordName(i) && p.key(i-1) != "stand"
 	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || byLandmark || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
 		if _, pn := p.relationAt(i-1, hi); pn < 2 {
 			return true
@@ -85,10 +102,11 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// "Rumuola Junction Port Harcourt", "Alaba International Market Ojo":
 	// a landmark's name ends at its landmark word
 	if _, n := p.landmarkEndAt(start, i-1); n > 0 && i-1-n >= start && (!isHouseNumber(p.text(i-1-n)) || p.opensRelation(start, hi)) {
-		// (two letters ending the text after it are a place's short
-		// name, not a street's number: "inside mile 1 market ph")
+		// (two letters ending the text after it, in a landmark a
+		// relation opens, are a place's short name, not a street's
+		// number: "inside mile 1 market ph")
 		_, dir := directionals[k]
-		if _, ok := streetTypes[k]; !ok && (!p.continuesStreet(i, hi) || i+1 == hi && len(k) == 2 && isLetters(k) && !dir) {
+		if _, ok := streetTypes[k]; !ok && (!p.continuesStreet(i, hi) || i+1 == hi && len(k) == 2 && isLetters(k) && !dir && p.opensRelation(start, hi)) {
 			return true
 		}
 	}
@@ -235,7 +253,8 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 
 // businessWords name the kind of a business that ends its name ("Joe's
 // Pizza", "Da Enzo Trattoria"), which no building numbers after it as it
-// numbers a tower, hall or block ("Tower 2").
+// numbers a tower, hall or block ("Tower 2"), or opens it ("Café Brecht",
+// "Hotel Adlon": openingVenue).
 var businessWords = map[string]bool{
 	"pizza": true, "pizzeria": true, "diner": true, "cafe": true, "coffee": true, "bar": true, "pub": true,
 	"inn": true, "bistro": true, "grill": true, "bakery": true, "deli": true, "restaurant": true, "kitchen": true,
@@ -415,9 +434,10 @@ func (p *parser) landmarkAhead(i, hi int) bool {
 
 // continuesStreet reports whether the word at i still belongs to the street
 // whose type ends just before it: a number or id ("Road 7"), a directional
-// ("Avenue NW", "Street West" ending the segment), a second type ("Ring Road") or an extension. An id of
-// letters only does not when a state's name follows it: "Adetokunbo
-// Ademola Street VI Lagos" ends at the type.
+// ("Avenue NW", "Street West" ending the segment), a second type ("Ring
+// Road") or an extension. An id of letters only does not when a state's
+// name follows it: "Adetokunbo Ademola Street VI Lagos" ends at the type;
+// nor does a single letter before a name ("Allen Avenue B Ikeja").
 func (p *parser) continuesStreet(i, hi int) bool {
 	k := p.key(i)
 	if _, dir := directionals[k]; len(k) == 1 && isLetters(k) && !dir && i+1 < hi && !p.words[i+1].digit {

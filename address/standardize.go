@@ -97,7 +97,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
 	}
 	text, removed := takeContacts(text)
-	text, instruction := takeInstruction(text)
+	text, instruction := takeInstruction(text, region)
 	text, caption := takeCaption(text, region)
 	text = nameParens(text)
 	text = calleSlash(text)
