@@ -3,6 +3,7 @@ package address
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Delivery instructions typed after an address in a checkout box or an
@@ -44,7 +45,7 @@ func takeInstruction(text, region string) (string, string) {
 		}
 		var parts []string // (the commas a contact taken left behind dropped)
 		for _, part := range strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ';' }) {
-			if part = strings.Trim(part, " ."); part != "" {
+			if part = strings.TrimFunc(part, func(r rune) bool { return r == '.' || unicode.IsSpace(r) }); part != "" {
 				parts = append(parts, part)
 			}
 		}
@@ -64,6 +65,9 @@ func takeInstruction(text, region string) (string, string) {
 // organization's or a landmark's word, or it is a state of the region.
 func addressPart(part, region string) bool {
 	words := strings.Fields(part)
+	if len(words) == 0 {
+		return false
+	}
 	last := Fold(strings.Trim(words[len(words)-1], "().:"))
 	_, street := streetTypes[last]
 	_, estate := estateWords[last]

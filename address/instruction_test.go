@@ -28,6 +28,7 @@ func TestTakeInstruction(t *testing.T) {
 		{"a dot of an abbreviation", "12 Allen Ave.Please God, Ikeja", "12 Allen Ave.Please God, Ikeja", ""},
 		{"a hyphenated word", "5 Allen Avenue, call-a-cab office", "5 Allen Avenue, call-a-cab office", ""},
 		{"a state after", "5 Allen Avenue, Ikeja, please, Lagos", "5 Allen Avenue, Ikeja, please, Lagos", ""},
+		{"a tab after a comma", "a, call,\t", "a", "call"},
 		{"a later cue", "12 Allen Ave, Ikeja, pls deliver before 5pm, ask for Bisi", "12 Allen Ave, Ikeja, pls deliver before 5pm", "ask for Bisi"},
 	}
 	for _, tc := range tests {
@@ -43,7 +44,7 @@ func TestTakeInstruction(t *testing.T) {
 // FuzzTakeInstruction checks that nothing written vanishes: every letter
 // and digit is left in the text or in the instruction.
 func FuzzTakeInstruction(f *testing.F) {
-	for _, s := range []string{"a, ask for b", "x. pls call", "5 Allen Avenue, kindly, , ring", "call", ",,please"} {
+	for _, s := range []string{"a, ask for b", "x. pls call", "5 Allen Avenue, kindly, , ring", "call", ",,please", "a, call,\t", "a, pls,\u00a0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
