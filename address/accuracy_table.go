@@ -10,10 +10,10 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 510 results
 	"LGA":                        40000,  // 1308 results
 	"LGA/builtin":                39000,  // 1294 results
-	"LOCALITY":                   52000,  // 27129 results
+	"LOCALITY":                   52000,  // 27130 results
 	"LOCALITY/geonames":          24000,  // 8457 results
 	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8540 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8541 results
 	"NEIGHBOURHOOD":              40000,  // 37783 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 729 results
-	"STATE/builtin":              360000, // 729 results
+	"STATE":                      360000, // 728 results
+	"STATE/builtin":              360000, // 728 results
 	"STREET":                     5800,   // 2233 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7100,   // 501 results

@@ -49,7 +49,9 @@ func (p *parser) takeState() {
 		if !p.nameWords(s.lo, hi) {
 			continue
 		}
-		if m, ok := lookupSubdivision(p.country, p.keys(s.lo, hi)); ok && p.stateAllowed(j, s.lo) {
+		if m, ok := lookupSubdivision(p.country, p.keys(s.lo, hi)); ok && p.stateAllowed(j, s.lo) && (j == li || !isStateCode(p.keys(s.lo, hi), m)) {
+			// (a code only in the last name: "Ao, 00000 A" is no
+			// address in Aosta, as "Lagos, Ikeja" is one in Lagos)
 			p.foundState(m, s.lo, hi, s.hi)
 			p.dropSpan(j)
 			return
@@ -69,6 +71,13 @@ func (p *parser) takeState() {
 		return
 	}
 	p.stateSuffix(li, true)
+}
+
+// isStateCode reports whether the key k that matched a state is its code
+// or another short form of three letters at most, not its name ("IL",
+// "LA"; not "FCT" of "Kubwa FCT").
+func isStateCode(k string, m subdivisionMatch) bool {
+	return len(k) <= 3 && k != Fold(m.sub.Name) && (k == Fold(m.sub.Code[strings.IndexByte(m.sub.Code, '-')+1:]) || len(k) < 3)
 }
 
 // stateWordEnd returns where the name of a state in s would end: before a
@@ -99,7 +108,7 @@ func (p *parser) stateSuffix(li int, codes bool) bool {
 		}
 		// a code ("IL", "LA"), not a short name that is no code ("FCT":
 		// "Kubwa FCT")
-		code := len(k) <= 3 && k != Fold(m.sub.Name) && (k == Fold(m.sub.Code[strings.IndexByte(m.sub.Code, '-')+1:]) || len(k) < 3)
+		code := isStateCode(k, m)
 		// or, where the country writes codes, ending the address after
 		// a city typed without a comma: "233 s wacker dr chicago il"; or
 		// where it writes its state at all, a code of three letters
