@@ -204,18 +204,21 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"CA": {"plaza": {Canonical: "Plaza"}},
 }
 
+// frenchOwnTypes are French types that name a crossing, a lane or a
+// forecourt, before the name ("9 Carrefour de l'Odéon", "Ruelle des
+// Chats", "Parvis Notre-Dame"), by their folded keys: street types where
+// French streets are written in Europe (countryStreetTypes), not in
+// Africa, where a "carrefour" names a crossing as a landmark.
+var frenchOwnTypes = map[string]string{"carrefour": "Carrefour", "ruelle": "Ruelle", "sentier": "Sentier", "parvis": "Parvis", "montee": "Montée"}
+
 func init() {
-	// French types that name a crossing, a lane or a forecourt, before
-	// the name ("9 Carrefour de l'Odéon", "Ruelle des Chats", "Parvis
-	// Notre-Dame"): where French streets are written in Europe, not in
-	// Africa, where a "carrefour" names a crossing as a landmark
 	for _, cc := range []string{"FR", "BE", "LU", "CH", "MC"} {
 		m := countryStreetTypes[cc]
 		if m == nil {
 			m = map[string]streetType{}
 			countryStreetTypes[cc] = m
 		}
-		for k, canon := range map[string]string{"carrefour": "Carrefour", "ruelle": "Ruelle", "sentier": "Sentier", "parvis": "Parvis", "montee": "Montée"} {
+		for k, canon := range frenchOwnTypes {
 			m[k] = streetType{Canonical: canon, Prefix: true}
 		}
 	}
@@ -408,7 +411,9 @@ func init() {
 		}
 	}
 	add("box pmb po pob postbox pobox p o m b private mail bag post office cadastral cad zone phase km extension ext local")
-	add("carrefour ruelle sentier parvis montee") // France's types of their own (countryStreetTypes)
+	for k := range frenchOwnTypes {
+		add(k)
+	}
 	for k, second := range foreignBoxes {
 		add(k + " " + second)
 	}
