@@ -498,7 +498,7 @@ func (s *scratch) sharer(resp *Response) int {
 	if len(s.found) > 0 && s.found[0].covered > 0 {
 		m := s.found[0].missing
 		for i := range s.toks {
-			if m&(1<<i) != 0 && !s.toks[i].number && s.toks[i].n >= 4 && (w < 0 || typoBudget(s.toks[i].n) < typoBudget(s.toks[w].n)) {
+			if m&(1<<i) != 0 && !s.toks[i].number && s.toks[i].n >= s.minShared(i) && (w < 0 || typoBudget(s.toks[i].n) < typoBudget(s.toks[w].n)) {
 				w = i
 			}
 		}
@@ -512,10 +512,36 @@ func (s *scratch) sharer(resp *Response) int {
 	// (a word's budget may allow a longer name word more edits than a
 	// word of its own length: the shared ones allow them on any; words
 	// of 3 letters were tried, and lost more than they found)
-	if w < 0 || s.toks[w].number || s.toks[w].n < 4 || typoBudget(s.toks[w].n) >= s.pooled {
+	if w < 0 || s.toks[w].number || s.toks[w].n < s.minShared(w) || typoBudget(s.toks[w].n) >= s.pooled {
 		return -1
 	}
 	return w
+}
+
+// minShared is the least length of a word that may take the edits the
+// query's words share: 4 letters, or 3 when every other word only
+// qualifies a name (a number, a Roman numeral, a single letter: "tpa i"
+// for Tapa I, "gua ii" for Uga II), so that the word is the name.
+func (s *scratch) minShared(w int) int {
+	for i := range s.toks {
+		if i != w && !qualifier(s.toks[i].text) {
+			return 4
+		}
+	}
+	return 3
+}
+
+// qualifier reports whether a word of a query only qualifies the name
+// beside it: a number, a Roman numeral, or a single letter.
+func qualifier(w string) bool {
+	return strings.ContainsAny(w, "0123456789") || len(w) == 1 || romanNumerals[w]
+}
+
+// romanNumerals are the Roman numerals that number the wards, phases and
+// districts of a name ("Uga II", "Wuse II").
+var romanNumerals = map[string]bool{
+	"i": true, "ii": true, "iii": true, "iv": true, "v": true, "vi": true, "vii": true,
+	"viii": true, "ix": true, "x": true, "xi": true, "xii": true,
 }
 
 func ms(d time.Duration) float64 { return math.Round(float64(d)/1e3) / 1e3 }

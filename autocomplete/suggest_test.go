@@ -446,6 +446,44 @@ func TestSharedEditsInOneWord(t *testing.T) {
 	}
 }
 
+// TestSharedEditsBesideANumeral checks that a word of 3 letters takes
+// the edits the query's words share when every other word only
+// qualifies the name (a Roman numeral, a number, a letter): "tpa i" is
+// Tapa I, as a ward's name is typed. Beside a word of a name ("tpa
+// road") it stays exact: 3 letters with an edit match too much.
+func TestSharedEditsBesideANumeral(t *testing.T) {
+	places := []address.Place{
+		{ID: "NG", Kind: address.KindCountry, Name: "Nigeria", Country: "NG"},
+		{ID: "w/tapa-i", Kind: address.KindWard, Name: "Tapa I", Country: "NG", Parents: []string{"NG"}},
+		{ID: "w/uga-ii", Kind: address.KindWard, Name: "Uga II", Country: "NG", Parents: []string{"NG"}},
+		{ID: "s/tapa", Kind: address.KindStreet, Name: "Tapa Road", Country: "NG", Parents: []string{"NG"}},
+	}
+	for i := range 600 { // more places of the numerals than a pass scores
+		s := madeUp(i)
+		places = append(places,
+			address.Place{ID: "w/" + s + "-i", Kind: address.KindWard, Name: s + " I", Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)},
+			address.Place{ID: "w/" + s + "-ii", Kind: address.KindWard, Name: s + " II", Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)},
+			address.Place{ID: "s/" + s, Kind: address.KindStreet, Name: s + " Road", Country: "NG", Parents: []string{"NG"}, Rank: float64(1000 + i)})
+	}
+	ix := open(t, storeOf(t, places...))
+	for _, tt := range []struct{ text, want string }{
+		{"tpa i", "w/tapa-i"},   // a letter left out
+		{"gua ii", "w/uga-ii"},  // two swapped
+		{"tapa i", "w/tapa-i"},  // typed right
+		{"uga ii ", "w/uga-ii"}, // and closed
+	} {
+		r := suggest(t, ix, autocomplete.Query{Text: tt.text})
+		if len(r.Suggestions) == 0 || r.Suggestions[0].ID != tt.want {
+			t.Errorf("%q: got %v, want %s first", tt.text, ids(r), tt.want)
+		}
+	}
+	for _, s := range suggest(t, ix, autocomplete.Query{Text: "tpa road"}).Suggestions {
+		if s.ID == "s/tapa" && s.Match.Unmatched == 0 {
+			t.Errorf("tpa road: %s matched every word (%+v)", s.ID, s.Match)
+		}
+	}
+}
+
 // TestSharedEditsBesideAPrefix checks that the places of a word searched
 // with the shared edits are intersected with those of a last word still
 // being typed that starts a few terms ("yalwa": "Yalwa", "Yalwan"), when
