@@ -418,7 +418,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				ps = slices.DeleteFunc(ps, func(p Place) bool { return !ok || !p.Within(sub.Code) })
 			}
 			for i := range ps {
-				if p := &ps[i]; tailWords && !pref && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {
+				if p := &ps[i]; tailWords && !pref && named == "" && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {
 					// the words after the number: in the street's
 					// language, with the code of the city's state, or a
 					// city of millions by its own name ("45-c gulberg iii
@@ -426,8 +426,13 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 					continue
 				}
 				// (a town of one word cut from a longer name is
-				// none: "Kofar Gumi" is Kano's, not Gumi, Korea)
-				if p := &ps[i]; bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " ")) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
+				// none: "Kofar Gumi" is Kano's, not Gumi, Korea; but
+				// a city or town followed by its division or its
+				// country in full or by code is, of any size:
+				// "chicago illinois", "nelson nz", "... 120 rotterdam nl")
+				p := &ps[i]
+				confirmed := (inDivision[ni] != "" || named != "") && (p.Kind == KindCity || p.Kind == KindTown)
+				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " "))) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
 					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
 				}
 			}

@@ -131,6 +131,12 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"500 yonge st toronto ontario", "CA"},
 		{"45 george st sydney new south wales", "AU"},
 		{"45 George St, Sydney, New South Wales", "AU"},
+		// a city that is no division's seat (a town to GeoNames) or
+		// of any size, then its state in full or its country's code,
+		// typed without a comma
+		{"1823 w division st apt 2 chicago illinois", "US"},
+		{"210 trafalgar st nelson nz", "NZ"},
+		{"nieuwe binnenweg 120 rotterdam nl", "NL"},
 		// a canton's code after the city, typed without a comma: no
 		// country (LU, BE) nor a part of the city's name (TI)
 		{"pilatusstrasse 15 6003 luzern lu", "CH"},
