@@ -8,26 +8,26 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 510 results
 	"COUNTRY/builtin":            600000, // 510 results
-	"LGA":                        40000,  // 1308 results
-	"LGA/builtin":                39000,  // 1294 results
-	"LOCALITY":                   52000,  // 27130 results
-	"LOCALITY/geonames":          24000,  // 8457 results
-	"LOCALITY/nipost-rural":      75000,  // 10132 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8541 results
-	"NEIGHBOURHOOD":              40000,  // 37783 results
+	"LGA":                        39000,  // 1307 results
+	"LGA/builtin":                39000,  // 1293 results
+	"LOCALITY":                   51000,  // 27131 results
+	"LOCALITY/geonames":          25000,  // 8476 results
+	"LOCALITY/nipost-rural":      74000,  // 10110 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8545 results
+	"NEIGHBOURHOOD":              40000,  // 37781 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
-	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
+	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 622 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34655 results
-	"POSTCODE":                   33000,  // 1252 results
-	"POSTCODE/nipost":            33000,  // 1252 results
+	"POSTCODE":                   33000,  // 1249 results
+	"POSTCODE/nipost":            33000,  // 1249 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 728 results
 	"STATE/builtin":              360000, // 728 results
-	"STREET":                     5800,   // 2233 results
+	"STREET":                     5800,   // 2238 results
 	"STREET/area:builtin":        3300,   // 684 results
-	"STREET/area:geonames":       7100,   // 501 results
+	"STREET/area:geonames":       7300,   // 506 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5400,   // 544 results
 	"STREET/area:wards":          5200,   // 448 results

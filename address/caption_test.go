@@ -34,3 +34,31 @@ func TestCaptionColon(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeBranchCaption checks the branch captions set apart after the
+// organization's name (takeBranchCaption), and the parts that look like
+// one and name a place.
+func TestTakeBranchCaption(t *testing.T) {
+	for _, tc := range []struct{ text, rest, caption string }{
+		{"Access Bank, Ikeja Branch, 12 Allen Avenue, Ikeja", "Access Bank, 12 Allen Avenue, Ikeja", "Ikeja Branch"},
+		{"Union Bank | Festac Branch | 21 Road, Festac Town", "Union Bank | 21 Road, Festac Town", "Festac Branch"},
+		{"LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd", "LAPO Microfinance Bank, 30 Idimu Rd", "Ikotun Branch"},
+		{"Access Bank Plc - Oba Akran Branch, 29 Oba Akran Avenue", "Access Bank Plc - 29 Oba Akran Avenue", "Oba Akran Branch"},
+		{"Zenith Bank, Head Office, Plot 84 Ajose Adeogun Street", "Zenith Bank, Plot 84 Ajose Adeogun Street", "Head Office"},
+		{"ACCESS BANK, IKEJA BRANCH, 12 ALLEN AVENUE", "ACCESS BANK, 12 ALLEN AVENUE", "IKEJA BRANCH"},
+		{"First Bank, 9th Mile Branch, Enugu-Onitsha Road", "First Bank, Enugu-Onitsha Road", "9th Mile Branch"},
+		// not captions
+		{"Amarata, by INEC office, Yenagoa", "Amarata, by INEC office, Yenagoa", ""},                 // a landmark
+		{"Amarata, INEC office, Yenagoa", "Amarata, INEC office, Yenagoa", ""},                       // an organization's office
+		{"NIPOST, Post Office, Yaba", "NIPOST, Post Office, Yaba", ""},                               // a place
+		{"Wema Bank, Ministry of Works Office, Ado", "Wema Bank, Ministry of Works Office, Ado", ""}, // four words: an organization word
+		{"Access Bank, Office 12, Allen Avenue", "Access Bank, Office 12, Allen Avenue", ""},         // a digit
+		{"Access Bank, Ikeja Branch", "Access Bank, Ikeja Branch", ""},                               // nothing after it
+		{"Ikeja Branch, 12 Allen Avenue", "Ikeja Branch, 12 Allen Avenue", ""},                       // the first part (takeCaption's)
+	} {
+		rest, caption := takeBranchCaption(tc.text)
+		if rest != tc.rest || caption != tc.caption {
+			t.Errorf("takeBranchCaption(%q) = %q, %q; want %q, %q", tc.text, rest, caption, tc.rest, tc.caption)
+		}
+	}
+}

@@ -65,6 +65,16 @@ type scored struct {
 	score float64
 }
 
+// postcodeStateOnly reports whether the state in effect is the one the
+// postcode's prefix gave, no state having been written.
+func (g *geocoder) postcodeStateOnly() bool {
+	if g.stateWritten || g.state == nil {
+		return false
+	}
+	sub, ok := PostcodeState(g.cc, g.a.Postcode)
+	return ok && sub.Code == g.state.ID
+}
+
 // findState takes the state the standardizer recognised.
 func (g *geocoder) findState(ctx context.Context) error {
 	if g.a.StateCode != "" {
@@ -520,6 +530,20 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
+	if g.postcodeStateOnly() && importance(best.p) == 0 {
+		// the state only the postcode's prefix gave, and the place of the
+		// name in it a village or a minor place: a city of that name
+		// elsewhere, named exactly, outweighs the prefix ("Gusau 860211":
+		// Zamfara's capital, not a village of Kebbi, whose postal region
+		// the prefix is; a town does not: polling units' villages are
+		// more often those of their postcode's state)
+		for _, c := range cands {
+			if c.m == best.m && c.edits == 0 && c.p.Kind == KindCity && !c.p.Within(g.state.ID) {
+				best = c
+				break
+			}
+		}
+	}
 	district := false // the city written is a district of the state's city
 	if town, err := g.districtOfStateTown(ctx, cands, &best); err != nil {
 		return err
@@ -543,6 +567,21 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 				return nil
 			}
 			best = cands[i]
+		}
+	case g.postcodeStateOnly() && best.p.Kind != KindState && !best.p.Within(g.state.ID) && best.edits == 0 && (importance(best.p) > 0 || best.p.Kind == KindLGA):
+		// "Tudun Wada, Gusau 860231": the state only the postcode's
+		// prefix gave (Kebbi's region) yields to a city, town or LGA
+		// named exactly in another (Zamfara), as a written state does
+		// (stateByEvidence)
+		theirs, err := g.place(ctx, stateOf(best.p))
+		if err != nil {
+			return err
+		}
+		if theirs != nil {
+			g.conflict("postcode_state_conflict", "postcode %s is of %s's postal region, but %s lies in %s: took %s, where the places named lie",
+				g.a.Postcode, g.state.Name, best.p.Name, theirs.Name, theirs.Name)
+			g.state = theirs
+			g.a.State, g.a.StateCode = theirs.Name, theirs.ID
 		}
 	case best.score < -3:
 		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)

@@ -38,6 +38,22 @@ func (g *geocoder) findPostcode(ctx context.Context) error {
 		}
 	}
 	if g.state != nil && !g.postcode.Within(g.state.ID) && hasStateParent(*g.postcode, g.cc) {
+		if g.postcodeStateOnly() {
+			// no state was written, and the postcode's own record lies
+			// in another state than its prefix's postal region: the
+			// record says where it is ("Tudun Wada, Gusau 860231": a
+			// Zamfara postcode with a prefix of Kebbi's region)
+			for _, id := range g.postcode.Parents {
+				if st, err := g.place(ctx, id); err != nil {
+					return err
+				} else if st != nil && st.Kind == KindState {
+					g.res.reasonf("postcode %s lies in %s, although its prefix is of %s's postal region", g.a.Postcode, st.Name, g.state.Name)
+					g.state = st
+					g.a.State, g.a.StateCode = st.Name, st.ID
+					return nil
+				}
+			}
+		}
 		g.conflict("postcode_state_conflict", "postcode %s is not in %s", g.a.Postcode, g.state.Name)
 	}
 	return nil

@@ -55,6 +55,15 @@ var ngCases = []ngCase{
 	{in: "45 Bode Thomas Street, Surulere, Lagos, Kano State", want: map[string]string{"state": "Lagos", "locality": "Surulere"}, conflict: "state_conflict", notHigh: true},
 	{in: "Gombe State University, Tudun Wada, Gombe 760211", want: map[string]string{"state": "Gombe"}},
 	{in: "5 Ahmadu Bello Way, Kaduna, Kano", want: map[string]string{"state": "Kaduna", "city": "Kaduna"}, conflict: "state_conflict", notHigh: true},
+	// a postcode whose prefix is of another state's postal region, no
+	// state written: the city named outweighs the prefix (NIPOST lists
+	// 860231 in Gusau) and says so; the postcode's own record, where the
+	// gazetteer has it, says where it is
+	{in: "Sani Abacha Way, Tudun Wada, Gusau 860231", want: map[string]string{"state": "Zamfara", "city": "Gusau", "postcode": "860231"}, notHigh: true},
+	{in: "No. 7, Kanwuri Road, Gusau 860211", want: map[string]string{"state": "Zamfara", "city": "Gusau"}, notHigh: true},
+	// a branch's caption after the organization's name is set apart
+	{in: "Wema Bank Plc | Ife Branch | Lagere Ife", want: map[string]string{"organization": "Wema Bank Plc", "removed": "Ife Branch", "state": "Osun"}},
+	{in: "Access Bank, Ikeja Branch, 12 Allen Avenue, Ikeja", want: map[string]string{"organization": "Access Bank", "removed": "Ikeja Branch", "street": "Allen Avenue", "city": "Ikeja", "state": "Lagos"}},
 	// a state written as its capital is named: the capital is the city
 	{in: "12 Zoo Road, Gyadi-Gyadi, Kano", want: map[string]string{"neighbourhood": "Gyadi-Gyadi", "city": "Kano", "state": "Kano"}},
 	{in: "5 Nza St, GRA Enugu", want: map[string]string{"neighbourhood": "GRA", "city": "Enugu", "state": "Enugu"}},

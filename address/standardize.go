@@ -99,6 +99,9 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text, removed := takeContacts(text)
 	text, instruction := takeInstruction(text, region)
 	text, caption := takeCaption(text, region)
+	if caption == "" {
+		text, caption = takeBranchCaption(text)
+	}
 	text = nameParens(text)
 	text = calleSlash(text)
 	text, bigFirst, japanese := eastAsian(text)

@@ -295,6 +295,65 @@ func takeCaption(text, region string) (rest, caption string) {
 	return rest, strings.Join(words, " ")
 }
 
+// takeBranchCaption sets apart a branch's caption that follows the
+// organization's name, as branch lists and tables write it: "Access
+// Bank, Ikeja Branch, 12 Allen Avenue", "Union Bank | Festac Branch |
+// 21 Road", "LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd". The
+// caption is the second part, of 2 to 4 words without a digit (an
+// ordinal names a place), ending in Branch, Office or Outlet, whose other
+// words name no organization and are no acronym ("Post Office", "INEC
+// Office" are places), not opened by a relation ("by INEC office"); a
+// part of the address must follow it. It returns the text
+// without the caption, and the caption.
+func takeBranchCaption(text string) (rest, caption string) {
+	i, n := partEnd(text, 0)
+	if i < 0 {
+		return text, ""
+	}
+	j, m := partEnd(text, i+n)
+	if j < 0 || strings.TrimSpace(text[j+m:]) == "" {
+		return text, ""
+	}
+	part := strings.TrimSpace(text[i+n : j])
+	words := strings.Fields(part)
+	if len(words) < 2 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
+		return text, ""
+	}
+	switch string(appendKey(nil, words[len(words)-1])) {
+	case "branch", "office", "outlet":
+	default:
+		return text, ""
+	}
+	mods := words[:len(words)-1]
+	if first := Fold(words[0]); relations[first] != "" || relationStarts[first] {
+		return text, "" // "by INEC office": a landmark
+	}
+	acronym := strings.ToUpper(text) != text && slices.ContainsFunc(mods, func(w string) bool {
+		return len(w) >= 2 && strings.ToUpper(w) == w && isLetters(w)
+	})
+	if !captionOnly(mods) && (namesOrganization(strings.Join(mods, " ")) || acronym || brandWord(mods) ||
+		slices.ContainsFunc(mods, func(w string) bool { return postWords[string(appendKey(nil, w))] })) {
+		return text, "" // "Post Office", "INEC Office": an organization's office, a place
+	}
+	return strings.TrimRight(text[:i], " ") + strings.TrimRight(text[i:i+n], " ") + " " + strings.TrimLeft(text[j+m:], " "), part
+}
+
+// postWords name a post office, which is a place, not a caption.
+var postWords = map[string]bool{"post": true, "postal": true, "nipost": true}
+
+// partEnd returns where the part of text that starts at from ends, at a
+// comma, a semicolon, a colon before a space, or a dash or a bar between
+// spaces, and the length of that separator; -1 when there is none.
+func partEnd(text string, from int) (int, int) {
+	best, n := -1, 0
+	for _, sep := range []string{",", ";", ": ", " - ", " – ", " | "} {
+		if i := strings.Index(text[from:], sep); i >= 0 && (best < 0 || from+i < best) {
+			best, n = from+i, len(sep)
+		}
+	}
+	return best, n
+}
+
 // captionEnd returns where a caption that opens text may end, and the
 // length of its separator: a colon before a space, or " - ", " – ", " | ";
 // -1 when none is in the first 60 bytes.
