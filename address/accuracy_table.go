@@ -8,11 +8,11 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 510 results
 	"COUNTRY/builtin":            600000, // 510 results
-	"LGA":                        39000,  // 1307 results
-	"LGA/builtin":                39000,  // 1293 results
-	"LOCALITY":                   51000,  // 27131 results
+	"LGA":                        39000,  // 1306 results
+	"LGA/builtin":                39000,  // 1292 results
+	"LOCALITY":                   51000,  // 27132 results
 	"LOCALITY/geonames":          25000,  // 8476 results
-	"LOCALITY/nipost-rural":      74000,  // 10110 results
+	"LOCALITY/nipost-rural":      74000,  // 10111 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8545 results
 	"NEIGHBOURHOOD":              40000,  // 37781 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results

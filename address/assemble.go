@@ -55,7 +55,7 @@ func (p *parser) takeHead() {
 		if i > lastCore {
 			continue
 		}
-		if !hasOrg && (i == 0 || buildingFirst[p.country] && unitsOnly(parts[:i])) {
+		if (!hasOrg || i == 0 && p.venueAfter(parts)) && (i == 0 || buildingFirst[p.country] && unitsOnly(parts[:i])) {
 			// the first name, before the street, after nothing or, where
 			// a building is named before its street, only a unit or a
 			// floor: "Suite 12-03, Samsung Hub, 3 Church Street" names
@@ -116,8 +116,7 @@ func (p *parser) venueAround(pt *part, s span) {
 	if pt.org == "" || p.a.Organization == "" || pt.landmark != nil {
 		return
 	}
-	f := strings.Fields(Fold(pt.org))
-	if !containerVenues[f[len(f)-1]] {
+	if !containerVenue(pt.org) {
 		return
 	}
 	pt.landmark = &Landmark{Name: pt.org}
@@ -127,6 +126,35 @@ func (p *parser) venueAround(pt *part, s span) {
 			p.words[i].label = LabelLandmark
 		}
 	}
+}
+
+// venueAfter reports whether the first part, a name without a digit, is
+// followed, after units and floors only, by a venue that holds shops and
+// offices (containerVenues): the first name is then the organization in
+// it, and the venue the landmark it lies in ("Chicken Republic, Jabi
+// Lake Mall, Bala Sokoto Way", "Udo Udoma & Belo-Osagie, 10th Floor, St.
+// Nicholas House, ...").
+func (p *parser) venueAfter(parts []part) bool {
+	s := p.spans[0]
+	if slices.ContainsFunc(p.words[s.lo:s.hi], func(w word) bool { return w.digit }) {
+		return false
+	}
+	for j := 1; j < len(parts); j++ {
+		if parts[j].org != "" {
+			return parts[j].landmark == nil && containerVenue(parts[j].org)
+		}
+		if !unitsOnly(parts[j : j+1]) {
+			return false
+		}
+	}
+	return false
+}
+
+// containerVenue reports whether a name is a venue's that holds shops and
+// offices (containerVenues).
+func containerVenue(name string) bool {
+	f := strings.Fields(Fold(name))
+	return len(f) > 0 && containerVenues[f[len(f)-1]]
 }
 
 // containerVenues end the names of venues that hold shops and offices:

@@ -14,6 +14,16 @@ func format(a *Address) (line, line1, line2 string) {
 	}
 	add(&d, a.PlusCode)
 	add(&d, a.Organization)
+	// the venue the organization lies in follows it, where it reads back
+	// as that venue ("Mr Biggs, Ceddi Plaza, 264 Tafawa Balewa Way")
+	inVenue := -1
+	for i, lm := range a.Landmarks {
+		if a.Organization != "" && lm.Relation == "" && containerVenue(lm.Name) {
+			add(&d, lm.Name)
+			inVenue = i
+			break
+		}
+	}
 	hashUnit := a.Unit.Type == "" && strings.HasPrefix(a.Unit.Number, "#")
 	number := a.HouseNumber
 	switch {
@@ -57,8 +67,10 @@ func format(a *Address) (line, line1, line2 string) {
 	if a.CadastralZone != "" {
 		add(&d, "Cadastral Zone "+a.CadastralZone)
 	}
-	for _, lm := range a.Landmarks {
-		add(&d, lm.String())
+	for i, lm := range a.Landmarks {
+		if i != inVenue {
+			add(&d, lm.String())
+		}
 	}
 	add(&d, a.POBox)
 
