@@ -28,7 +28,7 @@ func format(a *Address) (line, line1, line2 string) {
 	number := a.HouseNumber
 	switch {
 	case slashUnit(a.Country, a.Unit, number):
-		number = a.Unit.Number + "/" + number // "12/8 Cavill Avenue"
+		number = a.Unit.Number + unitSeparator(a.Country) + number // "12/8 Cavill Avenue", "907-155 Yorkville Avenue"
 	case !hashUnit:
 		add(&d, a.Unit.String())
 	}
@@ -139,11 +139,28 @@ func isPostcode(country, s string) bool {
 func (a Address) Lines() (line, line1, line2 string) { return format(&a) }
 
 // slashUnit reports whether a unit of a number alone is written before the
-// house number with a slash, as Australia and New Zealand write it ("12/8
-// Cavill Avenue": unit 12 of number 8).
+// house number in one word, in the country's way (unitSeparator): "12/8
+// Cavill Avenue" (unit 12 of number 8) in Australia and New Zealand,
+// "907-155 Yorkville Ave" (suite 907 of number 155) in Canada.
 func slashUnit(country string, u Unit, number string) bool {
-	return (country == "AU" || country == "NZ") && u.Type == "" && number != "" &&
-		u.Number != "" && startsDigit(u.Number) && startsDigit(number) && !strings.ContainsAny(u.Number+number, "/-# ")
+	sep := unitSeparator(country)
+	if sep == "" || u.Type != "" || number == "" || u.Number == "" || !startsDigit(u.Number) || !startsDigit(number) ||
+		strings.ContainsAny(u.Number+number, "/-# ") {
+		return false
+	}
+	return sep != "-" || isDigits(u.Number) && isDigits(number) // (Canada: "12-A" is no unit)
+}
+
+// unitSeparator returns the character a country writes between a unit
+// and the house number, "" where it writes none.
+func unitSeparator(country string) string {
+	switch country {
+	case "AU", "NZ":
+		return "/"
+	case "CA":
+		return "-"
+	}
+	return ""
 }
 
 func startsDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }

@@ -415,7 +415,8 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			pref := slices.Contains(spoken, c.Alpha2)
 			if dk := inDivision[ni]; dk != "" {
 				sub, ok := LookupSubdivision(c.Alpha2, dk)
-				ps = slices.DeleteFunc(ps, func(p Place) bool { return !ok || !p.Within(sub.Code) })
+				// (on a copy: the gazetteer's slice is its cache's, shared)
+				ps = slices.DeleteFunc(slices.Clone(ps), func(p Place) bool { return !ok || !p.Within(sub.Code) })
 			}
 			for i := range ps {
 				if p := &ps[i]; tailWords && !pref && named == "" && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {

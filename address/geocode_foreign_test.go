@@ -1,7 +1,9 @@
 package address_test
 
 import (
+	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -137,6 +139,8 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"1823 w division st apt 2 chicago illinois", "US"},
 		{"210 trafalgar st nelson nz", "NZ"},
 		{"nieuwe binnenweg 120 rotterdam nl", "NL"},
+		// "St" after a street's type opens the city's name
+		{"1915 park ave st louis mo 63104", "US"},
 		// a canton's code after the city, typed without a comma: no
 		// country (LU, BE) nor a part of the city's name (TI)
 		{"pilatusstrasse 15 6003 luzern lu", "CH"},
@@ -222,5 +226,45 @@ func TestGeocodeKeepsWhatIsWritten(t *testing.T) {
 	r := geocode(t, gz, "ул. Ленина 5, Каменка, Пензенская область")
 	if r.Address.State != "Пензенская область" || !slices.ContainsFunc(r.Conflicts, func(c address.Conflict) bool { return c.Code == "state_unknown" }) {
 		t.Errorf("Каменка: state %q, conflicts %v; want the state written, state_unknown", r.Address.State, r.Conflicts)
+	}
+}
+
+// TestGeocodeLeavesGazetteerAlone checks that reading an address abroad
+// does not modify the places the gazetteer returns, which its look-up
+// cache shares between calls: a city, then its division in full
+// ("chicago illinois"), once filtered the places of the city's name in
+// every country in place, and later look-ups found them zeroed.
+func TestGeocodeLeavesGazetteerAlone(t *testing.T) {
+	gz := builtinGazetteer(t)
+	ctx := context.Background()
+	named := func() map[string][]address.Place {
+		out := map[string][]address.Place{}
+		for _, c := range address.Countries() {
+			ps, err := gz.Named(ctx, c.Alpha2, "chicago")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ps) > 0 {
+				out[c.Alpha2] = slices.Clone(ps)
+			}
+		}
+		return out
+	}
+	before := named()
+	if n := len(before["US"]); n < 2 {
+		t.Fatalf("%d places named Chicago in the United States, want 2 or more (one outside Illinois)", n)
+	}
+	for range 3 {
+		named() // (the cache admits what is asked for again)
+		s, err := address.Standardize(ctx, address.Input{Text: "1823 w division st apt 2 chicago illinois"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := address.Geocode(ctx, gz, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := named(); !reflect.DeepEqual(after, before) {
+		t.Errorf("the gazetteer's places named Chicago changed after geocoding:\nbefore %v\nafter  %v", before, after)
 	}
 }

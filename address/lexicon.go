@@ -281,6 +281,12 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 	add("CO", "cll", "Calle")
 	add("CA", "av", "Avenue")
 	add("CA", "boul", "Boulevard") // Québec's
+	// a street transliterated from Russian: "ul." is ulitsa, not
+	// Poland's ulica
+	for _, cc := range []string{"RU", "BY", "KZ"} {
+		add(cc, "ul", "Ulitsa")
+		add(cc, "ulitsa", "Ulitsa")
+	}
 	return out
 }()
 
@@ -309,7 +315,9 @@ var unitTypes = map[string]string{
 var countryUnitTypes = func() map[string]map[string]string {
 	out := map[string]map[string]string{"AT": {"top": "Top"}, "RO": {"ap": "Ap."}, "MD": {"ap": "Ap."}, "IT": {"int": "Int."},
 		"PL": {"lok": "lok.", "m": "m."}, // "lok. 7": a flat or premises in Poland
-		"FI": {"as": "as."}}              // "as. 12": a flat (asunto) in Finland
+		"FI": {"as": "as."},              // "as. 12": a flat (asunto) in Finland
+		// "kv. 42": a flat (kvartira) transliterated from Russian
+		"RU": {"kv": "kv."}, "BY": {"kv": "kv."}, "KZ": {"kv": "kv."}, "UA": {"kv": "kv."}}
 	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
@@ -334,6 +342,9 @@ var premiseTypes = map[string]string{
 	"plot": "Plot", "plt": "Plot", "block": "Block", "blk": "Block", "bk": "Block",
 	"house": "House", "hse": "House", "compound": "Compound", "cpd": "Compound",
 	"km": "Km", "villa": "Villa",
+	// a staircase of a block of flats: "esc. B" (escalera), "scala A",
+	// "Stiege 2"
+	"esc": "esc.", "escalera": "Escalera", "scala": "Scala", "stiege": "Stiege",
 	"корп": "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
 }
 

@@ -136,6 +136,15 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 			}
 		}
 	}
+	// "1915 park ave st louis mo": "St" after a street's type opens a
+	// saint's name (St Louis, St Albans), not a second type
+	if (k == "st" || k == "ste") && i+1 < hi && !p.words[i+1].digit && p.hasLetter(i+1, i+2) && i-2 >= start && !isHouseNumber(p.text(i-2)) {
+		if st, ok := p.streetType(prev); ok && !st.Prefix {
+			if _, typ := p.streetType(p.key(i + 1)); !typ {
+				return true
+			}
+		}
+	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
 	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
@@ -584,7 +593,7 @@ func (p *parser) boxCode(j, hi int) bool {
 var foreignBoxes = map[string]string{
 	"postfach": "", "postboks": "", "postbus": "", "postilokero": "", "apartado": "", "apdo": "",
 	"casilla": "", "bp": "", "caixa": "postal", "cx": "postal", "casella": "postale",
-	"skrytka": "pocztowa", "boite": "postale", "gpo": "box", "locked": "bag", "postbox": "",
+	"skrytka": "pocztowa", "boite": "postale", "case": "postale", "gpo": "box", "locked": "bag", "postbox": "",
 }
 
 // boxPhrases are the markers of three words: "Casilla de Correo" (Argentina,

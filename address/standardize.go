@@ -282,9 +282,15 @@ func (p *parser) finish() Standardized {
 	}
 	c := data().byKey[Fold(p.country)]
 	a.Country, a.CountryName = c.Alpha2, c.Name
-	if u, n, ok := strings.Cut(a.HouseNumber, "/"); ok && slashUnit(a.Country, Unit{Number: u}, n) && a.Unit == (Unit{}) {
-		// "12/8 Cavill Avenue": unit 12 of number 8 in Australia
-		a.Unit, a.HouseNumber = Unit{Number: u}, n
+	if sep := unitSeparator(a.Country); sep != "" && a.Street != "" {
+		if u, n, ok := strings.Cut(a.HouseNumber, sep); ok && slashUnit(a.Country, Unit{Number: u}, n) && a.Unit == (Unit{}) {
+			// "12/8 Cavill Avenue": unit 12 of number 8 in Australia;
+			// "907-155 Yorkville Ave": suite 907 of number 155 in Canada
+			a.Unit, a.HouseNumber = Unit{Number: u}, n
+		} else if u, n, ok := strings.Cut(a.Unit.Number, sep); ok && a.Unit.Type != "" && a.HouseNumber == "" && slashUnit(a.Country, Unit{Number: u}, n) {
+			// "Unit 4/12 Darling St": unit 4 of number 12
+			a.Unit.Number, a.HouseNumber = u, n
+		}
 	}
 	if w := p.raw[fState]; a.Country != "NG" && a.StateCode != "" && p.how[fState] != Spelling && localStateName(w, a.StateCode) && !foldEqual(w, a.City) {
 		// "Steiermark", "Bayern", "東京都": a state written in full in
