@@ -341,7 +341,7 @@ func (p *parser) numberedStreet(parts []part) {
 			continue
 		}
 		st, ok := streetTypes[p.key(s.lo+1)]
-		if !ok || st.Prefix || !held(i) {
+		if !ok || st.Prefix || !held(i) && !p.streetAlone(i, parts) {
 			continue
 		}
 		pt.street = streetName{full: p.text(s.lo) + " " + st.Canonical, name: p.text(s.lo), typ: st.Canonical}
@@ -350,6 +350,22 @@ func (p *parser) numberedStreet(parts []part) {
 		p.label(s.lo, s.lo+1, LabelStreetName)
 		p.label(s.lo+1, s.hi, LabelStreetType)
 	}
+}
+
+// streetAlone reports whether part i, a number and a street type, is the
+// only street part of the address and not its last: "21 Road, by 1st
+// Avenue, Festac Town" names the road, as no house stands on a road
+// without a name ("No. 21, Road" would lose the road).
+func (p *parser) streetAlone(i int, parts []part) bool {
+	if i+1 >= len(parts) {
+		return false
+	}
+	for j, pt := range parts {
+		if j != i && pt.street.full != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // districtNamedAsStreet reads a street without a number that stands

@@ -66,6 +66,10 @@ func TestWrittenName(t *testing.T) {
 		{"No 10 Aba road, PH", "", "Port Harcourt", "Aba Road"},
 		{"45 deansgate manchester m3 2ay uk", "", "Manchester", "Deansgate"},
 		{"20 Lagos Abeokuta", "", "", "Lagos Abeokuta"},
+		// the first words of a name: abroad, one of its other names,
+		// as written; in Nigeria the full name
+		{"88 e broadway apt 5 new york ny 10002", "", "New York", "E Broadway"},
+		{"5 Akpakpava Road, Benin", "", "Benin City", "Akpakpava Road"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Neighbourhood != tt.neighbourhood || a.City != tt.city || a.Street != tt.street {

@@ -35,7 +35,7 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// a district written before the city its state is named after,
 		// which a smaller town elsewhere bears
 		{"Av. Paulista 1578, Bela Vista, São Paulo", "Avenida Paulista", "1578", "São Paulo", "BR"},
-		{"joes pizza 1435 broadway new york ny 10018", "Broadway", "1435", "New York City", "US"},
+		{"joes pizza 1435 broadway new york ny 10018", "Broadway", "1435", "New York", "US"},
 		// a unit or a marked number after the house number, where numbers
 		// follow streets
 		{"av providencia 1208 of 501 providencia santiago", "Avenida Providencia", "1208", "Santiago", "CL"},

@@ -104,7 +104,10 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 // gazetteer's first name stands for a misspelt one, for
 // short names of 3 letters or fewer and the first words of the name
 // ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City), and
-// for the same name numbered otherwise ("Wuse II" is Wuse 2).
+// for the same name numbered otherwise ("Wuse II" is Wuse 2). The first
+// words of a name abroad that are one of its other names stay as written:
+// "New York" is New York City's name in a postal address (in Nigeria the
+// full name is the postal form: "Benin" is written Benin City).
 func writtenName(text string, p *Place, edits int) string {
 	k, main := NameKey(text), NameKey(p.Name)
 	if d := districtNumber(text); d > 0 && edits <= d && !numberedName(p) {
@@ -137,7 +140,10 @@ func writtenName(text string, p *Place, edits int) string {
 	if romanizedAlike(text, p.Name) && (edits > 0 || strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ")) {
 		return text // "Zawachiki" for Zawaciki, "Kishi" for Kisi, "Dei-Dei" for DeiDei: one name romanized two ways
 	}
-	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) || strings.HasPrefix(main, k) || numbered(text) == numbered(p.Name) {
+	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) || numbered(text) == numbered(p.Name) {
+		return p.Name
+	}
+	if strings.HasPrefix(main, k) && (p.Country == "NG" || !namesPlace(text, p)) {
 		return p.Name
 	}
 	for _, a := range p.AltNames {

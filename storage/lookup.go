@@ -249,6 +249,9 @@ func (g *Gazetteer) placesOf(ctx context.Context, ck string, ids []string) ([]ad
 			out = append(out, p)
 		}
 	}
+	// (without spare capacity: an append by a caller may not write into
+	// the array the cache shares)
+	out = out[:len(out):len(out)]
 	g.cache.Set(ck, out, cost(ck, out))
 	return out, nil
 }
