@@ -10,24 +10,24 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 510 results
 	"LGA":                        39000,  // 1306 results
 	"LGA/builtin":                39000,  // 1292 results
-	"LOCALITY":                   51000,  // 27132 results
-	"LOCALITY/geonames":          25000,  // 8476 results
+	"LOCALITY":                   51000,  // 27136 results
+	"LOCALITY/geonames":          25000,  // 8477 results
 	"LOCALITY/nipost-rural":      74000,  // 10111 results
-	"LOCALITY/osm-ng-2019":       43000,  // 8545 results
-	"NEIGHBOURHOOD":              40000,  // 37781 results
+	"LOCALITY/osm-ng-2019":       43000,  // 8548 results
+	"NEIGHBOURHOOD":              40000,  // 37780 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 622 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34655 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34654 results
 	"POSTCODE":                   33000,  // 1249 results
 	"POSTCODE/nipost":            33000,  // 1249 results
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 728 results
-	"STATE/builtin":              360000, // 728 results
-	"STREET":                     5800,   // 2238 results
+	"STATE":                      360000, // 726 results
+	"STATE/builtin":              360000, // 726 results
+	"STREET":                     5800,   // 2237 results
 	"STREET/area:builtin":        3300,   // 684 results
-	"STREET/area:geonames":       7300,   // 506 results
+	"STREET/area:geonames":       7300,   // 505 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5400,   // 544 results
 	"STREET/area:wards":          5200,   // 448 results

@@ -47,9 +47,17 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			continue // "Abba Nwangele Local Government Area Owerri": lookup reads the LGA
 		}
 		tailField := "city"
+		// a third area, between the neighbourhood and the city, typed
+		// without a comma: "kolapo ishola gra akobo ibadan" (only a
+		// city or town the tail names exactly takes the field then, and
+		// the words before it, which the gazetteer does not know, are
+		// kept in the change record)
+		between := false
 		switch {
 		case f.field != "organization" && g.a.LGA != "":
 			continue // a written LGA places the name; lookup reads it whole
+		case f.field == "city" && g.a.Neighbourhood != "" && g.cc == "NG" && (g.a.Street != "" || g.a.HouseNumber != ""):
+			between = true
 		case f.field == "city" && g.a.Neighbourhood != "":
 			continue
 		case f.field == "neighbourhood" && g.a.City != "":
@@ -110,6 +118,18 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			}
 			if len(heads) > 0 && largest(tails) > largest(heads) {
 				continue
+			}
+			if between {
+				city := slices.IndexFunc(tails, func(p *Place) bool { return p.Kind == KindCity && namedExactly(p, tail) })
+				if city < 0 || len(heads) > 0 && !slices.ContainsFunc(heads, func(h *Place) bool { return near(h, tails[city], 20000) }) {
+					continue // (a middle area the gazetteer knows must lie by the city)
+				}
+				g.a.City = tail
+				g.mark("city", false)
+				g.res.Inferred = append(g.res.Inferred, Change{Field: "city", Kind: Alias, From: whole, To: tail,
+					Reason: fmt.Sprintf("%q stands between the neighbourhood and %s", head, tail)})
+				g.res.reasonf("%q read as %s, %q being an area between the neighbourhood and the city", whole, tail, head)
+				break
 			}
 			headField := f.headField
 			if g.a.Organization == "" && g.a.Street == "" && orgNamed(words[:k]) {

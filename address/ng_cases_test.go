@@ -61,6 +61,10 @@ var ngCases = []ngCase{
 	// gazetteer has it, says where it is
 	{in: "Sani Abacha Way, Tudun Wada, Gusau 860231", want: map[string]string{"state": "Zamfara", "city": "Gusau", "postcode": "860231"}, notHigh: true},
 	{in: "No. 7, Kanwuri Road, Gusau 860211", want: map[string]string{"state": "Zamfara", "city": "Gusau"}, notHigh: true},
+	// three areas typed in a row: the last, a city, is the city; the
+	// one between, unknown or lying by the city, stays in the change
+	// record
+	{in: "5 alao akala gra akobo ibadan", want: map[string]string{"neighbourhood": "Alao Akala GRA", "city": "Ibadan", "state": "Oyo"}},
 	// a branch's caption after the organization's name is set apart
 	{in: "Wema Bank Plc | Ife Branch | Lagere Ife", want: map[string]string{"organization": "Wema Bank Plc", "removed": "Ife Branch", "state": "Osun"}},
 	{in: "Access Bank, Ikeja Branch, 12 Allen Avenue, Ikeja", want: map[string]string{"organization": "Access Bank", "removed": "Ikeja Branch", "street": "Allen Avenue", "city": "Ikeja", "state": "Lagos"}},
