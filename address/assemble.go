@@ -353,13 +353,10 @@ func (p *parser) numberedStreet(parts []part) {
 }
 
 // streetAlone reports whether part i, a number and a street type, is the
-// only street part of the address and not its last: "21 Road, by 1st
-// Avenue, Festac Town" names the road, as no house stands on a road
-// without a name ("No. 21, Road" would lose the road).
+// only street part of the address: "21 Road, by 1st Avenue, Festac Town"
+// names the road, as no house stands on a road without a name ("No. 21,
+// Road" would lose the road).
 func (p *parser) streetAlone(i int, parts []part) bool {
-	if i+1 >= len(parts) {
-		return false
-	}
 	for j, pt := range parts {
 		if j != i && pt.street.full != "" {
 			return false

@@ -148,10 +148,44 @@ func (g *geocoder) unglue(ctx context.Context) error {
 			break
 		}
 	}
+	if err := g.venueOrgArea(ctx); err != nil {
+		return err
+	}
 	if err := g.unglueStreet(ctx); err != nil {
 		return err
 	}
 	return g.unglueLandmark(ctx)
+}
+
+// venueOrgArea reads as a place an organization written before the venue
+// it lies in (a landmark without a relation that holds shops and offices)
+// when the gazetteer knows an area of its name: "Wuse II, Banex Plaza,
+// Abuja" names the district, "Ibadan, Dugbe Market" the city; "Chicken
+// Republic, Jabi Lake Mall" stays the organization. It fills the city when
+// none was written and a city or town bears the name, else the
+// neighbourhood when none was written.
+func (g *geocoder) venueOrgArea(ctx context.Context) error {
+	a := &g.a
+	if a.Organization == "" || len(a.Landmarks) == 0 || a.Landmarks[0].Relation != "" || !containerVenue(a.Landmarks[0].Name) {
+		return nil
+	}
+	ps, err := g.areasNamed(ctx, a.Organization)
+	if err != nil || len(ps) == 0 {
+		return err
+	}
+	switch {
+	case a.City == "" && slices.ContainsFunc(ps, func(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }):
+		a.City = a.Organization
+		g.mark("city", false)
+	case a.Neighbourhood == "":
+		a.Neighbourhood = a.Organization
+		g.mark("neighbourhood", false)
+	default:
+		return nil
+	}
+	g.res.reasonf("%q read as a place, before the venue it names (%s): the gazetteer knows an area of the name", a.Organization, a.Landmarks[0].Name)
+	a.Organization = ""
+	return nil
 }
 
 // namedExactly reports whether one of p's names is name, as NameKey

@@ -63,9 +63,6 @@ func init() {
 		"Alley":      {"alley"},
 		"Ring Road":  {"ring road", "ring rd"},
 		"Wharf":      {"wharf"},
-		"Quay":       {"quay"},
-		"Esplanade":  {"esplanade"},
-		"Embankment": {"embankment"},
 		"Trail":      {"trail", "trl"},
 		"Loop":       {"loop"},
 		"Straße":     {"strasse", "straße"},
@@ -205,12 +202,11 @@ var countryStreetTypes = map[string]map[string]streetType{
 	// Rockefeller Plaza"), a building in Nigeria ("Ceddi Plaza")
 	"US": {"plaza": {Canonical: "Plaza"}, "plz": {Canonical: "Plaza"}},
 	"CA": {"plaza": {Canonical: "Plaza"}},
-	// a parade is a street in Australia, New Zealand, Britain and
-	// Ireland ("The Parade", "Marine Parade"); in Nigeria a parade ground
+	// a parade is a street in Australia and New Zealand ("Marine
+	// Parade"; in Nigeria a parade ground, in Britain often a row of
+	// shops: "Unit 2, The Parade, Kingsbury Road")
 	"AU": {"parade": {Canonical: "Parade"}, "pde": {Canonical: "Parade"}},
 	"NZ": {"parade": {Canonical: "Parade"}, "pde": {Canonical: "Parade"}},
-	"GB": {"parade": {Canonical: "Parade"}},
-	"IE": {"parade": {Canonical: "Parade"}},
 }
 
 // frenchOwnTypes are French types that name a crossing, a lane or a

@@ -61,12 +61,23 @@ var ngCases = []ngCase{
 	// gazetteer has it, says where it is
 	{in: "Sani Abacha Way, Tudun Wada, Gusau 860231", want: map[string]string{"state": "Zamfara", "city": "Gusau", "postcode": "860231"}, notHigh: true},
 	{in: "No. 7, Kanwuri Road, Gusau 860211", want: map[string]string{"state": "Zamfara", "city": "Gusau"}, notHigh: true},
+	// a neighbourhood of the prefix's state is no minor place, and an LGA
+	// elsewhere does not outweigh the prefix
+	{in: "Dutse 901101", want: map[string]string{"state": "Federal Capital Territory"}},
+	{in: "Sabon Gari 930001", want: map[string]string{"state": "Plateau"}},
 	// three areas typed in a row: the last, a city, is the city; the
 	// one between, unknown or lying by the city, stays in the change
 	// record
 	{in: "5 alao akala gra akobo ibadan", want: map[string]string{"neighbourhood": "Alao Akala GRA", "city": "Ibadan", "state": "Oyo"}},
+	// a place written before the venue it names is the place; a name
+	// the gazetteer does not know stays the organization in the venue
+	{in: "Ibadan, Dugbe Market, Oyo", want: map[string]string{"organization": "", "city": "Ibadan", "state": "Oyo"}},
+	{in: "Wuse II, Banex Plaza, Abuja", want: map[string]string{"organization": "", "neighbourhood": "Wuse 2", "city": "Abuja"}},
+	{in: "Kilimanjaro, Ikeja City Mall, Obafemi Awolowo Way, Alausa, Ikeja", want: map[string]string{"organization": "Kilimanjaro", "landmarks": "Ikeja City Mall", "state": "Lagos"}},
 	// a branch's caption after the organization's name is set apart
-	{in: "Wema Bank Plc | Ife Branch | Lagere Ife", want: map[string]string{"organization": "Wema Bank Plc", "removed": "Ife Branch", "state": "Osun"}},
+	{in: "Union Bank | Festac Branch | 21 Road, by 1st Avenue, Festac Town", want: map[string]string{"organization": "Union Bank", "removed": "Festac Branch", "street": "21 Road", "state": "Lagos"}},
+	// not when it is the only place written, nor with no address after it
+	{in: "Access Bank, Ikeja Branch, Lagos", want: map[string]string{"organization": "Access Bank", "removed": "", "state": "Lagos"}},
 	{in: "Access Bank, Ikeja Branch, 12 Allen Avenue, Ikeja", want: map[string]string{"organization": "Access Bank", "removed": "Ikeja Branch", "street": "Allen Avenue", "city": "Ikeja", "state": "Lagos"}},
 	// a state written as its capital is named: the capital is the city
 	{in: "12 Zoo Road, Gyadi-Gyadi, Kano", want: map[string]string{"neighbourhood": "Gyadi-Gyadi", "city": "Kano", "state": "Kano"}},

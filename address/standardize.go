@@ -282,7 +282,9 @@ func (p *parser) finish() Standardized {
 	}
 	c := data().byKey[Fold(p.country)]
 	a.Country, a.CountryName = c.Alpha2, c.Name
-	if sep := unitSeparator(a.Country); sep != "" && a.Street != "" {
+	if sep := unitSeparator(a.Country); sep != "" && a.Street != "" && !startsDigit(a.StreetName) {
+		// (not before a numbered street: "10220-104 Avenue NW" is how
+		// Edmonton writes a house number)
 		if u, n, ok := strings.Cut(a.HouseNumber, sep); ok && slashUnit(a.Country, Unit{Number: u}, n) && a.Unit == (Unit{}) {
 			// "12/8 Cavill Avenue": unit 12 of number 8 in Australia;
 			// "907-155 Yorkville Ave": suite 907 of number 155 in Canada

@@ -315,6 +315,14 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	part := strings.TrimSpace(text[i+n : j])
+	if hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWordIn(text[j+m:]) {
+		// the first part must name the organization, not hold an
+		// address; and the address must follow, a number or a street:
+		// "Access Bank, Ikeja Branch, Lagos" keeps the one place
+		// written, and "Emeka Obi, Divisional Police Office, Nsukka"
+		// the office
+		return text, ""
+	}
 	words := strings.Fields(part)
 	if len(words) < 2 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
 		return text, ""
@@ -325,6 +333,9 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	mods := words[:len(words)-1]
+	if hasStreetType(strings.Join(mods, " ")) {
+		return text, "" // "Allen Avenue Branch": the branch's street, which the address may not repeat
+	}
 	if first := Fold(words[0]); relations[first] != "" || relationStarts[first] {
 		return text, "" // "by INEC office": a landmark
 	}
@@ -336,6 +347,16 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, "" // "Post Office", "INEC Office": an organization's office, a place
 	}
 	return strings.TrimRight(text[:i], " ") + strings.TrimRight(text[i:i+n], " ") + " " + strings.TrimLeft(text[j+m:], " "), part
+}
+
+// streetWordIn reports whether a word of text is a street type.
+func streetWordIn(text string) bool {
+	for _, w := range strings.Fields(text) {
+		if _, ok := streetTypes[string(appendKey(nil, w))]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // postWords name a post office, which is a place, not a caption.
