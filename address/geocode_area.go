@@ -537,15 +537,15 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
-	if g.postcodeStateOnly() && importance(best.p) == 0 {
+	if g.postcodeStateOnly() && minorPlace(best.p) {
 		// the state only the postcode's prefix gave, and the place of the
-		// name in it a village or a minor place: a city of that name
-		// elsewhere, named exactly, outweighs the prefix ("Gusau 860211":
-		// Zamfara's capital, not a village of Kebbi, whose postal region
-		// the prefix is; a town does not: polling units' villages are
-		// more often those of their postcode's state)
+		// name in it a village or a ward: a city of that name elsewhere,
+		// named exactly, outweighs the prefix ("Gusau 860211": Zamfara's
+		// capital, not a village of Kebbi, whose postal region the prefix
+		// is; a town does not: polling units' villages are more often
+		// those of their postcode's state)
 		for _, c := range cands {
-			if minorPlace(best.p) && c.m == best.m && c.edits == 0 && c.p.Kind == KindCity && !c.p.Within(g.state.ID) {
+			if c.m == best.m && c.edits == 0 && c.p.Kind == KindCity && !c.p.Within(g.state.ID) {
 				best = c
 				break
 			}
