@@ -48,10 +48,11 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		}
 		tailField := "city"
 		// a third area, between the neighbourhood and the city, typed
-		// without a comma: "kolapo ishola gra akobo ibadan" (only a
-		// city or town the tail names exactly takes the field then, and
-		// the words before it, which the gazetteer does not know, are
-		// kept in the change record)
+		// without a comma in Nigeria after a number or a street:
+		// "kolapo ishola gra akobo ibadan" (only a city the tail names
+		// exactly takes the field then, when the gazetteer does not
+		// know the words before it or knows them within 20 km of that
+		// city; they are kept in the change record)
 		between := false
 		switch {
 		case f.field != "organization" && g.a.LGA != "":

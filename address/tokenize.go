@@ -301,10 +301,12 @@ func takeCaption(text, region string) (rest, caption string) {
 // 21 Road", "LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd". The
 // caption is the second part, of 2 to 4 words without a digit (an
 // ordinal names a place), ending in Branch, Office or Outlet, whose other
-// words name no organization and are no acronym ("Post Office", "INEC
-// Office" are places), not opened by a relation ("by INEC office"); a
-// part of the address must follow it. It returns the text
-// without the caption, and the caption.
+// words name no organization or street and are no acronym ("Post
+// Office", "INEC Office" are places; "Allen Avenue Branch" names the
+// street), not opened by a relation ("by INEC office"), after a first
+// part without a digit and before a number or a street ("Access Bank,
+// Ikeja Branch, Lagos" keeps its one place). It returns the text without
+// the caption, and the caption.
 func takeBranchCaption(text string) (rest, caption string) {
 	i, n := partEnd(text, 0)
 	if i < 0 {
