@@ -1,0 +1,279 @@
+package address
+
+// Captions: the words branch lists and footers put before an address or
+// between the organization and the address ("Head Office:", "Ikeja
+// Branch -", "Access Bank, Ikeja Branch, ..."), which name no part of it.
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// captionColon reports whether the colon at text[i] ends a caption that
+// opens the text, before the address: "Head Office: 3rd Floor, 21 Gbagada
+// Expressway", "Festac Town Branch: 2nd Avenue". The caption is 2 to 4
+// words without a digit (one word is as often a field's name: "Ward: 3",
+// "Gate: 2"), the colon stands before a space, and the address after it
+// begins with a number (not a time: "Opening hours: 8:30am"). A caption
+// ending in a marker is none ("P.O. Box: 12", "Flat No: 5"), "Office"
+// excepted ("Head Office:"); nor is one before a name ("Attn: Mr Chukwu",
+// "Surulere/Oke Igele: In Front Of ...", "Kano Branch: TAJBank": read as
+// one segment, as before, where takeCaption does not set it apart).
+// The colon then parts the text as a comma would, so that the formatted
+// line reads the same again.
+func captionColon(text string, i int) bool {
+	if i+1 < len(text) && text[i+1] != ' ' {
+		return false
+	}
+	caption := strings.Fields(text[:i])
+	if len(caption) < 2 || len(caption) > 4 || strings.ContainsAny(text[:i], "0123456789") {
+		return false
+	}
+	if last := string(appendKey(nil, caption[len(caption)-1])); isMarkerKey(last) && last != "office" {
+		return false
+	}
+	rest := strings.TrimLeft(text[i+1:], " ")
+	if rest == "" {
+		return false
+	}
+	c := rest[0]
+	return '0' <= c && c <= '9' && !timeOfDay(rest)
+}
+
+// captionPlace returns the place a branch's caption names ("Aba" of "Aba
+// Branch"), or "" when it names none ("Head Office").
+func captionPlace(caption string) string {
+	words := strings.Fields(caption)
+	if len(words) < 2 || !captionWords[string(appendKey(nil, words[len(words)-1]))] || captionOnly(words[:len(words)-1]) {
+		return ""
+	}
+	return strings.Join(words[:len(words)-1], " ")
+}
+
+// captionWords end a caption that may stand before the name of a
+// building or organization ("Branch Address: First Bank, ..."; "Kano
+// Branch: TAJBank, ..."; "Location: Kofar Wambai Market, Kano"); the
+// first two may be the whole caption.
+var captionWords = map[string]bool{
+	"address": true, "location": true, "branch": true, "office": true, "outlet": true,
+	"point": true, "headquarters": true, "hq": true, "store": true,
+}
+
+// takeCaption sets apart a caption of 1 to 4 words without a digit that
+// opens the text and ends in a colon, or in a dash or a bar between
+// spaces, when its last word is one of captionWords: "Head Office:",
+// "Branch Address:", "Warri Branch -", "Ikeja Branch:" (a branch list's
+// name of the branch). It names no part of the address. A caption whose
+// other words name the organization is the organization's name ("Zenith
+// Bank Head Office: Ikeja", "GTBank Branch:"), and so is one of other words
+// and another caption word than Branch or Office ("Shoprite Store -");
+// one word alone is a caption only as "Address:" or "Location:". It
+// returns the text without the caption, and the caption.
+func takeCaption(text, region string) (rest, caption string) {
+	i, n := captionEnd(text)
+	if i < 0 || strings.ContainsAny(text[:i], ",;") {
+		return text, ""
+	}
+	words := strings.Fields(text[:i])
+	if len(words) == 0 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
+		return text, "" // (an ordinal names a place: "9th Mile Branch:")
+	}
+	last := string(appendKey(nil, words[len(words)-1]))
+	if len(words) == 1 && n == 1 && text[i] == ':' && !captionWords[last] {
+		// a state of the region alone before a colon, as branch lists
+		// head their rows ("Lagos: 12 Broad Street"): the state, read
+		// where a state is written, last (once)
+		if _, ok := lookupSubdivision(region, Fold(words[0])); ok && strings.TrimSpace(text[i+n:]) != "" {
+			rest := strings.TrimLeft(text[i+n:], " ")
+			if strings.HasSuffix(Fold(rest), Fold(words[0])) {
+				return rest, ""
+			}
+			return rest + ", " + words[0], ""
+		}
+	}
+	if !captionWords[last] || len(words) == 1 && last != "address" && last != "location" {
+		return text, ""
+	}
+	rest = strings.TrimLeft(text[i+n:], " ")
+	if rest == "" {
+		return text, ""
+	}
+	if first, _, _ := strings.Cut(rest, " "); len(words) > 1 && (relations[Fold(first)] != "" || relationStarts[Fold(first)]) {
+		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
+	}
+	// (not a place's office: "Jigawa State Office: National Population
+	// Commission, Dutse")
+	if mods := words[:len(words)-1]; !captionOnly(mods) &&
+		(namesOrganization(text[:i]) && !onlyOffice(words) || brandWord(mods) || last != "branch" && last != "office") {
+		// the caption names the organization ("Shoprite Store -", "KFC
+		// Outlet -"): its separator parts it as a comma would
+		return text[:i] + "," + text[i+n:], ""
+	}
+	return rest, strings.Join(words, " ")
+}
+
+// takeBranchCaption sets apart a branch's caption that follows the
+// organization's name, as branch lists and tables write it: "Access
+// Bank, Ikeja Branch, 12 Allen Avenue", "Union Bank | Festac Branch |
+// 21 Road", "LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd". The
+// caption is the second part, of 2 to 4 words without a digit (an
+// ordinal names a place), ending in Branch, Office or Outlet, whose other
+// words name no organization or street and are no acronym ("Post
+// Office", "INEC Office" are places; "Allen Avenue Branch" names the
+// street), not opened by a relation ("by INEC office"), after a first
+// part without a digit and before a number or a street ("Access Bank,
+// Ikeja Branch, Lagos" keeps its one place). It returns the text without
+// the caption, and the caption.
+func takeBranchCaption(text string) (rest, caption string) {
+	i, n := partEnd(text, 0)
+	if i < 0 {
+		return text, ""
+	}
+	j, m := partEnd(text, i+n)
+	if j < 0 || strings.TrimSpace(text[j+m:]) == "" {
+		return text, ""
+	}
+	part := strings.TrimSpace(text[i+n : j])
+	if hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWordIn(text[j+m:]) {
+		// the first part must name the organization, not hold an
+		// address; and the address must follow, a number or a street:
+		// "Access Bank, Ikeja Branch, Lagos" keeps the one place
+		// written, and "Emeka Obi, Divisional Police Office, Nsukka"
+		// the office
+		return text, ""
+	}
+	words := strings.Fields(part)
+	if len(words) < 2 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
+		return text, ""
+	}
+	switch string(appendKey(nil, words[len(words)-1])) {
+	case "branch", "office", "outlet":
+	default:
+		return text, ""
+	}
+	mods := words[:len(words)-1]
+	if hasStreetType(strings.Join(mods, " ")) {
+		return text, "" // "Allen Avenue Branch": the branch's street, which the address may not repeat
+	}
+	if first := Fold(words[0]); relations[first] != "" || relationStarts[first] {
+		return text, "" // "by INEC office": a landmark
+	}
+	acronym := strings.ToUpper(text) != text && slices.ContainsFunc(mods, func(w string) bool {
+		return len(w) >= 2 && strings.ToUpper(w) == w && isLetters(w)
+	})
+	if !captionOnly(mods) && (namesOrganization(strings.Join(mods, " ")) || acronym || brandWord(mods) ||
+		slices.ContainsFunc(mods, func(w string) bool { return postWords[string(appendKey(nil, w))] })) {
+		return text, "" // "Post Office", "INEC Office": an organization's office, a place
+	}
+	return strings.TrimRight(text[:i], " ") + strings.TrimRight(text[i:i+n], " ") + " " + strings.TrimLeft(text[j+m:], " "), part
+}
+
+// streetWordIn reports whether a word of text is a street type.
+func streetWordIn(text string) bool {
+	for _, w := range strings.Fields(text) {
+		if _, ok := streetTypes[string(appendKey(nil, w))]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// postWords name a post office, which is a place, not a caption.
+var postWords = map[string]bool{"post": true, "postal": true, "nipost": true}
+
+// partEnd returns where the part of text that starts at from ends, at a
+// comma, a semicolon, a colon before a space, or a dash or a bar between
+// spaces, and the length of that separator; -1 when there is none.
+func partEnd(text string, from int) (int, int) {
+	best, n := -1, 0
+	for _, sep := range []string{",", ";", ": ", " - ", " – ", " | "} {
+		if i := strings.Index(text[from:], sep); i >= 0 && (best < 0 || from+i < best) {
+			best, n = from+i, len(sep)
+		}
+	}
+	return best, n
+}
+
+// captionEnd returns where a caption that opens text may end, and the
+// length of its separator: a colon before a space, or " - ", " – ", " | ";
+// -1 when none is in the first 60 bytes.
+func captionEnd(text string) (int, int) {
+	head := text[:min(len(text), 60)]
+	best, n := -1, 0
+	if i := strings.Index(head, ": "); i >= 0 {
+		best, n = i, 1
+	}
+	for _, sep := range []string{" - ", " – ", " | "} {
+		if i := strings.Index(head, sep); i >= 0 && (best < 0 || i < best) {
+			best, n = i, len(sep)
+		}
+	}
+	return best, n
+}
+
+// onlyOffice reports whether the caption's only organization word is its
+// last, Office: "Jigawa State Office" names the office of no organization.
+func onlyOffice(words []string) bool {
+	return string(appendKey(nil, words[len(words)-1])) == "office" && !namesOrganization(strings.Join(words[:len(words)-1], " "))
+}
+
+// brandWord reports whether one of words is written as a brand is, in a
+// text not all in capitals: an acronym ("UBA", "FCMB") or a word of two
+// capitals or more ("GTBank").
+func brandWord(words []string) bool {
+	caps := true
+	for _, w := range words {
+		caps = caps && strings.ToUpper(w) == w
+	}
+	if caps {
+		return false
+	}
+	for _, w := range words {
+		for _, part := range strings.Split(w, "-") { // "Enugu-Ezike" is two names
+			upper, letters := 0, 0
+			for _, r := range part {
+				if unicode.IsLetter(r) {
+					letters++
+					if unicode.IsUpper(r) {
+						upper++
+					}
+				}
+			}
+			if letters >= 2 && upper >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// captionModifiers are the words that stand before a caption's last word
+// without naming anything ("Head Office", "Branch Address", "Pickup
+// Point").
+var captionModifiers = map[string]bool{
+	"head": true, "main": true, "branch": true, "corporate": true, "registered": true, "postal": true,
+	"delivery": true, "pickup": true, "pick": true, "up": true, "our": true, "office": true, "contact": true,
+	"business": true, "physical": true, "shipping": true, "billing": true, "mailing": true, "home": true,
+	"regional": true, "zonal": true, "liaison": true, "annex": true, "new": true, "full": true,
+}
+
+// captionOnly reports whether every word is one of captionModifiers.
+func captionOnly(words []string) bool { return allKeysIn(words, captionModifiers) }
+
+// timeOfDay reports whether s begins with a time of day: "8:30", "10.30",
+// "9h", "9am", "5 pm".
+func timeOfDay(s string) bool {
+	j := 0
+	for j < len(s) && j < 2 && '0' <= s[j] && s[j] <= '9' {
+		j++
+	}
+	rest := strings.ToLower(strings.TrimLeft(s[j:], " "))
+	switch {
+	case len(s) > j+2 && (s[j] == ':' || s[j] == '.') && '0' <= s[j+1] && s[j+1] <= '9' && '0' <= s[j+2] && s[j+2] <= '9':
+		return true
+	case (strings.HasPrefix(rest, "am") || strings.HasPrefix(rest, "pm")) && (len(rest) == 2 || rest[2] < 'a' || rest[2] > 'z'):
+		return true // not "5 Amala Street"
+	}
+	return j < len(s) && s[j] == 'h' && (j+1 == len(s) || s[j+1] < 'a' || s[j+1] > 'z')
+}
