@@ -135,7 +135,7 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	part := strings.TrimSpace(text[i+n : j])
-	if hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWordIn(text[j+m:]) {
+	if hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWords(strings.Fields(text[j+m:])) {
 		// the first part must name the organization, not hold an
 		// address; and the address must follow, a number or a street:
 		// "Access Bank, Ikeja Branch, Lagos" keeps the one place
@@ -167,16 +167,6 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, "" // "Post Office", "INEC Office": an organization's office, a place
 	}
 	return strings.TrimRight(text[:i], " ") + strings.TrimRight(text[i:i+n], " ") + " " + strings.TrimLeft(text[j+m:], " "), part
-}
-
-// streetWordIn reports whether a word of text is a street type.
-func streetWordIn(text string) bool {
-	for _, w := range strings.Fields(text) {
-		if _, ok := streetTypes[string(appendKey(nil, w))]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // postWords name a post office, which is a place, not a caption.

@@ -175,7 +175,7 @@ func (g *geocoder) venueOrgArea(ctx context.Context) error {
 		return err
 	}
 	switch {
-	case a.City == "" && slices.ContainsFunc(ps, func(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }):
+	case a.City == "" && slices.ContainsFunc(ps, cityOrTown):
 		a.City = a.Organization
 		g.mark("city", false)
 	case a.Neighbourhood == "":
@@ -300,14 +300,13 @@ func (g *geocoder) unglueStreet(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		settlement := func(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }
-		if !slices.ContainsFunc(tails, settlement) {
+		if !slices.ContainsFunc(tails, cityOrTown) {
 			continue
 		}
 		name := strings.Join(words[:len(words)-n], " ")
 		// a road named after the two towns it joins: "20 Lagos Abeokuta"
 		heads, err := g.areasNamed(ctx, name)
-		if err != nil || slices.ContainsFunc(heads, settlement) {
+		if err != nil || slices.ContainsFunc(heads, cityOrTown) {
 			return err
 		}
 		g.res.reasonf("%q read as %s, in %s: the gazetteer knows %s", g.a.Street, name, tail, tail)
@@ -659,3 +658,6 @@ func selfCapital(cc string, sub *Subdivision) bool {
 	m, ok := lookupSubdivision(cc, Fold(sub.Capital))
 	return ok && m.sub == sub
 }
+
+// cityOrTown reports whether p is a city or a town.
+func cityOrTown(p *Place) bool { return p.Kind == KindCity || p.Kind == KindTown }
