@@ -65,23 +65,6 @@ type scored struct {
 	score float64
 }
 
-// postcodeStateOnly reports whether the state in effect is the one the
-// postcode's prefix gave, no state having been written.
-func (g *geocoder) postcodeStateOnly() bool {
-	if g.stateWritten || g.state == nil {
-		return false
-	}
-	sub, ok := PostcodeState(g.cc, g.a.Postcode)
-	return ok && sub.Code == g.state.ID
-}
-
-// minorPlace reports whether p is a village or a ward: not a
-// neighbourhood, which a postcode's state places ("Dutse 901101" is the
-// district of Bwari, FCT, not Jigawa's capital).
-func minorPlace(p *Place) bool {
-	return p.Kind == KindVillage || p.Kind == KindWard
-}
-
 // findState takes the state the standardizer recognised.
 func (g *geocoder) findState(ctx context.Context) error {
 	if g.a.StateCode != "" {
@@ -537,20 +520,7 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	if best.p == cands[0].p {
 		best = importantChoice(cands)
 	}
-	if g.postcodeStateOnly() && minorPlace(best.p) {
-		// the state only the postcode's prefix gave, and the place of the
-		// name in it a village or a ward: a city of that name elsewhere,
-		// named exactly, outweighs the prefix ("Gusau 860211": Zamfara's
-		// capital, not a village of Kebbi, whose postal region the prefix
-		// is; a town does not: polling units' villages are more often
-		// those of their postcode's state)
-		for _, c := range cands {
-			if c.m == best.m && c.edits == 0 && c.p.Kind == KindCity && !c.p.Within(g.state.ID) {
-				best = c
-				break
-			}
-		}
-	}
+	best = g.cityOverPrefix(cands, best)
 	district := false // the city written is a district of the state's city
 	if town, err := g.districtOfStateTown(ctx, cands, &best); err != nil {
 		return err
@@ -575,23 +545,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 			}
 			best = cands[i]
 		}
-	case g.postcodeStateOnly() && best.p.Kind != KindState && !best.p.Within(g.state.ID) && best.edits == 0 && importance(best.p) >= 2:
-		// "Tudun Wada, Gusau 860231": the state only the postcode's
-		// prefix gave (Kebbi's region) yields to a city or town named
-		// exactly in another (Zamfara), as a written state does
-		// (stateByEvidence); not to an LGA, whose names ("Sabon Gari",
-		// "Fagge") name districts of many towns elsewhere (INEC (b):
-		// states agreeing 93.27% with cities only, 93.55% with towns,
-		// 93.56% with LGAs too)
-		theirs, err := g.place(ctx, stateOf(best.p))
-		if err != nil {
+	case g.prefixYields(best):
+		if err := g.stateOfPlace(ctx, best); err != nil {
 			return err
-		}
-		if theirs != nil {
-			g.conflict("postcode_state_conflict", "postcode %s is of %s's postal region, but %s lies in %s: took %s, where the places named lie",
-				g.a.Postcode, g.state.Name, best.p.Name, theirs.Name, theirs.Name)
-			g.state = theirs
-			g.a.State, g.a.StateCode = theirs.Name, theirs.ID
 		}
 	case best.score < -3:
 		g.res.reasonf("the places named (%s) are not in %s", best.m.text, g.a.State)
