@@ -432,7 +432,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				// country in full or by code is, of any size:
 				// "chicago illinois", "nelson nz", "... 120 rotterdam nl")
 				p := &ps[i]
-				confirmed := (inDivision[ni] != "" || named != "") && (p.Kind == KindCity || p.Kind == KindTown)
+				confirmed := (inDivision[ni] != "" || named != "") && cityOrTown(p)
 				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " "))) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
 					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
 				}
