@@ -337,19 +337,25 @@ func (p *parser) numberedStreet(parts []part) {
 	}
 	for i := range parts {
 		s, pt := p.spans[i], &parts[i]
-		if s.len() != 2 || pt.number == "" || pt.street.full != "" || !isDigits(p.key(s.lo)) || !p.words[s.lo+1].lex {
+		if s.len() != 2 || pt.number == "" || pt.street.full != "" || !p.numberedRoadAt(s.lo, s.hi) {
 			continue
 		}
-		st, ok := streetTypes[p.key(s.lo+1)]
-		if !ok || st.Prefix || !held(i) && !p.streetAlone(i, parts) {
+		if !held(i) && !p.streetAlone(i, parts) {
 			continue
 		}
-		pt.street = streetName{full: p.text(s.lo) + " " + st.Canonical, name: p.text(s.lo), typ: st.Canonical}
-		pt.rawStreet = p.texts(s.lo, s.hi)
 		pt.number, pt.rawNumber = "", ""
-		p.label(s.lo, s.lo+1, LabelStreetName)
-		p.label(s.lo+1, s.hi, LabelStreetType)
+		p.numberedRoad(s.lo, pt)
 	}
+}
+
+// numberedRoad sets r's street to the road that words lo and lo+1 name, a
+// number and a street type that follows it ("611 Road").
+func (p *parser) numberedRoad(lo int, r *part) {
+	typ := streetTypes[p.key(lo+1)].Canonical
+	r.street = streetName{full: p.text(lo) + " " + typ, name: p.text(lo), typ: typ}
+	r.rawStreet = p.texts(lo, lo+2)
+	p.label(lo, lo+1, LabelStreetName)
+	p.label(lo+1, lo+2, LabelStreetType)
 }
 
 // streetAlone reports whether part i, a number and a street type, is the

@@ -457,8 +457,8 @@ func (p *parser) postcodeShape() (string, string) {
 		}
 		for n := 1; n <= 2 && i-n+1 >= 0; n++ {
 			lo := i - n + 1
-			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.typeWord(i) || !p.tailWord(lo) {
-				continue // "1938 St": a number and a street type
+			if !p.sameSpan(lo, i) || len(p.words[lo].text) > 10 || n == 2 && p.typeWord(i) || !p.tailWord(lo) || i+1 < len(p.words) && p.typeAfterName(i+1) {
+				continue // "1938 St": a number and a street type ("10220-104 Avenue NW" too)
 			}
 			s := strings.ToUpper(p.texts(lo, i+1))
 			for _, sh := range postcodeShapes {

@@ -181,9 +181,15 @@ func (p *parser) headMarkers(s span, r *part) int {
 		// "12 Allen Avenue"; where numbers follow the street, only a number
 		// standing alone or after a unit or plot.
 		if isHouseNumber(p.text(i)) && r.number != "" && i+1 < s.hi {
+			if p.numberedRoadAt(i, s.hi) {
+				break // "No 21 611 Road": the second number names the road
+			}
 			p.label(i, i+1, LabelUnresolved) // "12 14 Allen Avenue": a second number
 			i++
 			continue
+		}
+		if r.number == "" && (len(r.premises) > 0 || r.unit.Type != "") && i+2 == s.hi && p.numberedRoadAt(i, s.hi) {
+			break // "Plot 3 69 Road": after a plot, a number and a type alone name the road
 		}
 		// Where numbers follow streets, one leads only a segment that does
 		// not end in a number ("8 Abovyan Street", not "1 Mai Straße 5").
@@ -219,6 +225,20 @@ func (p *parser) headMarkers(s span, r *part) int {
 		break
 	}
 	return i
+}
+
+// numberedRoadAt reports whether words i and i+1 (before hi) are a number
+// and a street type that follows its name, as estates number their roads
+// (Festac Town, Gwarinpa: "611 Road", "401 Close").
+func (p *parser) numberedRoadAt(i, hi int) bool {
+	return i+1 < hi && isDigits(p.key(i)) && p.typeAfterName(i+1)
+}
+
+// typeAfterName reports whether word i is a street type that follows the
+// street's name ("Road", not "Rue").
+func (p *parser) typeAfterName(i int) bool {
+	st, ok := streetTypes[p.key(i)]
+	return ok && !st.Prefix && p.words[i].lex
 }
 
 // headLandmark reads the rest of a segment, from lo, as a landmark:
@@ -307,6 +327,26 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 		r.org = p.name(lo, j)
 		p.label(lo, j, LabelOrganization)
 		lo = j
+	}
+	if _, dir := directionals[p.key(hi-1)]; numberOnRoad(r.number) && p.typeAfterName(lo) && (hi == lo+1 || hi == lo+2 && dir) {
+		// "10220-104 Avenue NW": Edmonton's number 10220 on 104 Avenue
+		// (a type alone names no street)
+		typ := streetTypes[p.key(lo)].Canonical
+		house, road, _ := strings.Cut(r.number, "-")
+		r.number, r.street = house, streetName{full: road + " " + typ, name: road, typ: typ}
+		if hi > lo+1 {
+			r.street.full += " " + p.name(lo+1, hi)
+		}
+		r.rawStreet = p.texts(lo, hi)
+		p.label(lo, hi, LabelStreetType)
+		r.core = true
+		return
+	}
+	if hi-lo == 2 && p.numberedRoadAt(lo, hi) && (r.number != "" || len(r.premises) > 0 || r.unit.Type != "") {
+		// "No 21 611 Road", "Plot 3 69 Road": the road's number and type
+		p.numberedRoad(lo, r)
+		r.core = true
+		return
 	}
 	if st, ok := p.street(lo, hi); ok {
 		r.street = st
@@ -491,8 +531,8 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		if !ok || t.Prefix {
 			continue
 		}
-		if !p.hasLetter(lo, end-w) {
-			continue // "0 Road" names nothing
+		if !p.hasLetter(lo, end-w) && !(end-w == lo+1 && lo > 0 && isDigits(p.key(lo)) && isHouseNumber(p.text(lo-1))) {
+			continue // "0 Road" names nothing (but "10220 103 St NW" does)
 		}
 		if t.Canonical == "Court" && courtKinds[p.key(end-w-1)] {
 			continue // "Rivers State High Court": a court of law

@@ -147,7 +147,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !isHouseNumber(p.text(i-2)) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
+	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && (!isHouseNumber(p.text(i-2)) || p.roadNumberAt(start, i-2)) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
 		!(i+1 == hi && (organizationWords[k] || k == "house") && p.words[i].lex) && // "Kloof Street House": a building named after its street
 		!p.orgNameEnds(start, i, hi) && // "Federal Road Safety Corps": an organization whose name holds a type
 		!(st.Either && i+1 < hi && p.words[i+1].digit) {
@@ -157,7 +157,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	}
 	// so does a directional written after the type: "100 Queen St W
 	// Toronto", "1600 Pennsylvania Ave NW Washington"
-	if _, ok := directionals[prev]; ok && len(prev) <= 2 && i-3 >= start && !isHouseNumber(p.text(i-3)) && !p.continuesStreet(i, hi) {
+	if _, ok := directionals[prev]; ok && len(prev) <= 2 && i-3 >= start && (!isHouseNumber(p.text(i-3)) || p.roadNumberAt(start, i-3) || numberOnRoad(p.text(i-3))) && !p.continuesStreet(i, hi) {
 		if st, ok := streetTypes[p.key(i-2)]; ok && !st.Prefix && p.words[i-2].lex {
 			return true
 		}
@@ -208,6 +208,20 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		}
 	}
 	return false
+}
+
+// roadNumberAt reports whether word j, a number before a street type,
+// names the road because a house number or premises' number stands before
+// it: "no 21 611 rd gwarinpa", "plot 3 69 road festac town".
+func (p *parser) roadNumberAt(start, j int) bool {
+	return j-1 >= start && isDigits(p.key(j)) && isHouseNumber(p.text(j-1))
+}
+
+// numberOnRoad reports whether t is a house number and the number of its
+// road, as Edmonton writes them: "10220-104" (number 10220 on 104 Avenue).
+func numberOnRoad(t string) bool {
+	house, road, ok := strings.Cut(t, "-")
+	return ok && isDigits(house) && isDigits(road)
 }
 
 // nameBeforeNumber reports whether word i is the house number of a street
