@@ -105,7 +105,7 @@ func (p *parser) detectCountry() {
 	// Each kind of evidence answers the region itself when the region
 	// explains the words it reads (a postcode of the region, a state of it
 	// before one): then nothing weaker is asked.
-	for _, kind := range []func() (string, string){p.prefixedPostcode, p.postcodeShape, p.statePostcode, p.divisionLast, p.script, p.streetLanguage} {
+	for _, kind := range []func() (string, string){p.prefixedPostcode, p.postcodeShape, p.statePostcode, p.divisionLast, p.divisionCode, p.script, p.streetLanguage} {
 		if c, why := kind(); c != "" {
 			p.implied(c, why)
 			return
@@ -543,7 +543,7 @@ func (p *parser) statePostcode() (string, string) {
 				}
 				end, from = p.spans[si-1].hi, p.spans[si-1].lo
 			}
-			for sn := 1; sn <= 3; sn++ { // state words
+			for sn := 3; sn >= 1; sn-- { // state words, the longest name first ("New Mexico 87504", not Mexico)
 				lo := end - sn
 				if lo < from || own && lo != from || !p.nameWords(lo, end) {
 					continue

@@ -331,6 +331,9 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			spoken = append(spoken, l.countries...) // "Avenida": Spanish and Portuguese
 		}
 	}
+	if slices.Contains(spoken, "ES") && calleSlash(s.input.Text) != s.input.Text {
+		spoken = []string{"ES"} // "c/ cádiz 52 ruzafa valencia": Spain writes "C/", not Venezuela
+	}
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}

@@ -145,6 +145,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		// country (LU, BE) nor a part of the city's name (TI)
 		{"pilatusstrasse 15 6003 luzern lu", "CH"},
 		{"marktgasse 50 3011 bern be", "CH"},
+		{"6003 luzern lu", "CH"},
+		// Spain writes "C/" for Calle, Venezuela does not
+		{"c/ cádiz 52 ruzafa valencia", "ES"},
+		// a state whose name ends in a country's
+		{"PO Box 1847, Santa Fe, New Mexico 87504", "US"},
 		{"via nassa 5 6900 lugano ti", "CH"},
 		// a canton's code that is also a country's, after a street of
 		// a language that country does not write

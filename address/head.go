@@ -227,20 +227,6 @@ func (p *parser) headMarkers(s span, r *part) int {
 	return i
 }
 
-// numberedRoadAt reports whether words i and i+1 (before hi) are a number
-// and a street type that follows its name, as estates number their roads
-// (Festac Town, Gwarinpa: "611 Road", "401 Close").
-func (p *parser) numberedRoadAt(i, hi int) bool {
-	return i+1 < hi && isDigits(p.key(i)) && p.typeAfterName(i+1)
-}
-
-// typeAfterName reports whether word i is a street type that follows the
-// street's name ("Road", not "Rue").
-func (p *parser) typeAfterName(i int) bool {
-	st, ok := streetTypes[p.key(i)]
-	return ok && !st.Prefix && p.words[i].lex
-}
-
 // headLandmark reads the rest of a segment, from lo, as a landmark:
 // after a relation ("Opposite Shoprite"), or named by its end ("Rumuola
 // Junction"). It reports whether it did.

@@ -36,7 +36,8 @@ func init() {
 	set("AT LI NL DK NO SE FI IS FO GL PL CZ SK HR SI RS BA ME MK XK EE LT GR ES PT AD SM VA GE AM AZ MD", layout{numberAfterStreet: true, postcodeFirst: true})
 	// Belgium, Switzerland and Luxembourg write French too: "Avenue
 	// Louise 54", "Boulevard Anspach 1"
-	set("BE CH LU", layout{numberAfterStreet: true, postcodeFirst: true, frenchTypes: true})
+	set("BE LU", layout{numberAfterStreet: true, postcodeFirst: true, frenchTypes: true})
+	set("CH", layout{numberAfterStreet: true, postcodeFirst: true, frenchTypes: true, stateCode: true}) // "8001 Zürich ZH": the canton by its code
 	set("TR", layout{numberAfterStreet: true, postcodeFirst: true, districtSlash: true})
 	set("DE", layout{numberAfterStreet: true, postcodeFirst: true})
 	set("FR MC MA DZ TN SN", layout{postcodeFirst: true, frenchTypes: true})

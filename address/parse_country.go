@@ -65,7 +65,8 @@ func (p *parser) takeCountry() {
 		}
 		if c, ok := t.nameKeys[p.keys(lo, s.hi-1)]; ok {
 			if _, fits := NormalizePostcode(c.Alpha2, p.text(s.hi-1)); fits {
-				if _, sub := lookupSubdivision(p.country, p.keys(lo, s.hi-1)); !sub {
+				if _, sub := lookupSubdivision(p.country, p.keys(lo, s.hi-1)); !sub && !p.endsDivision(s.lo, lo, s.hi-1) {
+					// (not "Santa Fe, New Mexico 87504")
 					p.foundCountry(c, lo, s.hi-1)
 					p.spans[li].lo = s.hi - 1
 					if lo > s.lo {
@@ -337,4 +338,37 @@ func (p *parser) foundCountry(c *Country, lo, hi int) {
 	p.setRaw(fCountry, lo, hi)
 	p.countryFromText = true
 	p.setCountry(c.Alpha2)
+}
+
+// divisionCode finds the one country that writes the postcode before the
+// city and has a division of the code of two letters ending the text,
+// after such a postcode and a city: "6003 luzern lu", "marktgasse 50 3011
+// bern be" end with a Swiss canton's code (a street of another language
+// than the country's implies none).
+func (p *parser) divisionCode() (string, string) {
+	if len(p.spans) == 0 {
+		return "", ""
+	}
+	s := p.spans[len(p.spans)-1]
+	k := p.key(s.hi - 1)
+	if len(k) != 2 || !isLetters(k) || s.len() < 3 {
+		return "", ""
+	}
+	found := ""
+	for _, cc := range data().subCountries[k] {
+		if !layoutOf(cc).postcodeFirst || !p.postcodeCityEndsAt(s.lo, s.hi-1, cc) || !p.languageAllows(s.lo, s.hi-1, cc) {
+			continue
+		}
+		if cc == p.country {
+			return "", ""
+		}
+		if found != "" {
+			return "", ""
+		}
+		found = cc
+	}
+	if found == "" {
+		return "", ""
+	}
+	return found, "implied by " + p.text(s.hi-1) + ", the code of a division of " + found + " after a postcode and a city of it"
 }

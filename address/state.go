@@ -65,8 +65,9 @@ func (p *parser) takeState() {
 	if !p.lay.stateShown && !stateWord {
 		if p.lay.postcodeFirst && s.lo == p.postcodeFirstSpan {
 			// a division written in full after the city that follows the
-			// postcode, without a comma: "20004 donostia gipuzkoa"
-			p.stateSuffix(li, false)
+			// postcode, without a comma: "20004 donostia gipuzkoa"; or
+			// its code where the country writes one: "6003 luzern lu"
+			p.stateSuffix(li, p.lay.stateCode)
 		}
 		return
 	}

@@ -120,6 +120,41 @@ AU|SA|South Australia|Adelaide||
 AU|TAS|Tasmania|Hobart||
 AU|VIC|Victoria|Melbourne||
 AU|WA|Western Australia|Perth||
+AT|1|Burgenland|Eisenstadt||
+AT|2|Kärnten|Klagenfurt am Wörthersee||Carinthia|Kaernten
+AT|3|Niederösterreich|St. Pölten||Lower Austria|Niederoesterreich
+AT|4|Oberösterreich|Linz||Upper Austria|Oberoesterreich
+AT|5|Salzburg|Salzburg||
+AT|6|Steiermark|Graz||Styria
+AT|7|Tirol|Innsbruck||Tyrol
+AT|8|Vorarlberg|Bregenz||
+AT|9|Wien|Wien||Vienna
+CH|AG|Aargau|Aarau||Argovie
+CH|AI|Appenzell Innerrhoden|Appenzell||
+CH|AR|Appenzell Ausserrhoden|Herisau||
+CH|BE|Bern|Bern||Berne
+CH|BL|Basel-Landschaft|Liestal||Basel-Country|Bâle-Campagne
+CH|BS|Basel-Stadt|Basel||Basel-City|Bâle-Ville
+CH|FR|Fribourg|Fribourg||Freiburg
+CH|GE|Genève|Genève||Geneva|Genf|Ginevra
+CH|GL|Glarus|Glarus||
+CH|GR|Graubünden|Chur||Grisons|Grigioni
+CH|JU|Jura|Delémont||
+CH|LU|Luzern|Luzern||Lucerne
+CH|NE|Neuchâtel|Neuchâtel||Neuenburg
+CH|NW|Nidwalden|Stans||
+CH|OW|Obwalden|Sarnen||
+CH|SG|St. Gallen|St. Gallen||Sankt Gallen|St Gallen|Saint-Gall
+CH|SH|Schaffhausen|Schaffhausen||
+CH|SO|Solothurn|Solothurn||Soleure
+CH|SZ|Schwyz|Schwyz||
+CH|TG|Thurgau|Frauenfeld||Thurgovie
+CH|TI|Ticino|Bellinzona||Tessin
+CH|UR|Uri|Altdorf||
+CH|VD|Vaud|Lausanne||Waadt
+CH|VS|Valais|Sion||Wallis
+CH|ZG|Zug|Zug||Zoug
+CH|ZH|Zürich|Zürich||Zurich
 DE|BW|Baden-Württemberg|Stuttgart||
 DE|BY|Bayern|München||Bavaria
 DE|BE|Berlin|Berlin||
