@@ -10,12 +10,12 @@ var accuracyRadii = map[string]float64{
 	"COUNTRY/builtin":            600000, // 510 results
 	"LGA":                        39000,  // 1306 results
 	"LGA/builtin":                39000,  // 1292 results
-	"LOCALITY":                   51000,  // 27136 results
-	"LOCALITY/geonames":          25000,  // 8478 results
+	"LOCALITY":                   51000,  // 27133 results
+	"LOCALITY/geonames":          24000,  // 8475 results
 	"LOCALITY/nipost-rural":      74000,  // 10111 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8547 results
-	"NEIGHBOURHOOD":              40000,  // 37780 results
-	"NEIGHBOURHOOD/builtin":      4400,   // 2497 results
+	"NEIGHBOURHOOD":              40000,  // 37783 results
+	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
 	"NEIGHBOURHOOD/wards":        44000,  // 34655 results
 	"POSTCODE":                   33000,  // 1249 results

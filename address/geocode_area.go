@@ -445,10 +445,6 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	for _, m := range ms {
 		total += len(m.places)
 	}
-	ends, err := g.roadEndSupport(ctx)
-	if err != nil {
-		return err
-	}
 	cands := make([]scored, 0, total)
 	named := 0 // the mentions that found places
 	for _, m := range ms {
@@ -483,9 +479,6 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 				if o != m {
 					c.score += support(p, o.places)
 				}
-			}
-			if p.Kind != KindVillage && p.Kind != KindWard && slices.ContainsFunc(ends[Fold(m.text)], func(o *Place) bool { return near(p, o, roadEndNear) }) {
-				c.score += 2
 			}
 			cands = append(cands, c)
 		}

@@ -23,7 +23,10 @@ func (g *geocoder) areaFromStreets(ctx context.Context) error {
 	if g.area != nil {
 		return nil
 	}
-	names := g.streetNames()
+	names := []string{g.a.Street}
+	for _, l := range g.a.Landmarks {
+		names = append(names, l.Name)
+	}
 	for _, name := range names {
 		if name == "" || !hasStreetType(name) {
 			continue
@@ -92,8 +95,9 @@ func (g *geocoder) setStateFromStreet(state *Place, why string) {
 // not settle the state. A road between two states ("Lagos-Ibadan
 // Expressway") says nothing. It returns the state taken, if any.
 func (g *geocoder) roadEndsState(ctx context.Context, name string) (*Place, error) {
-	a, b, ok := roadEnds(name)
-	if !ok {
+	f := strings.Fields(name)
+	a, b, ok := strings.Cut(strings.Join(f[:len(f)-1], " "), "-")
+	if !ok || strings.Contains(b, "-") || utf8.RuneCountInString(a) < 3 || utf8.RuneCountInString(b) < 3 {
 		return nil, nil
 	}
 	statesOf := func(end string) (map[string]bool, error) {
@@ -134,66 +138,6 @@ func (g *geocoder) roadEndsState(ctx context.Context, name string) (*Place, erro
 	}
 	g.setStateFromStreet(state, fmt.Sprintf("%q joins %s and %s, both in %s", name, a, b, state.Name))
 	return state, nil
-}
-
-// roadEnds returns the names of the two towns a road is named after
-// ("Ejigbo-Ikotun Road": Ejigbo and Ikotun), if it is so named.
-func roadEnds(name string) (a, b string, ok bool) {
-	f := strings.Fields(name)
-	if len(f) < 2 {
-		return "", "", false
-	}
-	a, b, ok = strings.Cut(strings.Join(f[:len(f)-1], " "), "-")
-	if !ok || strings.Contains(b, "-") || utf8.RuneCountInString(a) < 3 || utf8.RuneCountInString(b) < 3 {
-		return "", "", false
-	}
-	return a, b, true
-}
-
-// roadEndSupport returns, by the folded name of one end of each road of
-// the address named after the towns it joins, the places the other end
-// names: of the towns named Ejigbo, the one on the road to Ikotun lies
-// near an Ikotun ("25 Ejigbo-Ikotun Road, Ejigbo": Lagos, not Osun's
-// Ejigbo, 200 km away).
-func (g *geocoder) roadEndSupport(ctx context.Context) (map[string][]*Place, error) {
-	var out map[string][]*Place
-	for _, name := range g.streetNames() {
-		a, b, ok := roadEnds(name)
-		if !ok || !hasStreetType(name) {
-			continue
-		}
-		for _, e := range [][2]string{{a, b}, {b, a}} {
-			ps, err := g.areasNamed(ctx, e[1])
-			if err != nil {
-				return nil, err
-			}
-			for _, p := range ps {
-				// (not a village: "Lagos-Ibadan Expressway, Ibadan" has a
-				// village called Lagos near a village called Ibadan, in
-				// Borno)
-				if cityOrTown(p) || p.Kind == KindLGA {
-					if out == nil {
-						out = map[string][]*Place{}
-					}
-					out[Fold(e[0])] = append(out[Fold(e[0])], p)
-				}
-			}
-		}
-	}
-	return out, nil
-}
-
-// roadEndNear is the support a candidate place gets when the other end of
-// a road named after it lies within this distance of it.
-const roadEndNear = 30000
-
-// streetNames returns the street and the landmarks of the address.
-func (g *geocoder) streetNames() []string {
-	names := []string{g.a.Street}
-	for _, l := range g.a.Landmarks {
-		names = append(names, l.Name)
-	}
-	return names
 }
 
 // hasStreetType reports whether a name ends in a street type ("Ikwerre

@@ -159,9 +159,6 @@ var ngCases = []ngCase{
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},
 	{in: "5 Enugu-Onitsha Expressway", want: map[string]string{"state": ""}},
-	// the town of a name that lies near a town the road also names
-	{in: "25 Ejigbo-Ikotun Road, Ejigbo", want: map[string]string{"city": "Ejigbo", "state": "Lagos"}},
-	{in: "Ardova Filling Station, Km 8 Ibadan-Oyo Road, Moniya, Ibadan", want: map[string]string{"city": "Ibadan", "state": "Oyo"}, imported: true},
 	// a venue the gazetteer knows as no place, before the places it lies
 	// in, is the organization; a former venue alone names its district
 	{in: "Warri Port, Warri, Delta State", want: map[string]string{"organization": "Warri Port", "neighbourhood": "", "city": "Warri", "state": "Delta"}},
