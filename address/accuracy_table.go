@@ -6,8 +6,8 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 510 results
-	"COUNTRY/builtin":            600000, // 510 results
+	"COUNTRY":                    600000, // 506 results
+	"COUNTRY/builtin":            600000, // 506 results
 	"LGA":                        39000,  // 1306 results
 	"LGA/builtin":                39000,  // 1292 results
 	"LOCALITY":                   51000,  // 27133 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 726 results
-	"STATE/builtin":              360000, // 726 results
+	"STATE":                      360000, // 730 results
+	"STATE/builtin":              360000, // 730 results
 	"STREET":                     5800,   // 2237 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7300,   // 505 results

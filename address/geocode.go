@@ -365,6 +365,9 @@ func (g *geocoder) run(ctx context.Context, s Standardized) error {
 	if err := g.areaFromStreets(ctx); err != nil {
 		return err
 	}
+	if err := g.stateInOrganization(ctx); err != nil {
+		return err
+	}
 	if err := g.findStreet(ctx); err != nil {
 		return err
 	}

@@ -445,6 +445,10 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 	for _, m := range ms {
 		total += len(m.places)
 	}
+	orgSt, err := g.orgState(ctx)
+	if err != nil {
+		return err
+	}
 	cands := make([]scored, 0, total)
 	named := 0 // the mentions that found places
 	for _, m := range ms {
@@ -479,6 +483,9 @@ func (g *geocoder) findArea(ctx context.Context, s Standardized) error {
 				if o != m {
 					c.score += support(p, o.places)
 				}
+			}
+			if orgSt != nil && g.state == nil && p.Within(orgSt.ID) {
+				c.score += 2 // "KWARA STATE COLLEGE OF EDUCATION, P.M.B. 1010, ORO": Kwara's Oro
 			}
 			cands = append(cands, c)
 		}

@@ -150,3 +150,39 @@ func hasStreetType(name string) bool {
 	t, ok := streetTypes[f[len(f)-1]]
 	return ok && !t.Prefix
 }
+
+// stateInOrganization takes the state an organization is named after
+// (orgState) when nothing else named a place or a state.
+func (g *geocoder) stateInOrganization(ctx context.Context) error {
+	if g.state != nil || g.area != nil {
+		return nil
+	}
+	st, err := g.orgState(ctx)
+	if err != nil || st == nil {
+		return err
+	}
+	g.setStateFromStreet(st, fmt.Sprintf("%q is named after %s State", g.a.Organization, st.Name))
+	return nil
+}
+
+// orgState returns the state an organization is named after, "X State
+// ..." ("Lagos State Universal Basic Education Board", "KWARA STATE
+// COLLEGE OF EDUCATION"), if any: a state's agencies, ministries, boards
+// and colleges are named so. It supports the places of that state where
+// the address names places (findArea), and is the state where it names
+// none.
+func (g *geocoder) orgState(ctx context.Context) (*Place, error) {
+	f := strings.Fields(g.a.Organization)
+	for i := 1; i < len(f); i++ {
+		if Fold(f[i]) != "state" {
+			continue
+		}
+		for n := min(2, i); n >= 1; n-- { // "Akwa Ibom State"
+			name := strings.Join(f[i-n:i], " ")
+			if sub, ok := LookupSubdivision(g.cc, name); ok && NameKey(sub.Name) == NameKey(name) {
+				return g.place(ctx, sub.Code)
+			}
+		}
+	}
+	return nil, nil
+}

@@ -159,6 +159,8 @@ var ngCases = []ngCase{
 	{in: "House 7, Road 12, Victoria Garden City (VGC), Lekki-Epe Expressway", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	{in: "3 Kaduna-Zaria Road", want: map[string]string{"state": "Kaduna"}, minLevel: address.LevelState},
 	{in: "5 Enugu-Onitsha Expressway", want: map[string]string{"state": ""}},
+	// a state's agency named after it, where nothing else names a place
+	{in: "Lagos State Universal Basic Education Board - Block 6, Lagos State Secretariat - Alausa", want: map[string]string{"state": "Lagos"}, minLevel: address.LevelState},
 	// a venue the gazetteer knows as no place, before the places it lies
 	// in, is the organization; a former venue alone names its district
 	{in: "Warri Port, Warri, Delta State", want: map[string]string{"organization": "Warri Port", "neighbourhood": "", "city": "Warri", "state": "Delta"}},
