@@ -86,8 +86,17 @@ func StreetType(word string) (canonical string, ok bool) {
 // and a street type that follows its name, as estates number their roads
 // (Festac Town, Gwarinpa: "611 Road", "401 Close").
 func (p *parser) numberedRoadAt(i, hi int) bool {
+	if saintWords[p.key(i+1)] && i+2 < hi {
+		if _, dir := directionals[p.key(i+2)]; !dir {
+			return false // "10 St Kilda Road"; but "10220 103 St NW"
+		}
+	}
 	return i+1 < hi && isDigits(p.key(i)) && p.typeAfterName(i+1)
 }
+
+// saintWords are the street types that open a saint's name as often: "10
+// St Kilda Road", "30 St Mary Axe" (no numbered road is written so).
+var saintWords = map[string]bool{"st": true, "ste": true}
 
 // typeAfterName reports whether word i is a street type that follows the
 // street's name ("Road", not "Rue").
