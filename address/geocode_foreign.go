@@ -545,7 +545,9 @@ func stateCodeReading(ctx context.Context, gz Gazetteer, s Standardized, r Resul
 		}
 		var within []string
 		if sub, ok := LookupSubdivision(c.Alpha2, code); ok && strings.EqualFold(strings.TrimPrefix(sub.Code, c.Alpha2+"-"), code) {
-			within = []string{sub.Code}
+			// (and GeoNames' code of it, which the gazetteer may file
+			// the division under: Switzerland's cantons)
+			within = []string{sub.Code, "adm1:" + c.Alpha2 + "." + strings.ToUpper(code)}
 		} else if strings.EqualFold(c.Alpha2, code) && !glued {
 			// the country's own code, read as a state of the region's
 			// ("Berlin, DE": Delta's; "Nairobi, KE": Kebbi's)

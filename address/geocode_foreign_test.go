@@ -146,6 +146,10 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"pilatusstrasse 15 6003 luzern lu", "CH"},
 		{"marktgasse 50 3011 bern be", "CH"},
 		{"6003 luzern lu", "CH"},
+		{"Pilatusstrasse 10, 6003 Luzern, LU", "CH"},
+		{"Rue du Château 1, 2000 Neuchâtel, NE", "CH"},
+		// a division named after its country
+		{"Bad Ischl, Upper Austria", "AT"},
 		// Spain writes "C/" for Calle, Venezuela does not
 		{"c/ cádiz 52 ruzafa valencia", "ES"},
 		// a state whose name ends in a country's

@@ -105,7 +105,16 @@ func (p *parser) takeCountry() {
 			!p.postcodeCityEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
-		if _, sub := lookupSubdivision(p.country, k); sub || p.endsDivision(s.lo, s.hi-n, s.hi) {
+		if _, sub := lookupSubdivision(p.country, k); sub {
+			continue
+		}
+		if p.endsDivision(s.lo, s.hi-n, s.hi) {
+			if d := p.divisionNamedAfter(s.lo, s.hi-n, s.hi, c.Alpha2); d != "" {
+				// "Bad Ischl, Upper Austria": a division of the country
+				// named after it, which implies it
+				p.implied(c.Alpha2, "implied by "+d+", a division of "+c.Alpha2)
+				return
+			}
 			continue
 		}
 		p.foundCountry(c, s.hi-n, s.hi)
@@ -143,6 +152,17 @@ func (p *parser) endsDivision(lo, i, hi int) bool {
 		}
 	}
 	return false
+}
+
+// divisionNamedAfter returns the words, one or two before i (within lo)
+// and those to hi, that name a division of country cc: "Upper Austria".
+func (p *parser) divisionNamedAfter(lo, i, hi int, cc string) string {
+	for m := 1; m <= 2 && i-m >= lo; m++ {
+		if slices.Contains(data().subCountries[p.keys(i-m, hi)], cc) {
+			return p.texts(i-m, hi)
+		}
+	}
+	return ""
 }
 
 // shapedPostcodeEndsAt reports whether the word before hi, or the two

@@ -282,6 +282,7 @@ func (p *parser) finish() Standardized {
 	}
 	c := data().byKey[Fold(p.country)]
 	a.Country, a.CountryName = c.Alpha2, c.Name
+	p.careOf()
 	if sep := unitSeparator(a.Country); sep != "" && a.Street != "" && !startsDigit(a.StreetName) {
 		// (not before a numbered street: "10220-104 Avenue NW" is how
 		// Edmonton writes a house number)
@@ -559,3 +560,24 @@ var doorAfterSlash = regexp.MustCompile(`\b(\d+[A-Za-z]?)/(?i:top)\s*(\d+)\b`)
 // as the code after the town ("Torino TO"), not a part of its own (the
 // country "TO", Tonga).
 var provinceInBrackets = regexp.MustCompile(`(\b\d{5}\s+[^,()\d]+?)\s*\(([A-Z]{2})\)`)
+
+// careOf takes the "c/o" (care of) that opens the organization's name out
+// of it, as text left over: "C/O WeWork, 115 W 18th St" is WeWork's
+// address. (Read with it, it marks the words after it as a name: "c/o
+// andersson storgatan 12".)
+func (p *parser) careOf() {
+	name, ok := strings.CutPrefix(p.a.Organization, "C/O ")
+	if !ok {
+		name, ok = strings.CutPrefix(p.a.Organization, "c/o ")
+	}
+	if !ok {
+		return
+	}
+	p.a.Organization = name
+	for i := range p.words {
+		if w := &p.words[i]; w.label == LabelOrganization && strings.EqualFold(w.text, "c/o") {
+			w.label = LabelUnresolved
+			return
+		}
+	}
+}
