@@ -155,6 +155,24 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 		}
+		if i == s.lo && r.number == "" && letterHouse[p.country] && blockHouse(p.text(i)) {
+			// "H-77, Sector 63, Noida", "B-12 Vasant Vihar": a block's
+			// letter and the house's number, as India numbers houses
+			r.number, r.rawNumber = strings.ToUpper(p.text(i)), p.text(i)
+			p.label(i, i+1, LabelHouseNumber)
+			r.core = true
+			i++
+			continue
+		}
+		if s.len() == 1 && ordinalSign(k) {
+			// "Calle Cardenal González 12 bis, 3º, 14003 Córdoba": a
+			// floor alone in its segment, as Spain writes it
+			r.level = p.text(i)
+			p.label(i, i+1, LabelLevel)
+			r.core = true
+			i++
+			continue
+		}
 		if lvl, n := p.levelAt(i, s.hi); n > 0 {
 			r.level = lvl
 			p.label(i, i+n, LabelLevel)
@@ -200,6 +218,14 @@ func (p *parser) headMarkers(s span, r *part) int {
 			p.label(i, i+1, LabelHouseNumber)
 			r.core = true
 			i++
+			if i+1 < s.hi && (p.text(i) == "1/2" || p.text(i) == "½") && isDigits(p.key(i-1)) {
+				// "1420 1/2 W Sunset Blvd": the half house between two
+				r.number += " 1/2"
+				r.rawNumber = p.texts(i-1, i+1)
+				p.label(i, i+1, LabelHouseNumber)
+				i++
+				continue
+			}
 			if i+1 < s.hi && repeatWords[p.key(i)] && isDigits(p.key(i-1)) {
 				// "12 bis Rue de la Paix": a second house of the number
 				r.number += " " + strings.ToLower(p.text(i))
@@ -408,26 +434,6 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 	}
 	r.org = p.name(lo, hi)
 	p.label(lo, hi, LabelOrganization)
-}
-
-// unitType returns the type of a unit as written ("Apt", "Ste"), cased,
-// or its full form t when that is what was written or the word has no
-// vowel.
-func unitType(written, t string) string {
-	w := strings.TrimRight(written, ":")
-	if foldEqual(w, t) || !strings.ContainsAny(strings.ToLower(w), "aeiouy") {
-		return t // (an abbreviation without a vowel is spelt out: "Flt", "Rm")
-	}
-	return caseWord(w, true)
-}
-
-// zoneAt reads an Abuja cadastral zone: "Cadastral Zone A08", "Cad Zone B6".
-func (p *parser) zoneAt(i, hi int) int {
-	k := p.key(i)
-	if (k == "cadastral" || k == "cad") && i+2 < hi && p.key(i+1) == "zone" && hasDigit(p.key(i+2)) {
-		return 3
-	}
-	return 0
 }
 
 // street recognises a street in words[lo:hi] and labels it.

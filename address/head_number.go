@@ -227,3 +227,35 @@ func (p *parser) venueWord(lo, hi int) bool {
 // compoundVenueEnds end the German compounds that name a brewery, a
 // beer cellar or an inn, which no street's name ends in.
 var compoundVenueEnds = []string{"keller", "brau", "braeu", "brauerei", "stube", "stuben", "stuberl", "wirtshaus"}
+
+// unitType returns the type of a unit as written ("Apt", "Ste"), cased,
+// or its full form t when that is what was written or the word has no
+// vowel.
+func unitType(written, t string) string {
+	w := strings.TrimRight(written, ":")
+	if foldEqual(w, t) || !strings.ContainsAny(strings.ToLower(w), "aeiouy") {
+		return t // (an abbreviation without a vowel is spelt out: "Flt", "Rm")
+	}
+	return caseWord(w, true)
+}
+
+// zoneAt reads an Abuja cadastral zone: "Cadastral Zone A08", "Cad Zone B6".
+func (p *parser) zoneAt(i, hi int) int {
+	k := p.key(i)
+	if (k == "cadastral" || k == "cad") && i+2 < hi && p.key(i+1) == "zone" && hasDigit(p.key(i+2)) {
+		return 3
+	}
+	return 0
+}
+
+// letterHouse are the countries that number houses by a block's letter
+// and a number: "H-77", "B-12".
+// (not Pakistan, where "F-7/2", "I-8" name Islamabad's sectors).
+var letterHouse = map[string]bool{"IN": true, "BD": true}
+
+// blockHouse reports whether t is a block's letter or two, a hyphen and a
+// house's number: "H-77", "DD-12".
+func blockHouse(t string) bool {
+	letters, number, ok := strings.Cut(t, "-")
+	return ok && len(letters) <= 2 && isLetters(strings.ToLower(letters)) && isDigits(number)
+}
