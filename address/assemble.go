@@ -170,10 +170,6 @@ var containerVenues = map[string]bool{"market": true, "mall": true, "plaza": tru
 var buildingFirst = map[string]bool{
 	"SG": true, "MY": true, "HK": true, "MO": true, "TW": true, "PH": true, "ID": true, "TH": true,
 	"AE": true, "QA": true, "BH": true, "KW": true, "OM": true, "SA": true,
-	// a flat's building or housing society, an apartment block: "Flat
-	// 702, Silver Sands, Perry Road, Mumbai", "Apartment 12, The
-	// Maltings, Bridgefoot Street, Dublin 8"
-	"IN": true, "PK": true, "BD": true, "LK": true, "GB": true, "IE": true,
 }
 
 // unitsOnly reports whether every part holds a unit or a floor and

@@ -180,7 +180,7 @@ func (p *parser) headMarkers(s span, r *part) int {
 			i += n
 			continue
 		}
-		if lex && numberMarkers[k] && i+1 < s.hi && isHouseNumber(p.text(i+1)) && r.number == "" {
+		if lex && numberMarkers[k] && i+1 < s.hi && (isHouseNumber(p.text(i+1)) || letterHouse[p.country] && blockHouse(p.text(i+1))) && r.number == "" {
 			p.label(i, i+1, LabelPremiseType)
 			p.label(i+1, i+2, LabelHouseNumber)
 			r.number = strings.ToUpper(p.text(i + 1))
