@@ -77,17 +77,25 @@ func (g *geocoder) findState(ctx context.Context) error {
 	if g.a.State == "" {
 		return nil
 	}
-	ps, err := g.named(ctx, NameKey(g.a.State))
-	if err != nil {
-		return err
+	names := []string{g.a.State}
+	if sub, ok := subdivisionByCode(g.a.StateCode); ok {
+		// the state's other names, one of which the gazetteer may file
+		// it under: "Genève" as Geneva, "Wien" as Vienna
+		names = append(names, sub.Aliases...)
 	}
-	for _, p := range ps {
-		if p.Kind == KindState {
-			g.state = p
-			if !namesPlace(g.a.State, p) || g.a.Country == "NG" {
-				g.a.State = p.Name // (a state named in another of its names keeps it, as Standardize did)
+	for _, name := range names {
+		ps, err := g.named(ctx, NameKey(name))
+		if err != nil {
+			return err
+		}
+		for _, p := range ps {
+			if p.Kind == KindState && (name == g.a.State || g.a.StateCode == "" || p.Country == g.a.Country) {
+				g.state = p
+				if !namesPlace(g.a.State, p) || g.a.Country == "NG" {
+					g.a.State = p.Name // (a state named in another of its names keeps it, as Standardize did)
+				}
+				return nil
 			}
-			return nil
 		}
 	}
 	return nil

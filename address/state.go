@@ -49,13 +49,7 @@ func (p *parser) takeState() {
 		if !p.nameWords(s.lo, hi) {
 			continue
 		}
-		if m, ok := lookupSubdivision(p.country, p.keys(s.lo, hi)); ok && p.stateAllowed(j, s.lo) && (j == li || !isStateCode(p.keys(s.lo, hi), m)) &&
-			!(p.country != "NG" && !p.bigFirst && !floorCountries[p.country] && j > 0 && NameKey(p.texts(s.lo, hi)) == NameKey(m.sub.Capital) &&
-				p.keys(p.spans[j-1].lo, p.spans[j-1].hi) != p.keys(s.lo, hi)) {
-			// (after another name, a city named like its state or canton
-			// is the city: "Innere Stadt, Wien", "Les Pâquis, Genève",
-			// but "Berlin, Berlin"; in Nigeria, "Ikeja, Lagos" names the
-			// state)
+		if m, ok := lookupSubdivision(p.country, p.keys(s.lo, hi)); ok && p.stateAllowed(j, s.lo) && (j == li || !isStateCode(p.keys(s.lo, hi), m)) {
 			// (a code only in the last name: "Ao, 00000 A" is no
 			// address in Aosta, as "Lagos, Ikeja" is one in Lagos)
 			p.foundState(m, s.lo, hi, s.hi)
