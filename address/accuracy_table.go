@@ -8,8 +8,8 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 506 results
 	"COUNTRY/builtin":            600000, // 506 results
-	"LGA":                        39000,  // 1306 results
-	"LGA/builtin":                39000,  // 1292 results
+	"LGA":                        39000,  // 1309 results
+	"LGA/builtin":                39000,  // 1295 results
 	"LOCALITY":                   51000,  // 27133 results
 	"LOCALITY/geonames":          24000,  // 8475 results
 	"LOCALITY/nipost-rural":      74000,  // 10111 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 730 results
 	"STATE/builtin":              360000, // 730 results
-	"STREET":                     5800,   // 2237 results
+	"STREET":                     5800,   // 2234 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7300,   // 505 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
-	"STREET/area:osm-ng-2019":    5400,   // 544 results
+	"STREET/area:osm-ng-2019":    5400,   // 541 results
 	"STREET/area:wards":          5200,   // 448 results
 }

@@ -529,6 +529,9 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 		if t.Canonical == "Court" && courtKinds[p.key(end-w-1)] {
 			continue // "Rivers State High Court": a court of law
 		}
+		if w == 1 && saintWords[p.key(end-1)] && lowerWords[p.key(end-2)] {
+			continue // "Cathedral Church of St. Jude": a saint's name
+		}
 		name := p.name(lo, end-w)
 		full := name + " " + t.Canonical
 		if dir != "" {

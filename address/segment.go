@@ -106,7 +106,9 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		// relation opens, are a place's short name, not a street's
 		// number: "inside mile 1 market ph")
 		_, dir := directionals[k]
-		if _, ok := streetTypes[k]; !ok && (!p.continuesStreet(i, hi) || i+1 == hi && len(k) == 2 && isLetters(k) && !dir && p.opensRelation(start, hi)) {
+		if _, ok := streetTypes[k]; !ok && !p.orgNameEnds(start, i, hi) && (!p.continuesStreet(i, hi) || i+1 == hi && len(k) == 2 && isLetters(k) && !dir && p.opensRelation(start, hi)) {
+			// (not inside an organization's name that its word ends:
+			// "Sabon Gari Market Traders Association")
 			return true
 		}
 	}
@@ -147,7 +149,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && (!isHouseNumber(p.text(i-2)) || p.roadNumberAt(start, i-2) && !saintWords[prev]) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
+	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && (!isHouseNumber(p.text(i-2)) || p.roadNumberAt(start, i-2) && !saintWords[prev]) && !(saintWords[prev] && lowerWords[p.key(i-2)]) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
 		!(i+1 == hi && (organizationWords[k] || k == "house") && p.words[i].lex) && // "Kloof Street House": a building named after its street
 		!p.orgNameEnds(start, i, hi) && // "Federal Road Safety Corps": an organization whose name holds a type
 		!(st.Either && i+1 < hi && p.words[i+1].digit) {
