@@ -481,11 +481,6 @@ func (p *parser) orgBeforeStreet(lo, hi int) int {
 	return lo
 }
 
-// courtKinds are the words before "Court" that make it a court of law, not
-// a street ("Federal High Court", "Magistrate Court", "Customary Court").
-var courtKinds = map[string]bool{"high": true, "magistrate": true, "magistrates": true, "customary": true, "sharia": true,
-	"area": true, "supreme": true, "appeal": true, "appellate": true, "industrial": true, "district": true, "juvenile": true}
-
 // partOfWritten reports whether words[lo:hi] are a part of a segment the
 // text wrote, not all of one: typed without a comma after them.
 func (p *parser) partOfWritten(lo, hi int) bool {
@@ -645,6 +640,11 @@ func (p *parser) isOrganization(lo, hi int) bool {
 	// "Airport" is the geocoder's: a venue it looks up)
 	if hi-lo >= 2 && (institutionWords[p.key(lo)] || institutionWords[last]) {
 		return true
+	}
+	for k := lo + 1; k+2 < hi; k++ {
+		if p.key(k) == "of" && saintWords[p.key(k+1)] {
+			return true // "Brothers of St. Joseph", "Parish of St Mary": named after a saint
+		}
 	}
 	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge" ||
 		// a shop, kiosk or stall named, not numbered: "Airtel Shop"

@@ -104,3 +104,8 @@ func (p *parser) typeAfterName(i int) bool {
 	st, ok := streetTypes[p.key(i)]
 	return ok && !st.Prefix && p.words[i].lex
 }
+
+// courtKinds are the words before "Court" that make it a court of law, not
+// a street ("Federal High Court", "Magistrate Court", "Customary Court").
+var courtKinds = map[string]bool{"high": true, "magistrate": true, "magistrates": true, "customary": true, "sharia": true,
+	"area": true, "supreme": true, "appeal": true, "appellate": true, "industrial": true, "district": true, "juvenile": true}
