@@ -358,7 +358,7 @@ func (g *geocoder) townFits(m *mention, p *Place, exact bool) bool {
 		// Mexico names only as another name, nor a village Nicaragua)
 		return p.Kind == KindCity && NameKey(p.Name) == m.key && p.Rank >= 20000
 	}
-	town := p.Kind == KindCity || p.Kind == KindTown // "Imo, Nigeria" is the state, not a village of its name
+	town := cityOrTown(p) // "Imo, Nigeria" is the state, not a village of its name
 	return town && g.state != nil && p.Within(g.state.ID) || exact && p.Kind == KindCity && p.Within(g.cc)
 }
 

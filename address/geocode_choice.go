@@ -231,7 +231,7 @@ func townAround(cands []scored, best scored) *Place {
 		return nil
 	}
 	for _, c := range cands {
-		if c.m != best.m && c.m.field == "city" && c.p.HasPoint && (c.p.Kind == KindCity || c.p.Kind == KindTown) && lgaOf(c.p) == lga {
+		if c.m != best.m && c.m.field == "city" && c.p.HasPoint && cityOrTown(c.p) && lgaOf(c.p) == lga {
 			return c.p
 		}
 	}

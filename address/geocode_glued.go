@@ -501,7 +501,7 @@ func (g *geocoder) cityIsLGA() {
 				g.rename("city", m.text, *p, m.edits[i])
 				return
 			}
-			if p.ID == g.area.ID || (p.Kind == KindCity || p.Kind == KindTown) && near(p, g.area, 12000) {
+			if p.ID == g.area.ID || cityOrTown(p) && near(p, g.area, 12000) {
 				return // the city is the area found, or a town beside it ("Opolo, Yenagoa")
 			}
 		}

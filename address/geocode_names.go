@@ -32,7 +32,7 @@ func (g *geocoder) lgaNamesake(m *mention, p *Place) float64 {
 			return 1
 		}
 	}
-	if named && (p.Kind == KindCity || p.Kind == KindTown) {
+	if named && cityOrTown(p) {
 		return 1
 	}
 	return 0
@@ -60,7 +60,7 @@ func (g *geocoder) renameEnclosing(best scored) {
 			continue
 		}
 		for i, q := range m.places {
-			if m.edits[i] == 0 && (q.Kind == KindCity || q.Kind == KindTown) && agrees(q, best.p) {
+			if m.edits[i] == 0 && cityOrTown(q) && agrees(q, best.p) {
 				g.rename(m.field, m.text, *q, 0)
 				break
 			}

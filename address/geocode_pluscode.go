@@ -142,7 +142,7 @@ func (g *geocoder) recoverPlusCode(code string) (string, bool) {
 func (g *geocoder) topTown(places []*Place) *Place {
 	var top *Place
 	for _, p := range places {
-		if (p.Kind == KindCity || p.Kind == KindTown) && p.HasPoint && (!g.stateWritten || g.state == nil || p.Within(g.state.ID)) && (top == nil || p.Rank > top.Rank) {
+		if cityOrTown(p) && p.HasPoint && (!g.stateWritten || g.state == nil || p.Within(g.state.ID)) && (top == nil || p.Rank > top.Rank) {
 			top = p
 		}
 	}

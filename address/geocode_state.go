@@ -41,7 +41,7 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		// State"): the city speaks for them, when no place of its name
 		// lies in the written state
 		for _, c := range cands {
-			if c.m != best.m && c.edits == 0 && (c.p.Kind == KindCity || c.p.Kind == KindTown) && importance(c.p) > 0 &&
+			if c.m != best.m && c.edits == 0 && cityOrTown(c.p) && importance(c.p) > 0 &&
 				stateOf(c.p) == stateOf(best.p) && !slices.ContainsFunc(cands, func(d scored) bool { return d.m == c.m && d.p.Within(written.ID) }) {
 				best = c
 				break
@@ -98,7 +98,7 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 	g.state = theirs
 	g.stateOverruled = true
 	g.a.State, g.a.StateCode = theirs.Name, theirs.ID
-	if g.stateFirst && !g.saysState && g.a.Neighbourhood == "" && best.m.field == "city" && (best.p.Kind == KindCity || best.p.Kind == KindTown) {
+	if g.stateFirst && !g.saysState && g.a.Neighbourhood == "" && best.m.field == "city" && cityOrTown(best.p) {
 		// "Sharia Court, Nassarawa, Birnin Kebbi": a state's name
 		// written before a city of another state names a district of
 		// it, as many northern towns have one called Nassarawa, when
@@ -169,7 +169,7 @@ func (g *geocoder) townOfState(ctx context.Context, st *Place, written ...string
 			return nil, err
 		}
 		for _, p := range ps {
-			if (p.Kind == KindCity || p.Kind == KindTown) && p.Within(st.ID) {
+			if cityOrTown(p) && p.Within(st.ID) {
 				return p, nil
 			}
 		}

@@ -218,21 +218,21 @@ func (p *parser) headMarkers(s span, r *part) int {
 			p.label(i, i+1, LabelHouseNumber)
 			r.core = true
 			i++
-			if i+1 < s.hi && (p.text(i) == "1/2" || p.text(i) == "½") && isDigits(p.key(i-1)) {
-				// "1420 1/2 W Sunset Blvd": the half house between two
-				r.number += " 1/2"
-				r.rawNumber = p.texts(i-1, i+1)
-				p.label(i, i+1, LabelHouseNumber)
-				i++
-				continue
-			}
-			if i+1 < s.hi && repeatWords[p.key(i)] && isDigits(p.key(i-1)) {
-				// "12 bis Rue de la Paix": a second house of the number
-				r.number += " " + strings.ToLower(p.text(i))
-				r.rawNumber = p.texts(i-1, i+1)
-				p.label(i, i+1, LabelHouseNumber)
-				i++
-				continue
+			if i+1 < s.hi && isDigits(p.key(i-1)) {
+				suffix := ""
+				switch {
+				case p.text(i) == "1/2" || p.text(i) == "½":
+					suffix = " 1/2" // "1420 1/2 W Sunset Blvd": the half house between two
+				case repeatWords[p.key(i)]:
+					suffix = " " + strings.ToLower(p.text(i)) // "12 bis Rue de la Paix": a second house of the number
+				}
+				if suffix != "" {
+					r.number += suffix
+					r.rawNumber = p.texts(i-1, i+1)
+					p.label(i, i+1, LabelHouseNumber)
+					i++
+					continue
+				}
 			}
 			if i+1 < s.hi && len(p.key(i)) == 1 && strings.Contains("abcdfgh", p.key(i)) && isDigits(p.key(i-1)) && p.typedStreet(i+1, s.hi) &&
 				p.words[i].text == p.key(i) && len(p.key(i+1)) > 1 {
