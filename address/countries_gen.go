@@ -292,7 +292,7 @@ MX|CHH|Chihuahua
 MX|CHP|Chiapas
 MX|COA|Coahuila
 MX|COL|Colima
-MX|DIF|Distrito Federal
+MX|CMX|Ciudad de México|CDMX|Mexico City|Distrito Federal
 MX|DUR|Durango
 MX|GRO|Guerrero
 MX|GUA|Guanajuato
@@ -462,13 +462,13 @@ IT|VR|Verona
 IT|VS|Medio Campidano
 IT|VT|Viterbo
 IT|VV|Vibo Valentia
-ES|A|Alicante
+ES|A|Alicante|Alacant
 ES|AB|Albacete
 ES|AL|Almería
 ES|AV|Ávila
 ES|B|Barcelona
 ES|BA|Badajoz
-ES|BI|Vizcaya
+ES|BI|Bizkaia|Biscay|Vizcaya
 ES|BU|Burgos
 ES|C|A Coruña|Corunna|La Coruña
 ES|CA|Cádiz
@@ -476,7 +476,7 @@ ES|CC|Cáceres
 ES|CE|Ceuta|Sebta
 ES|CO|Córdoba
 ES|CR|Ciudad Real
-ES|CS|Castellón
+ES|CS|Castellón|Castelló
 ES|CU|Cuenca
 ES|GC|Las Palmas|Las Palmas de Gran Canaria
 ES|GI|Girona|Gerona
@@ -509,7 +509,7 @@ ES|T|Tarragona
 ES|TE|Teruel
 ES|TF|Santa Cruz de Tenerife|Tenerife
 ES|TO|Toledo
-ES|V|Valencia
+ES|V|Valencia|València
 ES|VA|Valladolid
 ES|VI|Álava|Araba
 ES|Z|Zaragoza

@@ -564,8 +564,9 @@ func (p *parser) statePostcode() (string, string) {
 // segment names in full, after the other parts of the address: "...,
 // Franschhoek, 7690, Western Cape", "..., Umhlanga 4319, KwaZulu-Natal". A
 // name of two words or a hyphenated one, of 5 letters or more, of no
-// division of the region; a code, a short form or a name that a city or a
-// country bears too implies nothing.
+// division of the region, or of one word after a postcode and a city of its
+// country; a code, a short form or a name that a city or a country bears
+// too implies nothing.
 func (p *parser) divisionLast() (string, string) {
 	if len(p.spans) < 3 { // (after a city: "Calle Fortaleza, San Juan" names Puerto Rico's capital)
 		return "", ""
@@ -580,8 +581,23 @@ func (p *parser) divisionLast() (string, string) {
 		return "", ""
 	}
 	m, ok := lookupSubdivision(cs[0], key)
-	if !ok || !writtenInFull(p.texts(s.lo, s.hi)) || shortFormOf(p.texts(s.lo, s.hi), m.sub.Name) ||
-		s.len() < 2 && !strings.Contains(p.text(s.lo), "-") || NameKey(m.sub.Capital) == NameKey(key) || data().byKey[key] != nil {
+	if !ok {
+		return "", ""
+	}
+	// one word names a division after a postcode and city of its country:
+	// "97000 Mérida, Yucatán" (Mexico's, not Spain's Mérida)
+	oneWord := s.len() < 2 && !strings.Contains(p.text(s.lo), "-")
+	if oneWord {
+		prev := p.spans[len(p.spans)-2]
+		oneWord = !p.postcodeCityEndsAt(prev.lo, prev.hi, cs[0])
+	}
+	// a generic first word cut short before the name's own word in full
+	// is written in full enough: "Co. Mayo" (County Mayo)
+	full := writtenInFull(p.texts(s.lo, s.hi)) && !shortFormOf(p.texts(s.lo, s.hi), m.sub.Name)
+	if n := strings.Fields(m.sub.Name); !full && s.len() >= 2 && len(n) >= 2 {
+		full = writtenInFull(p.text(s.hi-1)) && foldEqual(p.text(s.hi-1), n[len(n)-1])
+	}
+	if !full || oneWord || NameKey(m.sub.Capital) == NameKey(key) || data().byKey[key] != nil {
 		// (one word names a city as often: "Puebla", "Victoria"; so does
 		// a division named after its capital, "San Juan", or a country)
 		return "", ""

@@ -182,9 +182,34 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"G9PQ+6XV, Gbongan Rd, 220104, Ode Omu", "NG"},
 		{"5MR2+6V6, KEANA ROAD,, Giza", "NG"},
 		{"Kofar Gumi", "NG"},
+		// a county written as Ireland writes it; a state of one word
+		// after a postcode and city its country shares with another
+		{"31 James Street, Westport, Co. Mayo", "IE"},
+		{"Calle 60 500, Centro, 97000 Mérida, Yucatán", "MX"},
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
 			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)
+		}
+	}
+}
+
+// TestGeocodeWrittenDivision checks that the division written is the
+// state, in the name the country uses: Ireland's counties (not the
+// province the gazetteer files them under), Spain's provinces by their
+// regional names, Mexico City by its short name.
+func TestGeocodeWrittenDivision(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, city, state string }{
+		{"7 Abbey Street, Ennis, Co. Clare, V95 D2X3, Ireland", "Ennis", "County Clare"},
+		{"Main Street, Kilkenny, Co. Kilkenny", "Kilkenny", "County Kilkenny"},
+		{"14 quay st galway county galway ireland", "Galway", "County Galway"},
+		{"Alameda de Recalde 36, 48009 Bilbao, Bizkaia, Spain", "Bilbao", "Bizkaia"},
+		{"av. amsterdam 240, col. hipódromo, cuauhtémoc, 06100 cdmx", "CDMX", "Ciudad de México"},
+		{"Av. Michoacán 78, Col. Condesa, 06140 Ciudad de México", "Ciudad de México", "Ciudad de México"},
+	} {
+		a := geocode(t, gz, tt.text).Address
+		if a.City != tt.city || a.State != tt.state {
+			t.Errorf("%q: city %q, state %q; want %q, %q", tt.text, a.City, a.State, tt.city, tt.state)
 		}
 	}
 }

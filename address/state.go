@@ -187,9 +187,10 @@ func (p *parser) foundState(m subdivisionMatch, lo, hi, end int) {
 	default:
 		p.how[fState] = Alias
 	}
-	if capital := Fold(sub.Capital); k != Fold(sub.Name) && capital != Fold(sub.Name) &&
+	if capital := Fold(sub.Capital); k != Fold(sub.Name) && !strings.Contains(" "+Fold(sub.Name)+" ", " "+capital+" ") &&
 		(k == capital || strings.Contains(" "+k+" ", " "+capital+" ")) {
-		// "Abuja" names the FCT and its city.
+		// "Abuja" names the FCT and its city; "Co. Kilkenny" the county
+		// only (its name bears its town's)
 		p.stateFromCity = true
 		p.a.City = sub.Capital
 		p.raw[fCity] = sub.Capital

@@ -129,6 +129,32 @@ AT|6|Steiermark|Graz||Styria
 AT|7|Tirol|Innsbruck||Tyrol
 AT|8|Vorarlberg|Bregenz||
 AT|9|Wien|Wien||Vienna
+IE|CW|County Carlow|Carlow||Co. Carlow|Carlow County
+IE|CN|County Cavan|Cavan||Co. Cavan|Cavan County|An Cabhán
+IE|CE|County Clare|Ennis||Co. Clare|Clare County
+IE|CO|County Cork|Cork||Co. Cork|Cork County
+IE|DL|County Donegal|Lifford||Co. Donegal|Donegal County
+IE|D|County Dublin|Dublin||Co. Dublin|Dublin County|Fingal|Dún Laoghaire-Rathdown|South Dublin
+IE|G|County Galway|Galway||Co. Galway|Galway County
+IE|KY|County Kerry|Tralee||Co. Kerry|Kerry County
+IE|KE|County Kildare|Naas||Co. Kildare|Kildare County
+IE|KK|County Kilkenny|Kilkenny||Co. Kilkenny|Kilkenny County
+IE|LS|County Laois|Portlaoise||Co. Laois|Laois County
+IE|LM|County Leitrim|Carrick-on-Shannon||Co. Leitrim|Leitrim County
+IE|LK|County Limerick|Limerick||Co. Limerick|Limerick County
+IE|LD|County Longford|Longford||Co. Longford|Longford County|An Longfort
+IE|LH|County Louth|Dundalk||Co. Louth|Louth County
+IE|MO|County Mayo|Castlebar||Co. Mayo|Mayo County
+IE|MH|County Meath|Navan||Co. Meath|Meath County
+IE|MN|County Monaghan|Monaghan||Co. Monaghan|Monaghan County
+IE|OY|County Offaly|Tullamore||Co. Offaly|Offaly County|Uíbh Fhailí
+IE|RN|County Roscommon|Roscommon||Co. Roscommon|Roscommon County
+IE|SO|County Sligo|Sligo||Co. Sligo|Sligo County
+IE|TA|County Tipperary|Nenagh||Co. Tipperary|Tipperary County
+IE|WD|County Waterford|Waterford||Co. Waterford|Waterford County
+IE|WH|County Westmeath|Mullingar||Co. Westmeath|Westmeath County
+IE|WX|County Wexford|Wexford||Co. Wexford|Wexford County
+IE|WW|County Wicklow|Wicklow||Co. Wicklow|Wicklow County
 CH|AG|Aargau|Aarau||Argovie
 CH|AI|Appenzell Innerrhoden|Appenzell||
 CH|AR|Appenzell Ausserrhoden|Herisau||

@@ -15,6 +15,7 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -30,6 +31,20 @@ var translations = []string{"DEU", "FRA", "ITA", "NLD", "POR", "SPA", "RUS", "JP
 // gountries: those whose addresses customarily show the state or province
 // (the others' subdivisions are written by hand in subdivisions_data.go).
 var withStates = []string{"BR", "MX", "IN", "IT", "ES", "AR", "MY", "VE", "CO", "PE", "CL", "EC", "PH", "ID", "TH", "CN", "JP", "KR", "RU", "UA", "ZA", "EG", "AE"}
+
+// revised are subdivisions whose code or names ISO 3166-2 has changed
+// since gountries' data: their code and names now, before the names
+// gountries gives (kept as aliases). Mexico's Distrito Federal became
+// Ciudad de México (MX-CMX) in 2016, which addresses write "CDMX" and
+// GeoNames "Mexico City"; Spain's provinces carry their names in the
+// regional language as well ("Bizkaia", "Alacant", "Castelló", "València").
+var revised = map[string][]string{
+	"MX|DIF": {"CMX", "Ciudad de México", "CDMX", "Mexico City"},
+	"ES|BI":  {"BI", "Bizkaia", "Biscay"},
+	"ES|A":   {"A", "Alicante", "Alacant"},
+	"ES|CS":  {"CS", "Castellón", "Castelló"},
+	"ES|V":   {"V", "Valencia", "València"},
+}
 
 func main() {
 	log.SetFlags(0)
@@ -110,6 +125,15 @@ func main() {
 				continue
 			}
 			seenCode[sc] = true
+			if r, ok := revised[code+"|"+sc]; ok {
+				sc = r[0]
+				for _, n := range names {
+					if !slices.Contains(r, n) {
+						r = append(r, n)
+					}
+				}
+				names = r[1:]
+			}
 			if !first {
 				b.WriteByte('\n')
 			}

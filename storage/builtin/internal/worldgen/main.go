@@ -10,7 +10,7 @@
 // by population), latitude, longitude, feature code, country, admin1 code,
 // population, and the admin2 code when it is the ISO 3166-2 code of a
 // subdivision package address knows (Italy's and Spain's provinces: "MI"
-// for Milan), else nothing. Places are kept whole: which become cities, towns or
+// for Milan; Ireland's counties, by name: "CE" for Ennis), else nothing. Places are kept whole: which become cities, towns or
 // villages is decided by package builtin.
 //
 // Run it with go generate in storage/builtin.
@@ -54,6 +54,16 @@ func main() {
 	}
 	sort.Slice(admin1, func(i, j int) bool { return admin1[i].Code < admin1[j].Code })
 	var b bytes.Buffer
+	// the countries of which package address knows a first-level division
+	// of GeoNames by name: their second-level ones are no subdivision of
+	// its (a Colombian municipality called Bolívar is no department)
+	knownAdmin1 := map[string]bool{}
+	for _, a := range admin1 {
+		cc, _, _ := strings.Cut(a.Code, ".")
+		if _, ok := address.LookupSubdivision(cc, a.Name); ok {
+			knownAdmin1[cc] = true
+		}
+	}
 	for _, a := range admin1 {
 		if strings.HasPrefix(a.Code, "NG.") {
 			continue
@@ -98,6 +108,8 @@ func main() {
 		a2 := ""
 		if s, ok := address.LookupSubdivision(c[8], c[11]); ok && s.Code == c[8]+"-"+c[11] {
 			a2 = c[11]
+		} else if !knownAdmin1[c[8]] {
+			a2 = countyCode(c[8], local[c[8]+"."+c[10]+"."+c[11]])
 		}
 		names := others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]])
 		names = append(names, native(name, c[3], pop, localScripts[c[8]])...)
@@ -333,4 +345,27 @@ func clean(s string) string {
 		}
 		return r
 	}, s))
+}
+
+// countyCode returns the ISO 3166-2 suffix of the subdivision of country
+// cc that a second-level division named name is, or "": for a country of
+// which package address knows the counties and none of the GeoNames
+// first-level divisions (Ireland's, whose addresses write "Co. Clare", never the
+// province of Munster). GeoNames names them "Clare", "County Cork", "Mayo
+// County", "Cork City", "Limerick City and County Council".
+func countyCode(cc, name string) string {
+	if name == "" {
+		return ""
+	}
+	bare := name
+	for _, end := range []string{" City and County Council", " City and County", " County", " City"} {
+		bare = strings.TrimSuffix(bare, end)
+	}
+	bare = strings.TrimPrefix(bare, "County ")
+	for _, n := range []string{name, bare, "County " + bare} {
+		if s, ok := address.LookupSubdivision(cc, n); ok {
+			return strings.TrimPrefix(s.Code, cc+"-")
+		}
+	}
+	return ""
 }
