@@ -444,6 +444,12 @@ func (p *parser) prefixedPostcode() (string, string) {
 		if _, ok := NormalizePostcode(c, digits); ok {
 			return c, "implied by the postcode " + t + ", written with the prefix of " + c
 		}
+		if i+1 < len(p.words) && !p.words[i+1].digit {
+			// letters after the digits: "NL-3512 PH"
+			if _, ok := NormalizePostcode(c, digits+" "+p.words[i+1].text); ok {
+				return c, "implied by the postcode " + p.texts(i, i+2) + ", written with the prefix of " + c
+			}
+		}
 	}
 	return "", ""
 }
@@ -486,12 +492,19 @@ func (p *parser) postcodeShape() (string, string) {
 // postcode's letters: any lexicon word ("1938 St", "1208 of 501", "2000
 // VI") but an article or particle of names written in capitals before a
 // word that is not ("5000 LE Tilburg"), which is no marker or unit word
-// either.
+// either, and two capitals that mark a number before a name ("6951 BP
+// Dieren").
 func (p *parser) typeWord(i int) bool {
 	if !p.words[i].lex {
 		return false
 	}
 	k := p.key(i)
+	if _, box := foreignBoxes[k]; (box || isMarkerKey(k)) && len(k) == 2 && strings.ToUpper(p.text(i)) == p.text(i) && i+2 == len(p.words) && !p.words[i+1].digit && !p.words[i+1].lex {
+		// two capitals that mark a number, with the city's name after
+		// them ending the text, are a postcode's letters: "6951 BP
+		// Dieren" (not "BP 5005", nor Nigeria's "BP Filling Station")
+		return false
+	}
 	if !lowerWords[k] || isMarkerKey(k) || localUnitWords[k] || strings.ToUpper(p.text(i)) != p.text(i) {
 		return true
 	}

@@ -48,7 +48,7 @@ func (p *parser) splitAfterNumber() {
 			switch {
 			case marked >= s.lo && isHouseNumber(p.text(marked+1)) && p.hasLetter(marked+2, marked+3):
 				i = marked + 1
-			case first < i && (p.unitAt(first+1, s.hi) || numberedDistricts[p.key(first+1)]) && p.numberEndsStreet(s, first):
+			case first < i && (p.unitAt(first+1, s.hi) || p.floorEnds(first+1, s.hi) || numberedDistricts[p.key(first+1)]) && p.numberEndsStreet(s, first):
 				// (or a district and its number: "Str Covaci 6 Sector 3
 				// București"; not "Straße des 17. Juni 135")
 				i = first
@@ -88,7 +88,7 @@ func (p *parser) numberEndsStreet(s span, i int) bool {
 	if slices.ContainsFunc(p.words[s.lo:i], func(w word) bool { return w.marker || w.digit }) {
 		return false
 	}
-	if p.unitAt(i+1, s.hi) {
+	if p.unitAt(i+1, s.hi) || p.floorEnds(i+1, s.hi) {
 		return true
 	}
 	next := p.key(i + 1)
@@ -129,7 +129,7 @@ func (p *parser) splitBeforePostcode() {
 		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
 	words:
 		for i := s.lo + 1; i < s.hi-1; i++ {
-			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) && !p.districtOpens(si, i) {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) && !p.districtOpens(si, i) && !p.floorBefore(s.lo, i) {
 				continue
 			}
 			// a postcode of one word or two ("111 21", "1012 LM")
@@ -145,6 +145,27 @@ func (p *parser) splitBeforePostcode() {
 			}
 		}
 	}
+}
+
+// floorEnds reports whether words[i:hi] are a floor, to the end: "1º esq".
+func (p *parser) floorEnds(i, hi int) bool {
+	_, n := p.levelAt(i, hi)
+	return n > 0 && n == hi-i
+}
+
+// floorBefore reports whether words before word i are a house number, then
+// a floor or a flat that ends there: "Rua do Souto 89 1º esq 4700-329
+// Braga", "Lange Str 12 2. OG 26122 Oldenburg".
+func (p *parser) floorBefore(lo, i int) bool {
+	for j := i - 2; j > lo && j >= i-4; j-- {
+		if !p.words[j].digit || !isHouseNumber(p.text(j)) {
+			continue
+		}
+		if p.floorEnds(j+1, i) || i-j-1 == 2 && p.unitAt(j+1, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // districtOpens reports whether span si opens with the name of a
