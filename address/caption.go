@@ -267,3 +267,27 @@ func timeOfDay(s string) bool {
 	}
 	return j < len(s) && s[j] == 'h' && (j+1 == len(s) || s[j+1] < 'a' || s[j+1] > 'z')
 }
+
+// leadIns are the words a notice or a form puts before the address it
+// quotes: "Mr X of No. 7, Ogundana Street", "residing at 15 Ayinde Giwa
+// Street".
+var leadIns = []string{"of", "residing at", "resident at", "living at", "domiciled at"}
+
+// takeLeadIn sets apart a lead-in that opens the text before a number or
+// a word that marks one ("of 15, Ayinde Giwa Street", "of House 14, 3rd
+// Avenue"), which names no part of the address: text without it, and the
+// lead-in as written.
+func takeLeadIn(text string) (rest, lead string) {
+	t := strings.TrimLeft(text, " ")
+	for _, l := range leadIns {
+		if len(t) <= len(l)+1 || !hasPrefixFold(t, l) || t[len(l)] != ' ' {
+			continue
+		}
+		after := strings.TrimLeft(t[len(l):], " ")
+		first, _, _ := strings.Cut(after, " ")
+		if k := string(appendKey(nil, strings.TrimRight(first, ",.:"))); k != "" && (isDigitByte(k[0]) || isMarkerKey(k)) {
+			return after, t[:len(l)]
+		}
+	}
+	return text, ""
+}

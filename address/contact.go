@@ -23,14 +23,18 @@ import (
 // with http://, https:// or www., or is a dotted host name ending in a
 // common top-level domain.
 
-// phoneWords are the words that introduce a phone number, an e-mail or a
-// web address; the words after "call" and the like ("call me on",
+// phoneWords are the words that introduce a phone number (or another
+// number of 7 digits or more that is no part of the address), an e-mail or
+// a web address; the words after "call" and the like ("call me on",
 // "tel/whatsapp") are taken with them.
 var phoneWords = map[string]bool{
 	"call": true, "tel": true, "telephone": true, "phone": true, "ph": true, "mobile": true, "mob": true,
 	"cell": true, "gsm": true, "whatsapp": true, "wa": true, "contact": true, "hotline": true, "fax": true,
 	"t": true, "m": true, "phones": true, "tels": true, "line": true, "lines": true, "number": true,
 	"email": true, "e": true, "mail": true, "web": true, "website": true, "site": true, "url": true,
+	// a utility bill's or a bank's numbers, pasted with the address from
+	// a proof of address: "METER NO: 45031264678", "Account No. 0101234567"
+	"meter": true, "account": true, "acct": true, "customer": true, "bvn": true, "nin": true,
 }
 
 // webWords are the phone words that may introduce an e-mail or web

@@ -98,9 +98,13 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	}
 	text, removed := takeContacts(text)
 	text, instruction := takeInstruction(text, region)
+	text, lead := takeLeadIn(text)
 	text, caption := takeCaption(text, region)
 	if caption == "" {
 		text, caption = takeBranchCaption(text)
+	}
+	if lead != "" {
+		caption = strings.TrimSpace(lead + " " + caption)
 	}
 	text = nameParens(text)
 	text = calleSlash(text)
