@@ -132,9 +132,46 @@ func (s *scratch) candidates(t *table, kinds []address.PlaceKind, fuzzy bool, ma
 		s.rest = slices.Compact(s.rest)
 		s.cands = append(s.cands, s.rest[:min(len(s.rest), room)]...)
 	}
+	// and the places of a word that lie in a place another word names,
+	// which neither word's own places may hold: "jos plateau" (Jos lies
+	// in Plateau, whose name is not its own), "ahmadu bello way kaduna"
+	// (the Ahmadu Bello Ways are too many to score; those in Kaduna few)
+	limit := len(s.cands) + maxCandidates/2
+	for i := range s.toks {
+		for j := range s.toks {
+			if j != i && s.nareas[i] > 0 && s.toks[j].expanded && !s.toks[j].number {
+				s.cands = s.withinArea(t, &s.toks[j], i, keep, limit)
+			}
+		}
+	}
 	slices.Sort(s.cands)
 	s.cands = slices.Compact(s.cands)
 }
+
+// withinArea appends to s.cands the places of word tk's exact terms
+// that lie in a place query word i names, until s.cands holds limit,
+// looking at withinScan places at most.
+func (s *scratch) withinArea(t *table, tk *token, i int, keep func(uint32) bool, limit int) []uint32 {
+	scanned := 0
+	for _, h := range tk.hits {
+		if h.class != 0 {
+			continue
+		}
+		for _, e := range t.postings(uint64(h.id)) {
+			if len(s.cands) >= limit || scanned == withinScan {
+				return s.cands
+			}
+			scanned++
+			if s.inArea(t, e, i) && keep(e) {
+				s.cands = append(s.cands, e)
+			}
+		}
+	}
+	return s.cands
+}
+
+// withinScan bounds the places withinArea looks at.
+const withinScan = 8192
 
 // ofKinds reports whether entry e is of one of the kinds (any, when none
 // is given).

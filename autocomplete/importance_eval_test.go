@@ -248,6 +248,16 @@ func TestHouseNumbersCarried(t *testing.T) {
 			t.Errorf("%q: %+v, want house number %s carried", text, s, hn)
 		}
 	}
+	// a number that ends, with the word before it, the name of the
+	// place the street lies in is that place's, not the house's
+	r, err := ix.Suggest(context.Background(), autocomplete.Query{Text: "aminu kano crescent wuse 2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Suggestions) == 0 || r.Suggestions[0].Label != "Aminu Kano Crescent, Wuse 2, Abuja Municipal, Federal Capital Territory, Nigeria" ||
+		r.Suggestions[0].Components.HouseNumber != "" {
+		t.Errorf("aminu kano crescent wuse 2: %+v, want the street in Wuse 2 without a house number", r.Suggestions)
+	}
 }
 
 // nigeriaIndex opens the gazetteer of scripts/import-nigeria.sh and its

@@ -38,7 +38,7 @@ import (
 // cand is a candidate entry with its buckets.
 type cand struct {
 	e         uint32
-	uncovered int // query words (not numbers) it does not account for
+	uncovered int // query words (not numbers) it does not account for, a word that names a place twice
 	typos     int
 	unlikely  int  // of the typos, those people seldom make (edits.Unlikely)
 	prefix    bool // the last word matched only the start of a term
@@ -168,6 +168,9 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 				// the village Awolowo Camp
 				if k := kindOrder[t.kind[e]]; !tk.number || k == address.KindAddress || k != address.KindStreet && len(s.toks) > 1 {
 					c.uncovered++
+					if s.nareas[i] > 0 {
+						c.uncovered++ // a town left out counts twice (see namesPlace)
+					}
 					c.missing |= 1 << i
 				}
 			default:
@@ -181,7 +184,7 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 				}
 			}
 		}
-		if c.uncovered == 1 && pooled > c.typos {
+		if bits.OnesCount16(c.missing) == 1 && pooled > c.typos {
 			s.share(t, &c, terms[:nt], &cls, pooled-c.typos)
 		}
 		// the words of its name left untyped, when the query matched its
@@ -397,6 +400,9 @@ func importance(k address.PlaceKind, magnitude int) int {
 	case address.KindState:
 		return 4
 	case address.KindTown:
+		if magnitude >= 7 {
+			return 5 // a town of millions, seat of no division: New York City, Quezon City
+		}
 		return 3
 	case address.KindLGA:
 		return 2
@@ -488,4 +494,77 @@ func named(t *table, e uint32, before []cand) bool {
 // words).
 func (t *table) sameName(e, f uint32) bool {
 	return slices.Equal(t.entryTerms(e)[:t.nname[e]], t.entryTerms(f)[:t.nname[f]])
+}
+
+// namesPlace finds the places query word i, typed whole, names: states,
+// cities, LGAs, towns and neighbourhoods of one or two words whose name it
+// opens ("kaduna", "onitsha", "port" of Port Harcourt; not "market" of
+// Bodija Market, nor "way"), or cities and towns whose name of two it ends
+// ("harcourt"), among the best that bear it (entries are
+// numbered best first), into s.areas[i]. A place that leaves such a word
+// unaccounted for counts it twice (score): of the places that account for
+// all but one word, "Ahmadu Bello Stadium, Kaduna" (the word "way" left)
+// goes before the Ahmadu Bello Ways of other states ("kaduna" left); and
+// the places of a word too common to score that lie in them are scored
+// (candidates).
+func (s *scratch) namesPlace(t *table, i int) {
+	s.nareas[i] = 0
+	tk := &s.toks[i]
+	if tk.number || tk.n < 3 {
+		return // (the last word, still being typed, names a place when typed whole)
+	}
+	s.key = append(s.key[:0], tk.text...)
+	id, ok, _ := t.fst.Get(s.key)
+	if !ok {
+		return
+	}
+	ps := t.postings(id)
+	ps = ps[:min(len(ps), placeWordPostings)]
+	// the second word of a city's or town's name of two ("harcourt" of
+	// Port Harcourt) names it too, unless it ends the names of places
+	// of different first words ("city" of Benin City and Zaria City)
+	second, firsts := 0, [2]uint32{}
+	for _, e := range ps {
+		if !areaKind(kindOrder[t.kind[e]]) {
+			break
+		}
+		if ts := t.entryTerms(e); t.nname[e] == 2 && len(ts) > 1 && uint64(ts[1]) == id && second < 2 && (second == 0 || ts[0] != firsts[0]) {
+			firsts[second] = ts[0]
+			second++
+		}
+	}
+	for _, e := range ps {
+		k := kindOrder[t.kind[e]]
+		if !areaKind(k) {
+			break // entries of these kinds come first
+		}
+		ts := t.entryTerms(e)
+		first := t.nname[e] <= 2 && len(ts) > 0 && uint64(ts[0]) == id
+		last := second < 2 && (k == address.KindCity || k == address.KindTown) && t.nname[e] == 2 && len(ts) > 1 && uint64(ts[1]) == id
+		if (first || last) && s.nareas[i] < len(s.areas[i]) {
+			s.areas[i][s.nareas[i]] = e
+			s.nareas[i]++
+		}
+	}
+}
+
+// areaKind reports whether a place of kind k is one a word of a query may
+// name as where the others lie.
+func areaKind(k address.PlaceKind) bool {
+	return k == address.KindState || k == address.KindCity || k == address.KindLGA || k == address.KindTown || k == address.KindNeighbourhood
+}
+
+// placeWordPostings is how many of the best places bearing a word
+// namesPlace looks at.
+const placeWordPostings = 16
+
+// inArea reports whether entry e lies in one of the places query word i
+// names (see namesPlace).
+func (s *scratch) inArea(t *table, e uint32, i int) bool {
+	for a, d := t.parent[e], 0; a >= 0 && d < maxDepth; a, d = t.parent[a], d+1 {
+		if slices.Contains(s.areas[i][:s.nareas[i]], uint32(a)) {
+			return true
+		}
+	}
+	return false
 }

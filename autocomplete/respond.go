@@ -6,6 +6,7 @@ package autocomplete
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -95,18 +96,18 @@ func (ix *Index) respond(t *table, s *scratch, resp *Response, limit int) (last 
 		sg.Label = all[o.label[0]:o.label[1]]
 		sg.Latitude, sg.Longitude, sg.Point = t.point(e)
 		sg.Components = t.components(e)
-		sg.Match = Match{Type: "exact", Typos: o.c.typos, Unmatched: o.c.uncovered}
+		sg.Match = Match{Type: "exact", Typos: o.c.typos, Unmatched: bits.OnesCount16(o.c.missing)}
 		switch {
 		case o.c.typos > 0:
 			sg.Match.Type = "fuzzy"
 		case o.c.prefix:
 			sg.Match.Type = "prefix"
 		}
-		sg.Score = max(0, 100-25*float64(o.c.uncovered)-10*float64(o.c.typos)-5*b2f(o.c.prefix)-float64(t.kind[e]))
+		sg.Score = max(0, 100-25*float64(bits.OnesCount16(o.c.missing))-10*float64(o.c.typos)-5*b2f(o.c.prefix)-float64(t.kind[e]))
 		n := len(spans)
 		spans = s.highlight(t, e, sg.MainText, spans)
 		sg.Matches = spans[n:len(spans):len(spans)]
-		if hn := s.houseNumber(); hn != "" && sg.Kind == address.KindStreet && !slices.Contains(strings.Fields(sg.MainText), hn) {
+		if hn, at := s.houseNumber(); hn != "" && sg.Kind == address.KindStreet && !slices.Contains(strings.Fields(sg.MainText), hn) && !s.namesArea(sg.Label, at) {
 			carry(sg, hn)
 		}
 		last = o.c
@@ -273,17 +274,33 @@ func (t *table) point(e uint32) (lat, lon float64, point string) {
 // houseNumber returns the house number of the query: a first or last
 // word with a digit ("12 adeola od", "adeola odeku 12", "No 3 zoo rd"),
 // as written, its letters in capitals ("12b": "12B"); or "".
-func (s *scratch) houseNumber() string {
+func (s *scratch) houseNumber() (string, int) {
 	if len(s.toks) < 2 {
-		return "" // a number alone is no address
+		return "", -1 // a number alone is no address
 	}
 	// (Suggest drops a word that introduces the number: "No 3 zoo rd")
 	for _, i := range [2]int{0, len(s.toks) - 1} {
 		if tk := &s.toks[i]; tk.number {
-			return strings.ToUpper(tk.text)
+			return strings.ToUpper(tk.text), i
 		}
 	}
-	return ""
+	return "", -1
+}
+
+// namesArea reports whether the number, query word i, ends with the word
+// before it the name of a place the label names: "aminu kano crescent
+// wuse 2" is the street in Wuse 2, not its number 2.
+func (s *scratch) namesArea(label string, i int) bool {
+	if i < 1 {
+		return false
+	}
+	words := address.Tokens(label)
+	for j := 1; j < len(words); j++ {
+		if words[j] == s.toks[i].text && words[j-1] == s.toks[i-1].text {
+			return true
+		}
+	}
+	return false
 }
 
 // numberWords introduce a house number.

@@ -189,6 +189,10 @@ type scratch struct {
 	rest   []uint32
 	idx    []int
 	pooled int // the edits the query's words may share (see score)
+	// areas[i][:nareas[i]] are the places query word i names (see
+	// namesPlace)
+	areas  [maxTokens][4]uint32
+	nareas [maxTokens]int
 	// all is the word whose places the last candidates call listed
 	// every one of (-1 when none)
 	all int
@@ -330,6 +334,12 @@ func (s *scratch) search(ix *Index, t *table, words []string, exact int, open bo
 	s.pooled = 0
 	if len(words) > 1 {
 		s.pooled = typoBudget(letters)
+	}
+	for i := range s.toks {
+		s.nareas[i] = 0
+		if len(words) > 1 {
+			s.namesPlace(t, i)
+		}
 	}
 	s.filling = exact >= 0 // a search of a word boundary fills
 	s.next = false

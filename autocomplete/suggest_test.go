@@ -324,6 +324,10 @@ func TestSuggestBuiltin(t *testing.T) {
 		{"kano", "", "Kano, Kano Municipal, Kano, Nigeria"}, // the city before the state of its name
 		{"wuse 2", "", "Wuse 2, Abuja Municipal, Federal Capital Territory, Nigeria"},
 		{"port harcourt", "", "Port Harcourt, Rivers, Nigeria"},
+		// a place, then where it lies, whose name is not its own
+		{"jos plateau", "", "Jos, Jos North, Plateau, Nigeria"},
+		{"aba abia", "", "Aba, Aba South, Abia, Nigeria"},
+		{"gra port harcourt", "", "Old GRA, Port Harcourt, Rivers, Nigeria"},
 	} {
 		r := suggest(t, ix, autocomplete.Query{Text: tt.text, Country: tt.country})
 		if len(r.Suggestions) == 0 || r.Suggestions[0].Label != tt.first {

@@ -94,12 +94,28 @@ func main() {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	places := 0
+	var rows [][]string
 	for sc.Scan() {
 		c := strings.Split(sc.Text(), "\t")
 		if len(c) < 15 || c[8] == "NG" || c[6] != "P" {
 			continue
 		}
+		rows = append(rows, c)
+	}
+	if err := sc.Err(); err != nil {
+		log.Fatal(err)
+	}
+	// the most people a place of each name has, by country: another
+	// place's name is no alternate name of a smaller one ("Brooklyn",
+	// an old name of Oshkosh)
+	most := map[string]int{}
+	for _, c := range rows {
+		pop, _ := strconv.Atoi(c[14])
+		k := c[8] + "|" + address.NameKey(clean(c[1]))
+		most[k] = max(most[k], pop)
+	}
+	places := 0
+	for _, c := range rows {
 		pop, _ := strconv.Atoi(c[14])
 		name := clean(c[1])
 		if name == "" {
@@ -111,14 +127,12 @@ func main() {
 		} else if !knownAdmin1[c[8]] {
 			a2 = countyCode(c[8], local[c[8]+"."+c[10]+"."+c[11]])
 		}
-		names := others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]])
+		taken := func(k string) bool { return most[c[8]+"|"+k] > pop }
+		names := others(name, c[2], c[3], pop, local[c[8]+"."+c[10]+"."+c[11]], taken)
 		names = append(names, native(name, c[3], pop, localScripts[c[8]])...)
 		fmt.Fprintf(&b, "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", c[0], name, strings.Join(names, ","),
 			c[4], c[5], c[7], c[8], c[10], pop, a2)
 		places++
-	}
-	if err := sc.Err(); err != nil {
-		log.Fatal(err)
 	}
 	// one frame, which records its size: the reader allocates it once
 	w, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
@@ -150,7 +164,9 @@ func main() {
 // that start with a small letter (romanizations), codes ("MUC"; not the
 // initials of a name of three words, "NYC"), lists
 // ("Copenhaguen - København") and names of over three words are left out.
-func others(name, ascii, alternates string, pop int, local string) []string {
+// A name that a more populous place of the country bears as its own
+// (taken) is left out: "Brooklyn", an old name of Oshkosh, Wisconsin.
+func others(name, ascii, alternates string, pop int, local string, taken func(key string) bool) []string {
 	limit := 2
 	switch {
 	case pop >= 100000:
@@ -174,7 +190,7 @@ func others(name, ascii, alternates string, pop int, local string) []string {
 		k := address.NameKey(n)
 		keys = append(keys, k)
 		first, _ := utf8.DecodeRuneInString(n)
-		if base[k] || !unicode.IsUpper(first) || strings.Contains(n, " - ") || len(strings.Fields(n)) > 3 ||
+		if base[k] || taken(k) || !unicode.IsUpper(first) || strings.Contains(n, " - ") || len(strings.Fields(n)) > 3 ||
 			len(n) <= 4 && strings.ToUpper(n) == n && n != initials(name) {
 			continue
 		}
