@@ -120,8 +120,16 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 		return r, err
 	}
 	ra, err := geocode(ctx, gz, alt)
-	if err != nil || ra.Confidence < r.Confidence || s.regionalByName && !regionalNameFits(ps, ra) {
+	if err != nil || ra.Confidence < r.Confidence {
 		return r, err
+	}
+	if s.regionalByName && !regionalNameFits(ps, ra) {
+		// a district the region knows only with its city's name after
+		// it: "GRA, Benin" is GRA Benin, in Benin City
+		if joined, err := gz.Named(ctx, alt.Address.Country, NameKey(alt.Address.Neighbourhood+" "+alt.Address.City)); err != nil || len(joined) == 0 ||
+			alt.Address.Neighbourhood == "" || !regionalNameFits(ps, withChecked(ra, "neighbourhood")) {
+			return r, err
+		}
 	}
 	ra.Reading = &alt
 	ra.Reasons = append(ra.Reasons, fmt.Sprintf("%q read as a place of %s (%s), not as the country %s", code, alt.Address.CountryName, ps[0].Name, s.Address.CountryName))
@@ -143,6 +151,13 @@ func regionalNameFits(named []Place, r Result) bool {
 		}
 	}
 	return true
+}
+
+// withChecked returns r with the check of field set Confirmed (r's checks
+// are a value: the caller's stay as they were).
+func withChecked(r Result, field string) Result {
+	*r.Checks.ref(field) = Confirmed
+	return r
 }
 
 func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) {

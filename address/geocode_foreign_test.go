@@ -186,6 +186,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		// after a postcode and city its country shares with another
 		{"31 James Street, Westport, Co. Mayo", "IE"},
 		{"Calle 60 500, Centro, 97000 Mérida, Yucatán", "MX"},
+		// a district the region knows with the city's name after it
+		// ("GRA Benin"), before the country of the city's name; one it
+		// does not know keeps the country
+		{"Flat 2, 31 Ihama Rd, GRA, Benin", "NG"},
+		{"Rue 12, Akpakpa, Benin", "BJ"},
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
 			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)
