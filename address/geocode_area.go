@@ -177,6 +177,25 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	return ms
 }
 
+// saintsInFull are the words "St" and "Ste" cut short, in the languages
+// that name places after saints.
+var saintsInFull = map[string][]string{"st": {"Saint", "Sankt", "San", "Santo"}, "ste": {"Sainte"}}
+
+// saintInFull returns a name that opens with a saint's word cut short
+// ("St. Pölten", "Ste Foy") with the word in full, in each language, which
+// the gazetteer may know alone (Sankt Pölten); nil for other names.
+func saintInFull(name string) []string {
+	f := strings.Fields(name)
+	if len(f) < 2 {
+		return nil
+	}
+	var out []string
+	for _, full := range saintsInFull[Fold(strings.TrimSuffix(f[0], "."))] {
+		out = append(out, full+" "+strings.Join(f[1:], " "))
+	}
+	return out
+}
+
 // stateCodeWritten reports whether the state was written as its code
 // ("QC"), which names no town.
 func stateCodeWritten(code, text string) bool {
@@ -236,6 +255,13 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 	}
 	if k := NameKey(withoutArticle(m.text)); m.field == "city" && !slices.Contains(keys, k) {
 		keys = append(keys, k) // "La Habana": Habana
+	}
+	if m.field == "city" || m.field == "neighbourhood" {
+		for _, n := range saintInFull(m.text) {
+			if k := NameKey(n); !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
 	}
 	if f := strings.Fields(m.text); m.field == "city" && len(f) > 1 && (districtLetters(f[len(f)-1]) || districtOrdinal(strings.ToLower(f[len(f)-1]))) {
 		// "2200 København N", "8000 Aarhus C": a postal district's

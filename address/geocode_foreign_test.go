@@ -58,6 +58,9 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"Av. Vallarta 1234, Zapopan, Jal.", "Avenida Vallarta", "1234", "Zapopan", "MX"},
 		// a city's initials, which GeoNames lists among its names
 		{"781 franklin ave brooklyn nyc ny 11216", "Franklin Avenue", "781", "New York City", "US"},
+		// a saint's word cut short, which the gazetteer knows in full
+		// only (not St, a district of Pölten)
+		{"wiener straße 12 top 7 3100 st. pölten", "Wiener Straße", "12", "Sankt Pölten", "AT"},
 		// a city of two names, one of each language, the one written kept
 		{"Paseo República Argentina 4, 20004 Donostia, Gipuzkoa", "Paseo República Argentina", "4", "Donostia", "ES"},
 		// the city written first, before a street of its language

@@ -68,7 +68,7 @@ func (g *geocoder) unglue(ctx context.Context) error {
 		case f.field == "organization" && g.a.City != "":
 			tailField = "neighbourhood"
 		}
-		if ps, err := g.areasNamed(ctx, whole); err != nil || len(ps) > 0 {
+		if known, err := g.knownWhole(ctx, whole); err != nil || known {
 			if err != nil {
 				return err
 			}
@@ -444,6 +444,17 @@ func (g *geocoder) orgRunOn(ctx context.Context) error {
 
 // areasNamed returns the areas (states, LGAs, localities) with the name,
 // inside the state when the address names one.
+// knownWhole reports whether the gazetteer knows an area by the whole name,
+// or by it with a saint's word in full ("St Pölten": Sankt Pölten).
+func (g *geocoder) knownWhole(ctx context.Context, name string) (bool, error) {
+	for _, n := range append([]string{name}, saintInFull(name)...) {
+		if ps, err := g.areasNamed(ctx, n); err != nil || len(ps) > 0 {
+			return err == nil, err
+		}
+	}
+	return false, nil
+}
+
 func (g *geocoder) areasNamed(ctx context.Context, name string) ([]*Place, error) {
 	ps, err := g.named(ctx, NameKey(name))
 	if err != nil {
