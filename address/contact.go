@@ -34,7 +34,7 @@ var phoneWords = map[string]bool{
 	"email": true, "e": true, "mail": true, "web": true, "website": true, "site": true, "url": true,
 	// a utility bill's or a bank's numbers, pasted with the address from
 	// a proof of address: "METER NO: 45031264678", "Account No. 0101234567"
-	"meter": true, "account": true, "acct": true, "customer": true, "bvn": true, "nin": true,
+	"meter": true, "ppm": true, "account": true, "acct": true, "customer": true, "bvn": true, "nin": true,
 }
 
 // webWords are the phone words that may introduce an e-mail or web
@@ -283,6 +283,7 @@ func phonePrefix(text string, i int, web bool) int {
 	lo := i
 	j := i
 	found := false
+words:
 	for words := 0; words < 4; words++ {
 		// skip back over spaces and the punctuation between words
 		k := j
@@ -305,12 +306,42 @@ func phonePrefix(text string, i int, web bool) int {
 			lo = w
 		case phoneFillers[key]:
 		default:
-			return lo
+			break words
 		}
 		j = w
 	}
 	if !found {
 		return i
 	}
+	if idWords[strings.ToLower(wordAt(text, lo))] {
+		// the word that names whose meter or account it is, when it
+		// opens a sentence: "Lagos. EKEDC Meter No ...", "Enugu.
+		// Prepaid Meter No. ..." (not the city before it: "LAGOS
+		// METER NO: ...")
+		k := lo
+		for k > 0 && text[k-1] == ' ' {
+			k--
+		}
+		w := k
+		for w > 0 && isAlnum(text[w-1]) {
+			w--
+		}
+		if w < k && !hasDigit(text[w:k]) && w >= 2 && text[w-1] == ' ' && text[w-2] == '.' {
+			lo = w
+		}
+	}
 	return lo
+}
+
+// idWords are the phone words that introduce a number that names a meter
+// or an account.
+var idWords = map[string]bool{"meter": true, "ppm": true, "account": true, "acct": true, "customer": true}
+
+// wordAt returns the run of letters and digits that starts at i.
+func wordAt(text string, i int) string {
+	j := i
+	for j < len(text) && isAlnum(text[j]) {
+		j++
+	}
+	return text[i:j]
 }

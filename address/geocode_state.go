@@ -57,6 +57,14 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		// postcode is the written state's
 		inState, postcodeIn = true, true
 	}
+	codeWritten := false
+	if !inState && layoutOf(g.cc).stateCode && g.a.Postcode != "" && stateCodeWritten(written.ID, g.stateText) {
+		// "Frenchtown NJ 08825", "Eureka SD 57437": a state's code and
+		// the postcode, as the country writes them, outweigh a place of
+		// the name elsewhere (the town written is too small for the
+		// gazetteer, which knows a namesake)
+		inState, codeWritten = true, true
+	}
 	var townWritten *Place
 	if !inState && !g.saysState {
 		// "Tudun Wada, Gombe": the state's name, written
@@ -82,6 +90,8 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		switch {
 		case postcodeIn:
 			why = "the postcode " + g.a.Postcode + " lies in it"
+		case codeWritten:
+			why = "its code is written with the postcode, as the country writes them"
 		case townWritten != nil:
 			why = "its name names " + townWritten.Name + " there too"
 		case inState:

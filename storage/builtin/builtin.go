@@ -33,7 +33,7 @@ import (
 )
 
 // Version names the data of this package; Install records it in the store.
-const Version = "builtin-2026.11.1"
+const Version = "builtin-2026.11.2"
 
 // MetaKey is the store metadata under which Install records Version.
 const MetaKey = "builtin"
