@@ -193,6 +193,13 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		// ("GRA Benin"), before the country of the city's name; one it
 		// does not know keeps the country
 		{"Flat 2, 31 Ihama Rd, GRA, Benin", "NG"},
+		// a division's name ending a text without commas; an acronym a
+		// country writes for one; not another name of a city, which a
+		// Nigerian LGA bears too (Giza)
+		{"av constitución 100 centro 64000 monterrey nuevo león", "MX"},
+		{"Av. Revolución 1000, Benito Juárez, CDMX", "MX"},
+		{"pujol tennyson 133 polanco cdmx", "MX"},
+		{"No 3 Lafia Road, Keffi, Giza", "NG"},
 		{"Rue 12, Akpakpa, Benin", "BJ"},
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
