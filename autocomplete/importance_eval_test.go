@@ -15,15 +15,16 @@ import (
 )
 
 // importantFloors are the least TestEvalImportance accepts, in per cent:
-// the figures measured when importance entered the ranking (docs/figures.md,
-// "Autocomplete"), less two points, for each half of the names.
+// the figures measured after an LGA's seat went before the towns of its
+// name (docs/figures.md, "Autocomplete"), less two points, for each half
+// of the names.
 var importantFloors = shareddata.Floors{
-	"first after 3 letters, tuning half":     57.5,
-	"first after 3 letters, held-aside half": 54.4,
-	"first after 4 letters, tuning half":     80.8,
-	"first after 4 letters, held-aside half": 76.8,
-	"first after 5 letters, tuning half":     84.7,
-	"first after 5 letters, held-aside half": 87.0,
+	"first after 3 letters, tuning half":     58.0,
+	"first after 3 letters, held-aside half": 55.3,
+	"first after 4 letters, tuning half":     80.9,
+	"first after 4 letters, held-aside half": 77.4,
+	"first after 5 letters, tuning half":     84.9,
+	"first after 5 letters, held-aside half": 86.9,
 }
 
 // importantMaxVillageFirst is the most TestEvalImportance accepts of the

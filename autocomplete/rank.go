@@ -204,7 +204,11 @@ func (s *scratch) score(t *table, focus *Point, edits int) {
 			// with typos, the text alone (and the focus) decides
 			c.weight += importance(kindOrder[t.kind[e]], magnitude(t.rank[e]))
 		}
-		c.pack(t.kind[e], magnitude(t.rank[e]))
+		mag := magnitude(t.rank[e])
+		if t.seat(e) {
+			mag++ // of two towns as important, the LGA's seat first
+		}
+		c.pack(t.kind[e], mag)
 		s.found = append(s.found, c)
 	}
 	slices.SortFunc(s.found, func(a, b cand) int {
@@ -492,6 +496,22 @@ func named(t *table, e uint32, before []cand) bool {
 
 // sameName reports whether entries e and f bear the same name (the same
 // words).
+// seat reports whether entry e is a town that is the seat of the LGA of
+// its name, which it lies in: of towns equal in every other way, it counts
+// as ten times its people ("Daura, Katsina", the Daura of Daura LGA, before
+// the town of the name in Fune LGA, Yobe).
+func (t *table) seat(e uint32) bool {
+	if kindOrder[t.kind[e]] != address.KindTown {
+		return false
+	}
+	for a, d := t.parent[e], 0; a >= 0 && d < 2; a, d = t.parent[a], d+1 {
+		if kindOrder[t.kind[a]] == address.KindLGA {
+			return t.sameName(e, uint32(a))
+		}
+	}
+	return false
+}
+
 func (t *table) sameName(e, f uint32) bool {
 	return slices.Equal(t.entryTerms(e)[:t.nname[e]], t.entryTerms(f)[:t.nname[f]])
 }
