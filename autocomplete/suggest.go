@@ -132,8 +132,9 @@ type Suggestion struct {
 	Match Match  `json:"match"`
 	// Score is for display: 100 less 25 for each query word the place does
 	// not account for, 10 for each typo, 5 for a prefix match and the rank
-	// of its kind. The order of the suggestions is by buckets (see Suggest),
-	// not by Score.
+	// of its kind, and never more than the score of the suggestion before
+	// it. The order of the suggestions is by buckets (see Suggest), not by
+	// Score.
 	Score float64 `json:"score"`
 }
 
@@ -313,6 +314,10 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		s.splitPass(ix, t, words, open, q, limit, &resp)
 		s.joinPass(ix, t, q, limit, &resp)
 		s.fill(ix, t, q, limit, &resp)
+	}
+	for i := 1; i < len(resp.Suggestions); i++ {
+		// a score that reads as the list does
+		resp.Suggestions[i].Score = min(resp.Suggestions[i].Score, resp.Suggestions[i-1].Score)
 	}
 	resp.TookMS = ms(time.Since(start))
 	return resp, nil

@@ -340,6 +340,21 @@ func TestSuggestBuiltin(t *testing.T) {
 	}
 }
 
+// TestScoresReadAsTheList: a suggestion's score is never more than the
+// one's before it, whatever buckets ordered them ("lekki": the town of
+// Ibeju-Lekki, then the district, scored 96 and 95, then places scored 97).
+func TestScoresReadAsTheList(t *testing.T) {
+	ix := open(t, storetest.Builtin(t))
+	for _, text := range []string{"lekki", "iko", "ikeja gra", "abuj", "wuse 2", "12 adeola od"} {
+		r := suggest(t, ix, autocomplete.Query{Text: text, Limit: 10})
+		for i := 1; i < len(r.Suggestions); i++ {
+			if r.Suggestions[i].Score > r.Suggestions[i-1].Score {
+				t.Errorf("%q: suggestion %d scores %v, more than the one before (%v)", text, i, r.Suggestions[i].Score, r.Suggestions[i-1].Score)
+			}
+		}
+	}
+}
+
 func FuzzSuggest(f *testing.F) {
 	ix := open(f, fixtureStore(f))
 	for _, s := range []string{"ikej", "12 adeola od", "victoira island", "ÿ\xff", "a", "  x  y ", "Münchener Str"} {
