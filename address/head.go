@@ -66,6 +66,17 @@ func (p *parser) headMarkers(s span, r *part) int {
 	i := s.lo
 	for i < s.hi {
 		k, lex := p.key(i), p.words[i].lex
+		if n := p.ruralRouteAt(i, s.hi); n > 0 {
+			// "RR 2 Box 14", "HC 65 Box 1120", "RR 1", "RMB 2280", "RD 2"
+			r.poBox = strings.ToUpper(p.text(i)) + " " + strings.ToUpper(p.text(i+1))
+			if n == 4 {
+				r.poBox += " Box " + strings.ToUpper(p.text(i+3))
+			}
+			p.label(i, i+n, LabelPOBox)
+			r.core = true
+			i += n
+			continue
+		}
 		if n := p.poBoxAt(i, s.hi); n > 0 {
 			kind, m := "P.O. Box", 1 // the marker's n words, then the number's m
 			switch {

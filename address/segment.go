@@ -191,7 +191,8 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 			return true
 		}
 	}
-	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" && foreignBoxAt(p, i-1, hi) != 2 {
+	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" && foreignBoxAt(p, i-1, hi) != 2 &&
+		(i-2 < start || p.routeWords(i-2, hi, "") != 4) { // (the box of a rural route: "RR 2 Box 14", read before the country is known)
 		return true
 	}
 	b := i - 1 // the first word of a box's number that may end here
@@ -594,6 +595,30 @@ func (p *parser) poBoxAt(i, hi int) int {
 		return 0
 	}
 	return n
+}
+
+// ruralRoutes are the words of a rural delivery route with its number,
+// by the countries that write them: a rural route or a highway contract
+// route, perhaps with a box on it ("RR 2 Box 14", "HC 65 Box 1120"),
+// Australia's roadside mail box ("RMB 2280"), New Zealand's rural
+// delivery ("RD 2").
+var ruralRoutes = map[string][]string{"rr": {"US", "CA"}, "hc": {"US"}, "rmb": {"AU"}, "rd": {"NZ"}}
+
+// ruralRouteAt returns the number of words of a rural route at i, with
+// its number and any box after it (2 or 4), or 0.
+func (p *parser) ruralRouteAt(i, hi int) int { return p.routeWords(i, hi, p.country) }
+
+// routeWords is ruralRouteAt for a route of country cc, or of any country
+// when cc is "".
+func (p *parser) routeWords(i, hi int, cc string) int {
+	cs, ok := ruralRoutes[p.key(i)]
+	if i+1 >= hi || !ok || cc != "" && !slices.Contains(cs, cc) || !isDigits(p.key(i+1)) {
+		return 0
+	}
+	if i+3 < hi && p.key(i+2) == "box" && hasDigit(p.key(i+3)) {
+		return 4
+	}
+	return 2
 }
 
 // boxCode reports whether word j is the code of a post office written in
