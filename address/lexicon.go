@@ -79,7 +79,6 @@ func init() {
 		"Veediya":    {"veediya", "vidiya"},
 		"Lam":        {"lam"},
 		"utca":       {"utca"},
-		"út":         {"ut", "út"},
 		"tér":        {"tér"},
 		"Caddesi":    {"caddesi", "cad"},
 		"Bulvarı":    {"bulvari", "blv"},
@@ -192,7 +191,8 @@ var countryStreetTypes = map[string]map[string]streetType{
 	"SE": {"gata": {Canonical: "gata"}, "gatan": {Canonical: "gatan"}, "vagen": {Canonical: "vägen"}, "torg": {Canonical: "torg"}},
 	"IS": {"gata": {Canonical: "gata"}, "vegur": {Canonical: "vegur"}},
 	"NL": {"straat": {Canonical: "straat"}, "laan": {Canonical: "laan"}, "weg": {Canonical: "weg"}, "plein": {Canonical: "plein"}, "gracht": {Canonical: "gracht"}},
-	"HU": {"u": {Canonical: "utca"}, "krt": {Canonical: "körút"}, "korut": {Canonical: "körút"}, "körút": {Canonical: "körút"}, "ter": {Canonical: "tér"}},
+	// ("út" is Hungary's only: "moab ut 84532" is Utah)
+	"HU": {"u": {Canonical: "utca"}, "ut": {Canonical: "út"}, "krt": {Canonical: "körút"}, "korut": {Canonical: "körút"}, "körút": {Canonical: "körút"}, "ter": {Canonical: "tér"}},
 	"TR": {"sk": {Canonical: "Sokak"}, "sok": {Canonical: "Sokak"}, "cd": {Canonical: "Caddesi"}, "mah": {Canonical: "Mahallesi"}},
 	"MV": {"magu": {Canonical: "Magu"}},
 	"DE": {"str": {Canonical: "Straße"}}, "AT": {"str": {Canonical: "Straße"}}, "LI": {"str": {Canonical: "Straße"}},
