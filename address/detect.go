@@ -381,10 +381,11 @@ func (p *parser) streetLanguage() (string, string) {
 				if len(p.spans) == 1 {
 					// one segment, typed without commas: the postcode
 					// before the last words ("172 boulevard saint-germain
-					// 75006 paris"), never the house number opening it
-					// ("1000 rue de la gauchetiere montreal")
+					// 75006 paris", "37700 san miguel de allende"),
+					// never the house number opening it ("1000 rue de la
+					// gauchetiere montreal")
 					i = -1
-					for j := max(s.lo+1, s.hi-4); j < s.hi-1; j++ {
+					for j := max(s.lo+1, s.hi-5); j < s.hi-1; j++ {
 						if p.words[j].digit {
 							i = j
 						}
