@@ -5,7 +5,8 @@ package autocomplete
 //
 //   - A candidate's buckets are packed into one key (cand.pack) that sorts
 //     as the buckets Suggest documents, each deciding only between
-//     candidates equal in the ones before: query words not accounted for,
+//     candidates equal in the ones before: query words not accounted for
+//     (a word that names a place counting twice: namesPlace),
 //     then typos (a word boundary counts as one); then, for a place typed
 //     without typos, words covered, importance (importance, and nearness
 //     to the focus point), exact before prefix, and for one found with
@@ -494,8 +495,6 @@ func named(t *table, e uint32, before []cand) bool {
 	return slices.ContainsFunc(before, func(c cand) bool { return t.sameName(c.e, e) })
 }
 
-// sameName reports whether entries e and f bear the same name (the same
-// words).
 // seat reports whether entry e is a town that is the seat of the LGA of
 // its name, which it lies in: of towns equal in every other way, it counts
 // as ten times its people ("Daura, Katsina", the Daura of Daura LGA, before
@@ -512,6 +511,8 @@ func (t *table) seat(e uint32) bool {
 	return false
 }
 
+// sameName reports whether entries e and f bear the same name (the same
+// words).
 func (t *table) sameName(e, f uint32) bool {
 	return slices.Equal(t.entryTerms(e)[:t.nname[e]], t.entryTerms(f)[:t.nname[f]])
 }
