@@ -239,7 +239,9 @@ var scratchPool = sync.Pool{New: func() any {
 // the ones before: (1) fewer query words the place does not account for
 // (a house number does not count on a street, which carries it; it counts
 // on an address point with another number, and on a place that is no
-// street when other words were typed);
+// street when other words were typed; a word that names a state, city,
+// LGA, town or neighbourhood counts twice: "ahmadu bello way kaduna"
+// lists the Ahmadu Bello places in Kaduna before the Ways elsewhere);
 // (2) fewer typos; (3) exact before prefix; (4) more query words covered;
 // (5) fewer words of the place's name left untyped ("Ide" finds "Idedu"
 // before "Ikot Ide Akpakpan"); (6) the kind of place (country, state, city,
