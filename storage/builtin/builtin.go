@@ -327,8 +327,11 @@ func ensureWith(ctx context.Context, g *storage.Gazetteer, dir string, o Options
 	}
 	again := false
 	if n > 0 {
-		if again, err = Interrupted(g); err != nil || !again {
+		if again, err = Interrupted(g); err != nil {
 			return false, err
+		}
+		if !again {
+			return false, noteOlder(g, dir, progress)
 		}
 		// what the cut install wrote is dropped: the install starts over
 		if err := g.Clear(); err != nil {
@@ -366,7 +369,8 @@ type Options struct {
 	// when it installs the built-in gazetteer (the first run in an empty
 	// directory takes a while, as does the install again of one that an
 	// interrupted first run left unfinished): as it starts, and when it is
-	// done. It is not called when the directory holds places.
+	// done. When the directory holds places, it is called only if they
+	// are the built-in gazetteer of another version (noteOlder).
 	Progress func(line string)
 	// Installed, when set, is called after the built-in gazetteer is
 	// installed, with the store still writable: for what a program keeps
@@ -402,6 +406,10 @@ func OpenWith(ctx context.Context, dir string, o Options) (*storage.Gazetteer, e
 			return nil, err
 		}
 		if !cut {
+			if err := noteOlder(g, dir, o.Progress); err != nil {
+				g.Close()
+				return nil, err
+			}
 			return g, nil
 		}
 		// an install cut short: installed again below, then reopened
@@ -424,6 +432,18 @@ func OpenWith(ctx context.Context, dir string, o Options) (*storage.Gazetteer, e
 		return nil, err
 	}
 	return storage.Open(dir, opts)
+}
+
+// noteOlder tells progress when the store holds the built-in gazetteer of
+// another version than this package's: its places stay as installed (an
+// update of the built-in data reaches a directory installed anew).
+func noteOlder(g *storage.Gazetteer, dir string, progress func(string)) error {
+	v, err := g.Meta(MetaKey)
+	if err != nil || progress == nil || v == "" || v == Version {
+		return err
+	}
+	progress(fmt.Sprintf("the built-in gazetteer in %s is %s; this addrkit carries %s, whose changes it lacks: install it into an empty directory to have them", dir, v, Version))
+	return nil
 }
 
 // noDatabase reports whether dir holds no Badger database yet (it may hold

@@ -78,6 +78,39 @@ func TestOpenWithProgress(t *testing.T) {
 	}
 }
 
+// TestOpenOlderInstall: a directory installed by an earlier version keeps
+// its places, and opening it says so (a server would otherwise answer from
+// the old data without a word).
+func TestOpenOlderInstall(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	g, err := OpenWith(ctx, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetMeta(MetaKey, "builtin-2026.01.1"); err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	_, lines := openHearing(t, dir)
+	if len(lines) != 1 || !strings.Contains(lines[0], "builtin-2026.01.1") || !strings.Contains(lines[0], Version) {
+		t.Errorf("progress %q, want one line naming both versions", lines)
+	}
+}
+
+// openHearing opens dir read-only, as a server does, closed when the test
+// ends, and returns what Progress heard.
+func openHearing(t *testing.T, dir string) (*storage.Gazetteer, []string) {
+	t.Helper()
+	var lines []string
+	g, err := OpenWith(context.Background(), dir, Options{Storage: storage.Options{ReadOnly: true}, Progress: func(l string) { lines = append(lines, l) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	return g, lines
+}
+
 // cutAfter is a context that is done after its Err was asked n times: an
 // install interrupted part way through.
 type cutAfter struct {
@@ -114,12 +147,7 @@ func TestOpenAfterInterruptedInstall(t *testing.T) {
 	}
 	g.Close()
 
-	var lines []string
-	g, err = OpenWith(ctx, dir, Options{Storage: storage.Options{ReadOnly: true}, Progress: func(l string) { lines = append(lines, l) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
+	g, lines := openHearing(t, dir)
 	if len(lines) != 2 || !strings.Contains(lines[0], "did not finish") {
 		t.Errorf("progress %q, want the install again", lines)
 	}
