@@ -177,32 +177,6 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 	return ms
 }
 
-// saintsInFull are the words "St" and "Ste" cut short, in the languages
-// that name places after saints.
-var saintsInFull = map[string][]string{"st": {"Saint", "Sankt", "San", "Santo"}, "ste": {"Sainte"}}
-
-// saintInFull returns a name that opens with a saint's word cut short
-// ("St. Pölten", "Ste Foy") with the word in full, in each language, which
-// the gazetteer may know alone (Sankt Pölten); nil for other names.
-func saintInFull(name string) []string {
-	f := strings.Fields(name)
-	if len(f) < 2 {
-		return nil
-	}
-	var out []string
-	for _, full := range saintsInFull[Fold(strings.TrimSuffix(f[0], "."))] {
-		out = append(out, full+" "+strings.Join(f[1:], " "))
-	}
-	return out
-}
-
-// stateCodeWritten reports whether the state was written as its code
-// ("QC"), which names no town.
-func stateCodeWritten(code, text string) bool {
-	_, suffix, ok := strings.Cut(code, "-")
-	return ok && text != "" && Fold(text) == Fold(suffix)
-}
-
 // addTownOnly adds the names as city mentions that take only a town (see
 // townFits); country says they are the country's name.
 func (g *geocoder) addTownOnly(add func(field, text string, weight float64), ms *[]*mention, country bool, names ...string) {

@@ -599,24 +599,6 @@ func (p *parser) streetType(k string) (streetType, bool) {
 // be a joining word ("Rue de Rivoli").
 func (p *parser) nameAfter(lo, hi int) string { return p.caseWords(lo, hi, false) }
 
-var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer", "steig", "pfad", "gracht", "straat", "laan", "plein", "vej", "gade", "gatan", "vagen", "veien", "gata",
-	"katu", "tie", "kuja", "polku"}
-
-// compoundStreet recognises a street whose type is fused to its name and
-// expands "str." to "straße".
-func compoundStreet(name string) (string, bool) {
-	lw := strings.ToLower(name)
-	for _, suf := range compoundSuffixes {
-		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 && !hasDigit(lw) {
-			if suf == "str" {
-				name = name[:len(name)-3] + "straße"
-			}
-			return caseName(name), true
-		}
-	}
-	return "", false
-}
-
 // streetOrName cases a landmark or other name, expanding a street type at
 // its end ("Allen Ave" -> "Allen Avenue").
 func (p *parser) streetOrName(lo, hi int) (string, bool) {

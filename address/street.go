@@ -109,3 +109,21 @@ func (p *parser) typeAfterName(i int) bool {
 // a street ("Federal High Court", "Magistrate Court", "Customary Court").
 var courtKinds = map[string]bool{"high": true, "magistrate": true, "magistrates": true, "customary": true, "sharia": true,
 	"area": true, "supreme": true, "appeal": true, "appellate": true, "industrial": true, "district": true, "juvenile": true}
+
+var compoundSuffixes = []string{"straße", "strasse", "str", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer", "steig", "pfad", "gracht", "straat", "laan", "plein", "vej", "gade", "gatan", "vagen", "veien", "gata",
+	"katu", "tie", "kuja", "polku"}
+
+// compoundStreet recognises a street whose type is fused to its name and
+// expands "str." to "straße".
+func compoundStreet(name string) (string, bool) {
+	lw := strings.ToLower(name)
+	for _, suf := range compoundSuffixes {
+		if strings.HasSuffix(lw, suf) && len(lw) > len(suf)+2 && !hasDigit(lw) {
+			if suf == "str" {
+				name = name[:len(name)-3] + "straße"
+			}
+			return caseName(name), true
+		}
+	}
+	return "", false
+}
