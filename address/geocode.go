@@ -126,8 +126,10 @@ func Geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	if s.regionalByName && !regionalNameFits(ps, ra) {
 		// a district the region knows only with its city's name after
 		// it: "GRA, Benin" is GRA Benin, in Benin City
-		if joined, err := gz.Named(ctx, alt.Address.Country, NameKey(alt.Address.Neighbourhood+" "+alt.Address.City)); err != nil || len(joined) == 0 ||
-			alt.Address.Neighbourhood == "" || !regionalNameFits(ps, withChecked(ra, "neighbourhood")) {
+		if alt.Address.Neighbourhood == "" || !regionalNameFits(ps, withChecked(ra, "neighbourhood")) {
+			return r, nil
+		}
+		if joined, err := gz.Named(ctx, alt.Address.Country, NameKey(alt.Address.Neighbourhood+" "+alt.Address.City)); err != nil || len(joined) == 0 {
 			return r, err
 		}
 	}

@@ -442,8 +442,6 @@ func (g *geocoder) orgRunOn(ctx context.Context) error {
 	return nil
 }
 
-// areasNamed returns the areas (states, LGAs, localities) with the name,
-// inside the state when the address names one.
 // knownWhole reports whether the gazetteer knows an area by the whole name,
 // or by it with a saint's word in full ("St Pölten": Sankt Pölten).
 func (g *geocoder) knownWhole(ctx context.Context, name string) (bool, error) {
@@ -455,6 +453,8 @@ func (g *geocoder) knownWhole(ctx context.Context, name string) (bool, error) {
 	return false, nil
 }
 
+// areasNamed returns the areas (states, LGAs, localities) with the name,
+// inside the state when the address names one.
 func (g *geocoder) areasNamed(ctx context.Context, name string) ([]*Place, error) {
 	ps, err := g.named(ctx, NameKey(name))
 	if err != nil {
