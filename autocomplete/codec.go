@@ -137,6 +137,9 @@ func Decode(r io.Reader) (*Index, error) {
 			return nil, fmt.Errorf("%w: %v", ErrFormat, err)
 		}
 		t.buildTop()
+		if err := t.buildStandout(); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		}
 		ix.countries[t.cc] = t
 	}
 	if d.err != nil {

@@ -111,6 +111,10 @@ type table struct {
 	// jpost[jpostOff[i]:jpostOff[i+1]], ascending
 	jfst      *vellum.FST
 	jfstBytes []byte
+	// sfst maps the name keys of the places a full list makes room for
+	// to the most important place of each (see buildStandout); built, not
+	// stored
+	sfst *vellum.FST
 	jpostOff  []uint32
 	jpost     []uint32
 
@@ -253,6 +257,9 @@ func buildTable(ds []*draft) (*table, error) {
 		return nil, err
 	}
 	t.buildTop()
+	if err := t.buildStandout(); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 

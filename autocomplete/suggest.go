@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/addrkit/addrkit/address"
+	"github.com/addrkit/addrkit/internal/edits"
 	"github.com/addrkit/addrkit/internal/fault"
 	"github.com/blevesearch/vellum"
 )
@@ -215,6 +216,7 @@ type scratch struct {
 	it       vellum.FSTIterator
 	key      []byte
 	end      []byte
+	sa       edits.Automaton // the walk of standout
 }
 
 var scratchPool = sync.Pool{New: func() any {
@@ -255,7 +257,10 @@ var scratchPool = sync.Pool{New: func() any {
 // names more places bear first (for places found with typos, among those
 // equal in buckets 1 to 5: a typo leaves open which name was meant). A
 // place found in several sources, or a street in several segments, is
-// suggested once.
+// suggested once. A full list of 3 or more that holds no country, state,
+// city or town gives its last place to the most important one whose whole
+// name the query's words are with one typo people often make (standout):
+// "kani" lists the places named Kani, then Kano.
 func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	start := time.Now()
 	text := strings.TrimSpace(q.Text)
@@ -317,6 +322,7 @@ func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 		s.joinPass(ix, t, q, limit, &resp)
 		s.fill(ix, t, q, limit, &resp)
 	}
+	s.standout(ix, t, words, q, limit, &resp)
 	for i := 1; i < len(resp.Suggestions); i++ {
 		// a score that reads as the list does
 		resp.Suggestions[i].Score = min(resp.Suggestions[i].Score, resp.Suggestions[i-1].Score)
