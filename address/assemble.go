@@ -129,7 +129,7 @@ func (p *parser) venueAround(pt *part, s span) {
 }
 
 // venueAfter reports whether the first part, a name without a digit, is
-// followed, after units and floors only, by a venue that holds shops and
+// followed, after units, shops and floors only, by a venue that holds shops and
 // offices (containerVenues): the first name is then the organization in
 // it, and the venue the landmark it lies in ("Chicken Republic, Jabi
 // Lake Mall, Bala Sokoto Way", "Udo Udoma & Belo-Osagie, 10th Floor, St.
@@ -143,8 +143,8 @@ func (p *parser) venueAfter(parts []part) bool {
 		if parts[j].org != "" {
 			return parts[j].landmark == nil && containerVenue(parts[j].org)
 		}
-		if !unitsOnly(parts[j : j+1]) {
-			return false
+		if !unitParts(parts[j:j+1], true) {
+			return false // (a shop is one in the market or mall after it)
 		}
 	}
 	return false
@@ -156,6 +156,16 @@ func containerVenue(name string) bool {
 	f := strings.Fields(Fold(name))
 	return len(f) > 0 && containerVenues[f[len(f)-1]]
 }
+
+// hostVenue reports whether a name is an institution's whose grounds
+// hold other organizations: a hospital, a university, a college, a
+// polytechnic, a stadium.
+func hostVenue(name string) bool {
+	f := strings.Fields(Fold(name))
+	return len(f) > 0 && hostVenues[f[len(f)-1]]
+}
+
+var hostVenues = map[string]bool{"hospital": true, "university": true, "college": true, "polytechnic": true, "stadium": true}
 
 // containerVenues end the names of venues that hold shops and offices:
 // markets and malls, and the buildings an organization's offices are in
@@ -175,9 +185,12 @@ var buildingFirst = map[string]bool{
 // unitsOnly reports whether every part holds a unit or a floor and
 // nothing else; not a shop, which a market or an area holds as often as a
 // building ("Shop 14, Computer Village, 7 Otigba Street").
-func unitsOnly(parts []part) bool {
+func unitsOnly(parts []part) bool { return unitParts(parts, false) }
+
+// unitParts is unitsOnly, with shops too when shops is set.
+func unitParts(parts []part, shops bool) bool {
 	for _, pt := range parts {
-		if pt.unit.Type == "" && pt.level == "" || pt.unit.Type == unitTypes["shop"] || pt.plain || len(pt.premises) > 0 || pt.number != "" || pt.street.full != "" ||
+		if pt.unit.Type == "" && pt.level == "" || !shops && pt.unit.Type == unitTypes["shop"] || pt.plain || len(pt.premises) > 0 || pt.number != "" || pt.street.full != "" ||
 			pt.landmark != nil || pt.estate != "" || pt.poBox != "" || pt.org != "" || pt.district != "" || pt.zone != "" {
 			return false
 		}
@@ -528,6 +541,12 @@ func (p *parser) apply(pt *part) {
 		if a.Organization == "" {
 			a.Organization = pt.org
 			p.raw[fOrganization] = pt.org
+		} else if len(strings.Fields(pt.org)) > 1 && (containerVenue(pt.org) || hostVenue(pt.org)) {
+			// a venue or a campus after the organization is where it
+			// lies: "Mirabel Centre, Lagos State University Teaching
+			// Hospital, Ikeja" (not a part of the organization: "Federal
+			// Road Safety Corps, Jebba Unit Command")
+			a.Landmarks = append(a.Landmarks, Landmark{Name: pt.org})
 		} else {
 			p.extra = append(p.extra, pt.org)
 		}

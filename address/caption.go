@@ -118,12 +118,14 @@ func takeCaption(text, region string) (rest, caption string) {
 // Bank, Ikeja Branch, 12 Allen Avenue", "Union Bank | Festac Branch |
 // 21 Road", "LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd". The
 // caption is the second part, of 2 to 4 words without a digit (an
-// ordinal names a place), ending in Branch, Office or Outlet, whose other
-// words name no organization or street and are no acronym ("Post
-// Office", "INEC Office" are places; "Allen Avenue Branch" names the
-// street), not opened by a relation ("by INEC office"), after a first
-// part without a digit and before a number or a street ("Access Bank,
-// Ikeja Branch, Lagos" keeps its one place). It returns the text without
+// ordinal names a place), ending in Branch, Office, Outlet, Plant, Depot
+// or Showroom, whose other words name no organization or street and are
+// no acronym ("Post Office", "INEC Office" are places; "Allen Avenue
+// Branch" names the street), not opened by a relation ("by INEC office"),
+// after a first part without a digit and before a number or a street, or
+// before text that writes the caption's place again ("Access Bank, Ikeja
+// Branch, Lagos" keeps its one place; "Coronation Insurance, Sokoto
+// Branch, Arkilla, Sokoto" does not need it). It returns the text without
 // the caption, and the caption.
 func takeBranchCaption(text string) (rest, caption string) {
 	i, n := partEnd(text, 0)
@@ -135,24 +137,25 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	part := strings.TrimSpace(text[i+n : j])
-	if hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWords(strings.Fields(text[j+m:])) {
-		// the first part must name the organization, not hold an
-		// address; and the address must follow, a number or a street:
-		// "Access Bank, Ikeja Branch, Lagos" keeps the one place
-		// written, and "Emeka Obi, Divisional Police Office, Nsukka"
-		// the office
-		return text, ""
-	}
 	words := strings.Fields(part)
 	if len(words) < 2 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
 		return text, ""
 	}
+	mods := words[:len(words)-1]
+	if after := strings.Fields(text[j+m:]); hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWords(after) && !writtenAgain(mods, after) {
+		// the first part must name the organization, not hold an
+		// address; and the address must follow, a number or a street,
+		// or the caption's place be written again: "Access Bank, Ikeja
+		// Branch, Lagos" keeps the one place written, and "Emeka Obi,
+		// Divisional Police Office, Nsukka" the office; "Sokoto Branch,
+		// Arkilla, Sokoto" is a caption
+		return text, ""
+	}
 	switch string(appendKey(nil, words[len(words)-1])) {
-	case "branch", "office", "outlet":
+	case "branch", "office", "outlet", "plant", "depot", "showroom":
 	default:
 		return text, ""
 	}
-	mods := words[:len(words)-1]
 	if hasStreetType(strings.Join(mods, " ")) {
 		return text, "" // "Allen Avenue Branch": the branch's street, which the address may not repeat
 	}
@@ -167,6 +170,20 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, "" // "Post Office", "INEC Office": an organization's office, a place
 	}
 	return strings.TrimRight(text[:i], " ") + strings.TrimRight(text[i:i+n], " ") + " " + strings.TrimLeft(text[j+m:], " "), part
+}
+
+// writtenAgain reports whether the words of mods are written, in order
+// and whole, among words: a caption's place that the address names again.
+func writtenAgain(mods, words []string) bool {
+	if len(mods) == 0 {
+		return false
+	}
+	for i := 0; i+len(mods) <= len(words); i++ {
+		if slices.EqualFunc(mods, words[i:i+len(mods)], func(a, b string) bool { return Fold(strings.Trim(a, ",;:|-")) == Fold(strings.Trim(b, ",;:|-")) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // postWords name a post office, which is a place, not a caption.

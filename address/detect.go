@@ -377,8 +377,10 @@ func (p *parser) streetLanguage() (string, string) {
 				if s.len() < 2 {
 					continue
 				}
-				if len(p.spans) == 1 {
-					// one segment, typed without commas: the postcode
+				if len(p.spans) == 1 || p.runsOn(s.lo) {
+					// one segment, typed without commas (or a part of
+					// one: "restaurant paul bocuse 40 quai de la plage
+					// 69660 collonges-au-mont-d'or"): the postcode
 					// before the last words ("172 boulevard saint-germain
 					// 75006 paris", "37700 san miguel de allende"),
 					// never the house number opening it ("1000 rue de la

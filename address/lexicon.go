@@ -487,6 +487,10 @@ var organizationWords = map[string]bool{
 	// Division", "Radio Jigawa", "Niger State Police Command"
 	"programme": true, "program": true, "project": true, "court": true, "division": true, "radio": true,
 	"command": true, "prison": true, "prisons": true,
+	// co-operatives, processors and non-profits: "Vom Dairy Farmers
+	// Cooperative", "Ore Palm Oil Processors", "Zing Community Health
+	// Initiative" (not "union": Seattle's South Lake Union)
+	"processors": true, "initiative": true,
 }
 
 // directionals are accepted before or after a street name.

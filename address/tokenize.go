@@ -2,6 +2,7 @@ package address
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -243,12 +244,14 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// Portugal write the district or city after the house number ("Av.
 	// Paulista, 1578 - Bela Vista", "Rua Augusta, 100 – Lisboa"; not "Calle
 	// 2 - Romualdo Segura", nor "7 - Oba Akran Ikeja", which opens with the
-	// number, nor "Mama Cass, 7 - Oba Akran", after no street); between
-	// names it joins them ("Oja - Oba", a ward).
+	// number, nor "Mama Cass, 7 - Oba Akran", after no street); so does
+	// one before a street whose type opens its name ("Hospital
+	// Sírio-Libanês - Rua Dona Adma Jafet, 91"); between other names it
+	// joins them ("Oja - Oba", a ward).
 	dash := func(end int) {
 		next := strings.TrimLeft(text[end:], " ")
 		afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
-		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber) {
+		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber || opensStreet(next)) {
 			flush()
 		}
 	}
@@ -457,3 +460,29 @@ func streetSpan(ws []word) bool {
 	}
 	return false
 }
+
+// opensStreet reports whether text begins with a street type that opens
+// a street's name in the languages that write it first (Spanish,
+// Catalan, Italian, Portuguese, French, Polish: "Rua", "Av.", "Calle",
+// "Via", "Rue", "ul.").
+func opensStreet(text string) bool {
+	w, _, _ := strings.Cut(text, " ")
+	return streetOpeners[string(appendKey(nil, w))]
+}
+
+// streetOpeners are the keys of the street types of streetLanguages
+// whose languages write the type before the name, and "av".
+var streetOpeners = func() map[string]bool {
+	out := map[string]bool{"av": true}
+	for _, l := range streetLanguages {
+		if !slices.ContainsFunc(l.words, func(w string) bool {
+			return slices.Contains([]string{"calle", "carrer", "via", "rua", "rue", "ulica"}, w)
+		}) {
+			continue
+		}
+		for _, w := range l.words {
+			out[string(appendKey(nil, w))] = true
+		}
+	}
+	return out
+}()

@@ -111,12 +111,13 @@ type table struct {
 	// jpost[jpostOff[i]:jpostOff[i+1]], ascending
 	jfst      *vellum.FST
 	jfstBytes []byte
+	jpostOff  []uint32
+	jpost     []uint32
+
 	// sfst maps the name keys of the places a full list makes room for
 	// to the most important place of each (see buildStandout); built, not
 	// stored
 	sfst *vellum.FST
-	jpostOff  []uint32
-	jpost     []uint32
 
 	// top lists the best entries with a term that starts with each
 	// prefix of 1 to maxTopPrefix bytes.
