@@ -8,8 +8,8 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 506 results
 	"COUNTRY/builtin":            600000, // 506 results
-	"LGA":                        39000,  // 1309 results
-	"LGA/builtin":                39000,  // 1295 results
+	"LGA":                        39000,  // 1308 results
+	"LGA/builtin":                39000,  // 1294 results
 	"LOCALITY":                   51000,  // 27131 results
 	"LOCALITY/geonames":          24000,  // 8473 results
 	"LOCALITY/nipost-rural":      74000,  // 10111 results
@@ -23,8 +23,8 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 732 results
-	"STATE/builtin":              360000, // 732 results
+	"STATE":                      360000, // 733 results
+	"STATE/builtin":              360000, // 733 results
 	"STREET":                     5800,   // 2234 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7300,   // 505 results

@@ -122,7 +122,10 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 		}
 		key := NameKey(text)
 		for _, m := range ms {
-			if m.key == key {
+			if m.key == key && (field != "lga" || m.field == "lga") {
+				// (an LGA written with the city's name is looked up as
+				// an LGA too: "Gwaram, Gwaram LGA" is the Gwaram of
+				// Jigawa, whose LGA it is, not Bauchi's)
 				return
 			}
 		}

@@ -84,6 +84,9 @@ func TestGeocodeBuiltin(t *testing.T) {
 		{"Victoria Islnd, Lagos", address.LevelNeighbourhood, "Eti-Osa", "Lagos", "Victoria Island", 6.4281, 3.4219, 2000, address.Partial},
 		// a town of the GeoNames list fills in its LGA and state
 		{"Zuru", address.LevelLocality, "Zuru", "Kebbi", "Zuru", 11.435, 5.235, 5000, address.Partial},
+		// an LGA written with the town's name tells the town from its
+		// namesakes (Gwaram of Alkaleri, Bauchi)
+		{"Central Mosque, Gwaram, Gwaram LGA", address.LevelLocality, "Gwaram", "Jigawa", "Gwaram", 11.277, 9.884, 5000, address.Partial},
 		// a Plus Code recovered from the locality beside it
 		{"8JGR+PQW, Murtala Muhammed Way, Benin City", address.LevelPremise, "Oredo", "Edo", "Benin City", 6.32686, 5.64195, 20, address.HighConfidence},
 		{"6FR5CCHC+6Q", address.LevelPremise, "", "", "", 6.4281, 3.4219, 50, address.HighConfidence},

@@ -117,7 +117,8 @@ type table struct {
 	// sfst maps the name keys of the places a full list makes room for
 	// to the most important place of each (see buildStandout); built, not
 	// stored
-	sfst *vellum.FST
+	sfst      *vellum.FST
+	sfstBytes []byte
 
 	// top lists the best entries with a term that starts with each
 	// prefix of 1 to maxTopPrefix bytes.
@@ -659,7 +660,7 @@ func (t *table) buildTop() {
 func (ix *Index) Size() int {
 	n := 0
 	for _, t := range ix.countries {
-		n += len(t.fstBytes) + len(t.terms) + len(t.rec) + len(t.kind) + len(t.nname) + len(t.jfstBytes) + 4*(len(t.jpostOff)+len(t.jpost))
+		n += len(t.fstBytes) + len(t.terms) + len(t.rec) + len(t.kind) + len(t.nname) + len(t.jfstBytes) + len(t.sfstBytes) + 4*(len(t.jpostOff)+len(t.jpost))
 		n += 4 * (len(t.termOff) + len(t.postOff) + len(t.post) + len(t.rank) + len(t.parent) +
 			len(t.lat) + len(t.lon) + len(t.recOff) + len(t.et) + len(t.etOff))
 		for p, l := range t.top {

@@ -46,7 +46,8 @@ func (t *table) buildStandout() error {
 	if err := fb.Close(); err != nil {
 		return err
 	}
-	t.sfst, err = vellum.Load(buf.Bytes())
+	t.sfstBytes = buf.Bytes()
+	t.sfst, err = vellum.Load(t.sfstBytes)
 	return err
 }
 
