@@ -8,16 +8,16 @@ package address
 var accuracyRadii = map[string]float64{
 	"COUNTRY":                    600000, // 506 results
 	"COUNTRY/builtin":            600000, // 506 results
-	"LGA":                        39000,  // 1308 results
-	"LGA/builtin":                39000,  // 1294 results
-	"LOCALITY":                   51000,  // 27131 results
+	"LGA":                        39000,  // 1305 results
+	"LGA/builtin":                39000,  // 1291 results
+	"LOCALITY":                   51000,  // 27133 results
 	"LOCALITY/geonames":          24000,  // 8473 results
-	"LOCALITY/nipost-rural":      74000,  // 10111 results
+	"LOCALITY/nipost-rural":      74000,  // 10113 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8547 results
-	"NEIGHBOURHOOD":              40000,  // 37783 results
+	"NEIGHBOURHOOD":              40000,  // 37780 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34655 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34652 results
 	"POSTCODE":                   33000,  // 1249 results
 	"POSTCODE/nipost":            33000,  // 1249 results
 	"PREMISE":                    11,     // 26184 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 733 results
 	"STATE/builtin":              360000, // 733 results
-	"STREET":                     5800,   // 2234 results
+	"STREET":                     5800,   // 2238 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7300,   // 505 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5400,   // 541 results
-	"STREET/area:wards":          5200,   // 448 results
+	"STREET/area:wards":          5200,   // 452 results
 }

@@ -118,8 +118,8 @@ func takeCaption(text, region string) (rest, caption string) {
 // Bank, Ikeja Branch, 12 Allen Avenue", "Union Bank | Festac Branch |
 // 21 Road", "LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd". The
 // caption is the second part, of 2 to 4 words without a digit (an
-// ordinal names a place), ending in Branch, Office, Outlet, Plant, Depot
-// or Showroom, whose other words name no organization or street and are
+// ordinal names a place), ending in Branch, Office, Outlet, Plant, Depot,
+// Showroom or Factory, whose other words name no organization or street and are
 // no acronym ("Post Office", "INEC Office" are places; "Allen Avenue
 // Branch" names the street), not opened by a relation ("by INEC office"),
 // after a first part without a digit and before a number or a street, or
@@ -152,7 +152,7 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	switch string(appendKey(nil, words[len(words)-1])) {
-	case "branch", "office", "outlet", "plant", "depot", "showroom":
+	case "branch", "office", "outlet", "plant", "depot", "showroom", "factory":
 	default:
 		return text, ""
 	}

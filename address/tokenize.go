@@ -246,12 +246,14 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// 2 - Romualdo Segura", nor "7 - Oba Akran Ikeja", which opens with the
 	// number, nor "Mama Cass, 7 - Oba Akran", after no street); so does
 	// one before a street whose type opens its name ("Hospital
-	// Sírio-Libanês - Rua Dona Adma Jafet, 91"); between other names it
-	// joins them ("Oja - Oba", a ward).
+	// Sírio-Libanês - Rua Dona Adma Jafet, 91"), and one between an
+	// organization and what follows it, or before a venue ("Nestle
+	// Nigeria Plc - Factory", "Mr Price - Circle Mall"); between other
+	// names it joins them ("Oja - Oba", a ward).
 	dash := func(end int) {
 		next := strings.TrimLeft(text[end:], " ")
 		afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
-		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber || opensStreet(next)) {
+		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber || opensStreet(next) || orgAtDash(words[segStart:], next)) {
 			flush()
 		}
 	}
@@ -486,3 +488,23 @@ var streetOpeners = func() map[string]bool {
 	}
 	return out
 }()
+
+// orgAtDash reports whether a dash between the words before it and the
+// text after it stands between an organization and the rest: the words
+// before it are two or more that an organization word ends ("Nestle
+// Nigeria Plc -"), or the part after it, up to the next separator, is a
+// venue that holds shops and offices ("- Circle Mall,").
+func orgAtDash(before []word, next string) bool {
+	if len(before) >= 2 && organizationWords[string(appendKey(nil, before[len(before)-1].text))] { // (keys are set after the words)
+		return true
+	}
+	part := next
+	if i := strings.IndexAny(part, ",;:|"); i >= 0 {
+		part = part[:i]
+	}
+	if i := strings.Index(part, " - "); i >= 0 {
+		part = part[:i]
+	}
+	f := strings.Fields(part)
+	return len(f) >= 2 && containerVenues[string(appendKey(nil, f[len(f)-1]))]
+}

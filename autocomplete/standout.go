@@ -15,8 +15,21 @@ import (
 
 // standoutKinds are the kinds of place a full list makes room for when
 // the text matches others better (see standout): the places a search box
-// is most often typed for.
+// is most often typed for. A town stands out too with 100,000 people or
+// more (standoutMagnitude): a review of 400 queries typed as Nigerians
+// type found every town it had added implausible ("yaba" gave Yabo,
+// Sokoto; "ogudu" Obudu), every city right.
 var standoutKinds = []address.PlaceKind{address.KindCountry, address.KindState, address.KindCity, address.KindTown}
+
+// standoutMagnitude is the least magnitude (see magnitude) of a town that
+// stands out: 100,000 people.
+const standoutMagnitude = 6
+
+// standsOut reports whether entry e may take a full list's last place.
+func (t *table) standsOut(e uint32) bool {
+	k := kindOrder[t.kind[e]]
+	return slices.Contains(standoutKinds, k) && (k != address.KindTown || magnitude(t.rank[e]) >= standoutMagnitude)
+}
 
 // buildStandout builds sfst, from the name key (address.NameKey) of every
 // place of standoutKinds to the most important place of that name
@@ -25,7 +38,7 @@ var standoutKinds = []address.PlaceKind{address.KindCountry, address.KindState, 
 func (t *table) buildStandout() error {
 	best := map[string]uint32{}
 	for e := range t.kind {
-		if !slices.Contains(standoutKinds, kindOrder[t.kind[e]]) {
+		if !t.standsOut(uint32(e)) {
 			continue
 		}
 		k := address.NameKey(t.field(uint32(e), recName))
@@ -59,10 +72,10 @@ func (t *table) standsAbove(a, b uint32) bool {
 	return cmp.Or(cmp.Compare(ia, ib), cmp.Compare(t.rank[a], t.rank[b])) > 0
 }
 
-// standout gives the last place of a full list to the city or town (or
-// state, or country) whose whole name the query's words are with one
-// typo of the kinds people make (edits.Unlikely), when the list holds
-// no place of those kinds: "kani" lists the villages named Kani, then
+// standout gives the last place of a full list to the city or large town
+// (or state, or country) whose whole name the query's words are with one
+// typo of the kinds people make (edits.Unlikely), when the list holds no
+// place of those kinds, nor a neighbourhood or an LGA typed right: "kani" lists the villages named Kani, then
 // Kano; "owerre" the villages named Owerre, then Owerri; "wari" Warri.
 // What the text matches better keeps its order above it: a typo the
 // query may not have made does not put a city before a place typed right,
@@ -79,7 +92,12 @@ func (s *scratch) standout(ix *Index, t *table, words []string, q Query, limit i
 		}
 	}
 	typed := address.NameKey(strings.Join(words, " "))
-	if len([]rune(typed)) < 4 || slices.ContainsFunc(resp.Suggestions, func(sg Suggestion) bool { return slices.Contains(standoutKinds, sg.Kind) }) {
+	if len([]rune(typed)) < 4 || slices.ContainsFunc(resp.Suggestions, func(sg Suggestion) bool {
+		// a place of those kinds listed already, or a neighbourhood or
+		// an LGA typed right: "yaba", "ogudu" are what was meant
+		return slices.Contains(standoutKinds, sg.Kind) ||
+			sg.Match.Type == "exact" && (sg.Kind == address.KindNeighbourhood || sg.Kind == address.KindLGA)
+	}) {
 		return
 	}
 	s.sa.Reset(typed, 1, false)

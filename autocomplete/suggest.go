@@ -258,9 +258,10 @@ var scratchPool = sync.Pool{New: func() any {
 // equal in buckets 1 to 5: a typo leaves open which name was meant). A
 // place found in several sources, or a street in several segments, is
 // suggested once. A full list of 3 or more that holds no country, state,
-// city or town gives its last place to the most important one whose whole
-// name the query's words are with one typo people often make (standout):
-// "kani" lists the places named Kani, then Kano.
+// city or town, nor a neighbourhood or an LGA typed right, gives its last
+// place to the most important country, state, city or large town whose
+// whole name the query's words are with one typo people often make
+// (standout): "kani" lists the places named Kani, then Kano.
 func (ix *Index) Suggest(ctx context.Context, q Query) (Response, error) {
 	start := time.Now()
 	text := strings.TrimSpace(q.Text)
