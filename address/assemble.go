@@ -129,9 +129,9 @@ func (p *parser) venueAround(pt *part, s span) {
 }
 
 // venueAfter reports whether the first part, a name without a digit, is
-// followed, after units, shops and floors only, by a venue that holds shops and
-// offices (containerVenues): the first name is then the organization in
-// it, and the venue the landmark it lies in ("Chicken Republic, Jabi
+// followed, after units, shops and floors only, by a venue that holds
+// shops and offices (containerVenues): the first name is then the
+// organization in it, and the venue the landmark it lies in ("Chicken Republic, Jabi
 // Lake Mall, Bala Sokoto Way", "Udo Udoma & Belo-Osagie, 10th Floor, St.
 // Nicholas House, ...").
 func (p *parser) venueAfter(parts []part) bool {

@@ -119,14 +119,14 @@ func takeCaption(text, region string) (rest, caption string) {
 // 21 Road", "LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd". The
 // caption is the second part, of 2 to 4 words without a digit (an
 // ordinal names a place), ending in Branch, Office, Outlet, Plant, Depot,
-// Showroom or Factory, whose other words name no organization or street and are
-// no acronym ("Post Office", "INEC Office" are places; "Allen Avenue
-// Branch" names the street), not opened by a relation ("by INEC office"),
-// after a first part without a digit and before a number or a street, or
-// before text that writes the caption's place again ("Access Bank, Ikeja
-// Branch, Lagos" keeps its one place; "Coronation Insurance, Sokoto
-// Branch, Arkilla, Sokoto" does not need it). It returns the text without
-// the caption, and the caption.
+// Showroom or Factory, whose other words name no organization or street
+// and are no acronym ("Post Office", "INEC Office" are places; "Allen
+// Avenue Branch" names the street), not opened by a relation ("by INEC
+// office"), after a first part without a digit and before a number or a
+// street, or before text that writes the caption's place again ("Access
+// Bank, Ikeja Branch, Lagos" keeps its one place; "Coronation Insurance,
+// Sokoto Branch, Arkilla, Sokoto" does not need it). It returns the text
+// without the caption, and the caption.
 func takeBranchCaption(text string) (rest, caption string) {
 	i, n := partEnd(text, 0)
 	if i < 0 {
