@@ -54,15 +54,15 @@ func TestGeocodeLGANamesake(t *testing.T) {
 // TestWrittenName checks the names a result writes: another name of the
 // place as written, and a zone's number after one of its names ("Wuse
 // Zone 5" for Wuse, alias "Wuse Zone 1": a zone, not a misspelling); the
-// gazetteer's first name for a misspelt one, a short one and one numbered
-// otherwise; a road named after two towns kept whole.
+// gazetteer's first name for a misspelt one and a short one; one numbered
+// in Roman numerals as written; a road named after two towns kept whole.
 func TestWrittenName(t *testing.T) {
 	gz := builtinGazetteer(t)
 	for _, tt := range []struct{ text, neighbourhood, city, street string }{
 		{"Stephansplatz 1, 1010 Wien", "", "Wien", "Stephansplatz"},
 		{"Garki Area 11 Abuja", "Garki", "Abuja", ""},
 		{"10 Adetokunbo Ademola Crescent Wuse Zone 5 Abuja", "Wuse Zone 5", "Abuja", "Adetokunbo Ademola Crescent"},
-		{"Wuse II, Abuja", "Wuse 2", "Abuja", ""},
+		{"Wuse II, Abuja", "Wuse II", "Abuja", ""}, // Wuse 2, its number as written
 		{"No 10 Aba road, PH", "", "Port Harcourt", "Aba Road"},
 		{"45 deansgate manchester m3 2ay uk", "", "Manchester", "Deansgate"},
 		{"20 Lagos Abeokuta", "", "", "Lagos Abeokuta"},

@@ -100,11 +100,12 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 // "København"), not the name the gazetteer lists first (Milan, Vienna,
 // Copenhagen). A text that is exactly one of the place's other names is
 // kept as written, and so is a district's number after a name of the
-// place ("Dublin 8", "Wuse Zone 4" for Wuse, alias "Wuse Zone 1"); the
-// gazetteer's first name stands for a misspelt one, for
+// place ("Dublin 8", "Wuse Zone 4" for Wuse, alias "Wuse Zone 1"), and
+// the name with its number in Roman numerals or in digits, as written
+// ("Wuse II" for Wuse 2: one district, and the corpora label the form
+// written); the gazetteer's first name stands for a misspelt one, and for
 // short names of 3 letters or fewer and the first words of the name
-// ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City), and
-// for the same name numbered otherwise ("Wuse II" is Wuse 2). The first
+// ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City). The first
 // words of a name abroad that are one of its other names stay as written:
 // "New York" is New York City's name in a postal address (in Nigeria the
 // full name is the postal form: "Benin" is written Benin City).
@@ -140,7 +141,10 @@ func writtenName(text string, p *Place, edits int) string {
 	if romanizedAlike(text, p.Name) && (edits > 0 || strings.Contains(text, "-") && !strings.ContainsAny(p.Name, "- ")) {
 		return text // "Zawachiki" for Zawaciki, "Kishi" for Kisi, "Dei-Dei" for DeiDei: one name romanized two ways
 	}
-	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) || numbered(text) == numbered(p.Name) {
+	if numbered(text) == numbered(p.Name) && k != main && edits == 0 {
+		return text // "Wuse II" for Wuse 2: one number, written as its people write it
+	}
+	if edits > 0 || k == main || KeyLen(k) <= 3 && !writtenInFull(text) {
 		return p.Name
 	}
 	if strings.HasPrefix(main, k) && (p.Country == "NG" || !namesPlace(text, p)) {
