@@ -141,7 +141,7 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 	}
 	g.street = p
 	if edits > 0 {
-		keep, err := g.writtenSpelling(ctx, g.a.Street, p.Name)
+		keep, err := g.writtenSpelling(ctx, g.a.Street, p.Name, edits)
 		if err != nil {
 			return err
 		}
@@ -285,7 +285,7 @@ type nameWordCounter interface {
 // names with Adetokunbo and Etta); a user's typo is the word no name
 // holds ("Adeola Odekku Street": Odeku). Names of other word counts, and
 // gazetteers that cannot count, keep the correction.
-func (g *geocoder) writtenSpelling(ctx context.Context, written, record string) (bool, error) {
+func (g *geocoder) writtenSpelling(ctx context.Context, written, record string, edits int) (bool, error) {
 	wc, ok := g.gz.(nameWordCounter)
 	if !ok {
 		return false, nil
@@ -301,11 +301,15 @@ func (g *geocoder) writtenSpelling(ctx context.Context, written, record string) 
 		}
 		differ = true
 		nw, ok, err := wc.NameWordCount(ctx, g.cc, ws[i])
-		if err != nil || !ok || nw == 0 {
+		if err != nil || !ok {
 			return false, err
 		}
 		nr, _, err := wc.NameWordCount(ctx, g.cc, rs[i])
-		if err != nil || nw < nr {
+		if err != nil || nw < nr && !(edits >= 2 && nw == 0 && nr <= 1) {
+			// (a record's word that no other name holds, two edits or
+			// more from the word written, is no more evidence than that
+			// word, which a typo seldom leaves so far: "Bujumbura
+			// Street" is kept against the record's "Bujmburra Street")
 			return false, err
 		}
 	}
