@@ -75,8 +75,9 @@ func (t *table) standsAbove(a, b uint32) bool {
 // standout gives the last place of a full list to the city or large town
 // (or state, or country) whose whole name the query's words are with one
 // typo of the kinds people make (edits.Unlikely), when the list holds no
-// place of those kinds, nor a neighbourhood or an LGA typed right: "kani" lists the villages named Kani, then
-// Kano; "owerre" the villages named Owerre, then Owerri; "wari" Warri.
+// place of those kinds, nor a neighbourhood or an LGA typed right: "kani"
+// lists the villages named Kani, then Kano; "owerre" the villages named
+// Owerre, then Owerri; "wari" Warri.
 // What the text matches better keeps its order above it: a typo the
 // query may not have made does not put a city before a place typed right,
 // but one of five places of a search box is the place most people typing
