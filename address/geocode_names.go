@@ -107,9 +107,9 @@ func (g *geocoder) rename(field, from string, p Place, edits int) {
 // short names of 3 letters or fewer and the first words of the name
 // ("PH", "Abj" and "Benin" are Port Harcourt, Abuja and Benin City). The
 // first words of a name abroad that are one of its other names stay as
-// written:
-// "New York" is New York City's name in a postal address (in Nigeria the
-// full name is the postal form: "Benin" is written Benin City).
+// written: "New York" is New York City's name in a postal address (in
+// Nigeria the full name is the postal form: "Benin" is written Benin
+// City).
 func writtenName(text string, p *Place, edits int) string {
 	k, main := NameKey(text), NameKey(p.Name)
 	if d := districtNumber(text); d > 0 && edits <= d && !numberedName(p) {
