@@ -152,17 +152,17 @@ func (p *parser) venueAfter(parts []part) bool {
 
 // containerVenue reports whether a name is a venue's that holds shops and
 // offices (containerVenues).
-func containerVenue(name string) bool {
-	f := strings.Fields(Fold(name))
-	return len(f) > 0 && containerVenues[f[len(f)-1]]
-}
+func containerVenue(name string) bool { return lastWordIn(name, containerVenues) }
 
 // hostVenue reports whether a name is an institution's whose grounds
 // hold other organizations: a hospital, a university, a college, a
 // polytechnic, a stadium.
-func hostVenue(name string) bool {
+func hostVenue(name string) bool { return lastWordIn(name, hostVenues) }
+
+// lastWordIn reports whether the last word of a name, folded, is in set.
+func lastWordIn(name string, set map[string]bool) bool {
 	f := strings.Fields(Fold(name))
-	return len(f) > 0 && hostVenues[f[len(f)-1]]
+	return len(f) > 0 && set[f[len(f)-1]]
 }
 
 var hostVenues = map[string]bool{"hospital": true, "university": true, "college": true, "polytechnic": true, "stadium": true}

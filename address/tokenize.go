@@ -253,7 +253,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	dash := func(end int) {
 		next := strings.TrimLeft(text[end:], " ")
 		afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
-		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber || opensStreet(next) || orgAtDash(words[segStart:], next)) {
+		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber || startsStreet(next) || orgAtDash(words[segStart:], next)) {
 			flush()
 		}
 	}
@@ -463,11 +463,11 @@ func streetSpan(ws []word) bool {
 	return false
 }
 
-// opensStreet reports whether text begins with a street type that opens
+// startsStreet reports whether text begins with a street type that opens
 // a street's name in the languages that write it first (Spanish,
 // Catalan, Italian, Portuguese, French, Polish: "Rua", "Av.", "Calle",
 // "Via", "Rue", "ul.").
-func opensStreet(text string) bool {
+func startsStreet(text string) bool {
 	w, _, _ := strings.Cut(text, " ")
 	return streetOpeners[string(appendKey(nil, w))]
 }
@@ -505,6 +505,5 @@ func orgAtDash(before []word, next string) bool {
 	if i := strings.Index(part, " - "); i >= 0 {
 		part = part[:i]
 	}
-	f := strings.Fields(part)
-	return len(f) >= 2 && containerVenues[string(appendKey(nil, f[len(f)-1]))]
+	return len(strings.Fields(part)) >= 2 && containerVenue(part)
 }

@@ -412,27 +412,17 @@ func (t *table) buildTerms(ds []*draft) (map[string]uint32, error) {
 	}
 	slices.Sort(terms)
 	t.termOff = make([]uint32, 0, len(terms)+1)
-	var buf bytes.Buffer
-	fb, err := vellum.New(&buf, nil)
-	if err != nil {
-		return nil, err
-	}
 	var sb strings.Builder
-	for i, tok := range terms {
+	var err error
+	t.fstBytes, t.fst, err = buildFST(terms, func(i int, tok string) uint64 {
 		termSet[tok] = uint32(i)
 		t.termOff = append(t.termOff, uint32(sb.Len()))
 		sb.WriteString(tok)
-		if err := fb.Insert([]byte(tok), uint64(i)); err != nil {
-			return nil, err
-		}
-	}
+		return uint64(i)
+	})
 	t.termOff = append(t.termOff, uint32(sb.Len()))
 	t.terms = sb.String()
-	if err := fb.Close(); err != nil {
-		return nil, err
-	}
-	t.fstBytes = buf.Bytes()
-	if t.fst, err = vellum.Load(t.fstBytes); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return termSet, nil
@@ -566,15 +556,10 @@ func (t *table) buildJoined() error {
 			}
 		}
 	}
-	keys := slices.Sorted(maps.Keys(byTerm))
-	var buf bytes.Buffer
-	fb, err := vellum.New(&buf, nil)
-	if err != nil {
-		return err
-	}
 	t.jpostOff = []uint32{0}
 	t.jpost = t.jpost[:0]
-	for _, k := range keys {
+	var err error
+	t.jfstBytes, t.jfst, err = buildFST(slices.Sorted(maps.Keys(byTerm)), func(_ int, k string) uint64 {
 		// most joined terms name one place: the entry itself is the
 		// value, without a list
 		es := byTerm[k]
@@ -584,16 +569,29 @@ func (t *table) buildJoined() error {
 			t.jpost = append(t.jpost, es...)
 			t.jpostOff = append(t.jpostOff, uint32(len(t.jpost)))
 		}
-		if err := fb.Insert([]byte(k), v|uint64(bounds[k])); err != nil {
-			return err
+		return v | uint64(bounds[k])
+	})
+	return err
+}
+
+// buildFST builds a vellum FST from keys, sorted, each to value(i, key),
+// called in order, and returns it as stored and loaded.
+func buildFST(keys []string, value func(i int, key string) uint64) ([]byte, *vellum.FST, error) {
+	var buf bytes.Buffer
+	fb, err := vellum.New(&buf, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, k := range keys {
+		if err := fb.Insert([]byte(k), value(i, k)); err != nil {
+			return nil, nil, err
 		}
 	}
 	if err := fb.Close(); err != nil {
-		return err
+		return nil, nil, err
 	}
-	t.jfstBytes = buf.Bytes()
-	t.jfst, err = vellum.Load(t.jfstBytes)
-	return err
+	fst, err := vellum.Load(buf.Bytes())
+	return buf.Bytes(), fst, err
 }
 
 // jpostings returns the entries of the joined term whose value in jfst

@@ -1,13 +1,10 @@
 package autocomplete
 
 import (
-	"bytes"
 	"cmp"
 	"maps"
 	"slices"
 	"strings"
-
-	"github.com/blevesearch/vellum"
 
 	"github.com/addrkit/addrkit/address"
 	"github.com/addrkit/addrkit/internal/edits"
@@ -46,21 +43,8 @@ func (t *table) buildStandout() error {
 			best[k] = uint32(e)
 		}
 	}
-	var buf bytes.Buffer
-	fb, err := vellum.New(&buf, nil)
-	if err != nil {
-		return err
-	}
-	for _, k := range slices.Sorted(maps.Keys(best)) {
-		if err := fb.Insert([]byte(k), uint64(best[k])); err != nil {
-			return err
-		}
-	}
-	if err := fb.Close(); err != nil {
-		return err
-	}
-	t.sfstBytes = buf.Bytes()
-	t.sfst, err = vellum.Load(t.sfstBytes)
+	var err error
+	t.sfstBytes, t.sfst, err = buildFST(slices.Sorted(maps.Keys(best)), func(_ int, k string) uint64 { return uint64(best[k]) })
 	return err
 }
 
