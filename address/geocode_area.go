@@ -284,8 +284,11 @@ func (g *geocoder) lookup(ctx context.Context, m *mention) error {
 		}
 		if len(m.places) > 0 {
 			m.namedAfter = ki >= namedAfter
-			return nil
+			return g.lgaByPart(ctx, m)
 		}
+	}
+	if err := g.lgaByPart(ctx, m); err != nil || len(m.places) > 0 {
+		return err
 	}
 	if m.weight < 0 {
 		// Free text that no component took is matched exactly only: its

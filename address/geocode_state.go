@@ -6,6 +6,7 @@ package address
 import (
 	"context"
 	"slices"
+	"strings"
 )
 
 // stateByEvidence settles a written state that the places named
@@ -247,4 +248,35 @@ func importance(p *Place) int {
 		return 1
 	}
 	return 0
+}
+
+// lgaByPart adds to a mention's places the LGAs of the written state whose
+// name joins the text to another by a slash, when no place found lies in
+// that state: "Koko, Kebbi State" is Koko/Besse, an LGA named after its
+// two towns, not the town Koko in Delta (the built-in gazetteer knows
+// Besse, not Kebbi's Koko). The state written and the LGA's own name are
+// the evidence.
+func (g *geocoder) lgaByPart(ctx context.Context, m *mention) error {
+	if g.state == nil || slices.ContainsFunc(m.places, func(p *Place) bool { return p.Within(g.state.ID) }) {
+		return nil
+	}
+	cl, ok := g.gz.(childLister)
+	if !ok {
+		return nil
+	}
+	ps, err := cl.Children(ctx, g.state.ID)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		p := &ps[i]
+		if p.Kind != KindLGA || !strings.Contains(p.Name, "/") {
+			continue
+		}
+		if slices.ContainsFunc(strings.Split(p.Name, "/"), func(part string) bool { return NameKey(part) == m.key }) {
+			m.places = append(m.places, p)
+			m.edits = append(m.edits, 0)
+		}
+	}
+	return nil
 }

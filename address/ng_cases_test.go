@@ -55,6 +55,10 @@ var ngCases = []ngCase{
 	{in: "45 Bode Thomas Street, Surulere, Lagos, Kano State", want: map[string]string{"state": "Lagos", "locality": "Surulere"}, conflict: "state_conflict", notHigh: true},
 	{in: "Gombe State University, Tudun Wada, Gombe 760211", want: map[string]string{"state": "Gombe"}},
 	{in: "5 Ahmadu Bello Way, Kaduna, Kano", want: map[string]string{"state": "Kaduna", "city": "Kaduna"}, conflict: "state_conflict", notHigh: true},
+	// a town named in an LGA's slashed name, in the state written: the
+	// LGA, not a namesake elsewhere (the built-in knows Delta's Koko only)
+	{in: "12 Sokoto Road, Koko, Kebbi State", want: map[string]string{"state": "Kebbi", "lga": "Koko/Besse"}},
+	{in: "Nkoro, Rivers State", want: map[string]string{"state": "Rivers", "lga": "Opobo/Nkoro"}},
 	// a postcode whose prefix is of another state's postal region, no
 	// state written: the city named outweighs the prefix (NIPOST lists
 	// 860231 in Gusau) and says so; the postcode's own record, where the
