@@ -384,10 +384,11 @@ func (p *parser) streetLanguage() (string, string) {
 					// before the last words ("172 boulevard saint-germain
 					// 75006 paris", "37700 san miguel de allende"),
 					// never the house number opening it ("1000 rue de la
-					// gauchetiere montreal")
+					// gauchetiere montreal"), or ending it after the
+					// city ("14 bis rue des lilas pessac 33600")
 					i = -1
-					for j := max(s.lo+1, s.hi-5); j < s.hi-1; j++ {
-						if p.words[j].digit {
+					for j := max(s.lo+1, s.hi-5); j < s.hi; j++ {
+						if p.words[j].digit && (j < s.hi-1 || !p.words[j-1].digit) {
 							i = j
 						}
 					}

@@ -434,7 +434,7 @@ func (p *parser) findPostcode() {
 			// numbers follow streets ("Florida 1234"), a number ending a
 			// segment is a house number; the postcode stands alone or,
 			// where numbers come first, after a plain name ("Thimphu 810").
-			if lo := s.hi - n; p.digitIn(lo, s.hi) && (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && (p.groupsAfterName(s.lo, lo, s.hi) || si > 0 && p.lay.postcodeFirst && p.plainName(s.lo, lo) || p.afterHouseAndDivision(s.lo, lo)) || p.shapedPostcode(lo, s.hi)) {
+			if lo := s.hi - n; p.digitIn(lo, s.hi) && (!p.markedNumber(lo, s.lo) || p.isSubdivision(lo-1, lo)) && (!p.lay.postcodeFirst && !p.lay.numberAfterStreet || n == s.len() || !p.lay.numberAfterStreet && p.plainName(s.lo, lo) || p.isSubdivision(s.lo, lo) || si == len(p.spans)-1 && (p.groupsAfterName(s.lo, lo, s.hi) || p.afterHouseAndName(s.lo, lo, s.hi) || si > 0 && p.lay.postcodeFirst && p.plainName(s.lo, lo) || p.afterHouseAndDivision(s.lo, lo)) || p.shapedPostcode(lo, s.hi)) {
 				if pc, ok := p.postcodeOf(lo, s.hi); ok {
 					p.foundPostcode(pc, lo, s.hi)
 					p.spans[si].hi = lo
