@@ -59,11 +59,12 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		inState, postcodeIn = true, true
 	}
 	codeWritten := false
-	if !inState && layoutOf(g.cc).stateCode && g.a.Postcode != "" && stateCodeWritten(written.ID, g.stateText) {
-		// "Frenchtown NJ 08825", "Eureka SD 57437": a state's code and
-		// the postcode, as the country writes them, outweigh a place of
-		// the name elsewhere (the town written is too small for the
-		// gazetteer, which knows a namesake)
+	if !inState && layoutOf(g.cc).stateCode && g.a.Postcode != "" {
+		// "Frenchtown NJ 08825", "Eureka SD 57437", "Amherst, New
+		// Hampshire 03031": a state and the postcode, as the country
+		// writes them, outweigh a place of the name elsewhere (the town
+		// written is too small for the gazetteer, which knows a
+		// namesake: Amherst in New York)
 		inState, codeWritten = true, true
 	}
 	var townWritten *Place
@@ -92,7 +93,7 @@ func (g *geocoder) stateByEvidence(ctx context.Context, cands []scored, best sco
 		case postcodeIn:
 			why = "the postcode " + g.a.Postcode + " lies in it"
 		case codeWritten:
-			why = "its code is written with the postcode, as the country writes them"
+			why = "it is written with the postcode, as the country writes them"
 		case townWritten != nil:
 			why = "its name names " + townWritten.Name + " there too"
 		case inState:

@@ -105,6 +105,11 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// no country written: a city named with a postcode of its country
 		{"Unter den Linden 77, 10117 Berlin", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"55 Rue du Faubourg Saint-Honoré, 75008 Paris", address.LevelLocality, "", "Île-de-France", "Paris", 48.853, 2.349, 10000, address.Partial},
+		// typed without commas, the postcode last
+		{"14 bis rue des lilas pessac 33600", address.LevelLocality, "", "New Aquitaine", "Pessac", 44.806, -0.632, 10000, address.Partial},
+		// a state written in full with the postcode outweighs a namesake
+		// of the town elsewhere (the built-in knows Amherst, New York)
+		{"12 Walnut Hill Rd, Amherst, New Hampshire 03031", address.LevelState, "", "New Hampshire", "Amherst", 43.208, -71.538, 10000, address.Unverified},
 		// the city by its own language's name, which the built-in
 		// gazetteer keeps among the city's other names: found, and kept
 		// as written
