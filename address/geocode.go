@@ -168,6 +168,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	g.saysState = saysState(s.Tokens)
 	g.stateText = tokenText(s.Tokens, LabelState)
 	g.stateFirst = stateBeforeCity(s.Tokens)
+	g.areaFirst = len(s.Tokens) > 0 && s.Tokens[0].Label == LabelNeighbourhood
 	g.streetText = tokenText(s.Tokens, LabelStreetName, LabelStreetType)
 	if g.cc == "" {
 		g.cc = DefaultCountry
@@ -245,6 +246,7 @@ type geocoder struct {
 	saysState     bool   // and said "State" after its name ("Oyo State"; see saysState)
 	stateText     string // the state as written ("Cairo": the state is Al Qahirah)
 	stateFirst    bool   // the state was written before the city (see stateBeforeCity)
+	areaFirst     bool   // the neighbourhood opens the address (see townBusiness)
 	streetText    string // the street as written ("Cele St"), for streetAsPlace
 	// streetPlace is the id of the place of the street's name that a
 	// street not found is listed as (streetAsPlace): among the result's

@@ -25,6 +25,9 @@ func (g *geocoder) unglue(ctx context.Context) error {
 	if err := g.glueStreetArea(ctx); err != nil {
 		return err
 	}
+	if err := g.townBusiness(ctx); err != nil {
+		return err
+	}
 	if err := g.orgRunOn(ctx); err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/addrkit/addrkit/address"
@@ -15,41 +14,15 @@ import (
 	"github.com/addrkit/addrkit/storage/builtin"
 )
 
-var (
-	builtinOnce sync.Once
-	builtinGz   *storage.Gazetteer
-	builtinDir  string
-	builtinErr  error
-)
-
 // TestMain closes and removes the built-in gazetteer the tests opened and
 // the Nigerian one they built, if any.
-func TestMain(m *testing.M) {
-	os.Exit(storetest.Main(m, func() {
-		if builtinGz != nil {
-			builtinGz.Close()
-		}
-		if builtinDir != "" {
-			os.RemoveAll(builtinDir)
-		}
-	}))
-}
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 
-// builtinGazetteer opens one store with the built-in gazetteer for all the
-// tests of the package (a real Badger in a temporary directory).
-func builtinGazetteer(t testing.TB) *storage.Gazetteer {
-	t.Helper()
-	builtinOnce.Do(func() {
-		if builtinDir, builtinErr = os.MkdirTemp("", "addrkit-geocode-test"); builtinErr != nil {
-			return
-		}
-		builtinGz, builtinErr = builtin.Open(context.Background(), builtinDir, storage.Options{})
-	})
-	if builtinErr != nil {
-		t.Fatal(builtinErr)
-	}
-	return builtinGz
-}
+// builtinGazetteer returns the store of the built-in gazetteer that every
+// test of the package shares, opened as the command and the server open it
+// (read-only, the places preloaded: the geocoder's evidence of name-word
+// counts needs them).
+func builtinGazetteer(t testing.TB) *storage.Gazetteer { return storetest.Shared(t) }
 
 func geocode(t testing.TB, gz address.Gazetteer, text string) address.Result {
 	t.Helper()

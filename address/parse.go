@@ -152,10 +152,13 @@ func (p *parser) caseWords(lo, hi int, first bool) string {
 			continue
 		}
 		if b.Len() > 0 {
+			if p.words[k].amp {
+				b.WriteString(" &")
+			}
 			b.WriteByte(' ')
 		}
 		switch {
-		case p.mixedCase && isCapsAcronym(t):
+		case p.mixedCase && isCapsAcronym(t), strings.Contains(t, "&") && t == strings.ToUpper(t):
 			b.WriteString(t)
 		case isASCIILetters(t):
 			writeCasedASCII(&b, t, first && b.Len() == 0, p.words[k].lex)

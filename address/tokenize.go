@@ -17,6 +17,7 @@ type word struct {
 	digit  bool // the word holds a digit
 	marker bool // the word introduces a number: "No", "Flat", "Plot", "Box"
 	lex    bool // the word is in a lexicon: only then are the lexicons looked up
+	amp    bool // an ampersand stood alone before the word, in its segment: "Ernst & Young"
 }
 
 // span is a run of words, words[lo:hi], that the parser treats as one part
@@ -231,7 +232,9 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	type keyAt struct{ off, n int }
 	at := make([]keyAt, 0, 24)
 	segStart := len(words)
+	amp := false // an ampersand stood alone since the last word
 	flush := func() {
+		amp = false
 		if len(words) > segStart {
 			spans = append(spans, span{segStart, len(words)})
 			segStart = len(words)
@@ -268,6 +271,10 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			dash(end)
 			return
 		}
+		if strings.Trim(raw, "&") == "" {
+			amp = len(words) > segStart
+			return
+		}
 		t := trimWord(raw)
 		if t == "" {
 			if next := strings.TrimLeft(text[end:], " "); strings.Trim(raw, "#") == "" && next != "" && next[0] >= '0' && next[0] <= '9' && !afterNumberWord(words[segStart:]) {
@@ -293,7 +300,8 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 				// One word has one key: "Sangotedo-Ajah" -> "sangotedoajah".
 				off := len(keys)
 				if keys = appendKey(keys, w); len(keys) > off {
-					words = append(words, word{text: w})
+					words = append(words, word{text: w, amp: amp})
+					amp = false
 					at = append(at, keyAt{off, len(keys) - off})
 				}
 			}
