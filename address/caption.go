@@ -60,6 +60,37 @@ var captionWords = map[string]bool{
 	"point": true, "headquarters": true, "hq": true, "store": true,
 }
 
+// premisesCaptions may be a caption alone before a colon, as footers head
+// their rows: "Office: 17 Ogudu Road", "Showroom: Plot 54, Life Camp",
+// "Workshop: Osusu Rd, Aba".
+var premisesCaptions = map[string]bool{
+	"office": true, "showroom": true, "workshop": true, "factory": true, "warehouse": true, "depot": true,
+	"plant": true, "branch": true, "outlet": true, "headquarters": true, "hq": true,
+}
+
+// captionWordColon reports whether the colon at text[i] follows a word of
+// captionWords or premisesCaptions and comes before a number (perhaps after its marker:
+// "Plot 54"), anywhere in the text: "Novena
+// University, Ogume - Abuja Liaison Office: 21 Yedseram Street". It parts
+// the text as a comma would.
+func captionWordColon(text string, i int) bool {
+	if i+1 >= len(text) || text[i+1] != ' ' {
+		return false
+	}
+	f := strings.Fields(text[:i])
+	if len(f) == 0 {
+		return false
+	}
+	if k := appendKey(nil, f[len(f)-1]); !captionWords[string(k)] && !premisesCaptions[string(k)] {
+		return false
+	}
+	rest := strings.TrimLeft(text[i+1:], " ")
+	if first, after, ok := strings.Cut(rest, " "); ok && isMarkerKey(string(appendKey(nil, first))) {
+		rest = strings.TrimLeft(after, " ") // "Showroom: Plot 54"
+	}
+	return rest != "" && '0' <= rest[0] && rest[0] <= '9' && !timeOfDay(rest)
+}
+
 // takeCaption sets apart a caption of 1 to 4 words without a digit that
 // opens the text and ends in a colon, or in a dash or a bar between
 // spaces, when its last word is one of captionWords: "Head Office:",
@@ -92,7 +123,8 @@ func takeCaption(text, region string) (rest, caption string) {
 			return rest + ", " + words[0], ""
 		}
 	}
-	if !captionWords[last] || len(words) == 1 && last != "address" && last != "location" {
+	alone := len(words) == 1 && text[i] == ':' && premisesCaptions[last] // "Showroom: Plot 54"
+	if !alone && (!captionWords[last] || len(words) == 1 && last != "address" && last != "location") {
 		return text, ""
 	}
 	rest = strings.TrimLeft(text[i+n:], " ")

@@ -62,3 +62,36 @@ func TestTakeBranchCaption(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptionWords checks the captions a footer writes before a colon: a
+// premises' word alone opening the text, and a caption's word before a
+// number anywhere.
+func TestCaptionWords(t *testing.T) {
+	for _, tc := range []struct{ text, rest, caption string }{
+		{"Office: 17 Ogudu Road, Ogudu", "17 Ogudu Road, Ogudu", "Office"},
+		{"Showroom: Plot 54, Life Camp, Abuja", "Plot 54, Life Camp, Abuja", "Showroom"},
+		{"Workshop: Osusu Rd, Aba", "Osusu Rd, Aba", "Workshop"},
+		{"Ward: 3, Ikeja", "Ward: 3, Ikeja", ""}, // a field's name
+		{"Shop: 5, Alaba Market", "Shop: 5, Alaba Market", ""},
+	} {
+		rest, caption := takeCaption(tc.text, "NG")
+		if rest != tc.rest || caption != tc.caption {
+			t.Errorf("takeCaption(%q) = %q, %q; want %q, %q", tc.text, rest, caption, tc.rest, tc.caption)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Novena University, Ogume - Abuja Liaison Office: 21 Yedseram Street", true},
+		{"Ikoyi Showroom: Plot 5, Bourdillon Road", true},
+		{"Head Office: Opposite Shoprite", false}, // no number: takeCaption's
+		{"Branch Office: 8:30am to 4pm", false},   // a time
+		{"Gate: 2, Ikeja", false},
+	} {
+		i := strings.Index(tc.text, ":")
+		if got := captionWordColon(tc.text, i); got != tc.want {
+			t.Errorf("captionWordColon(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

@@ -9,8 +9,8 @@ import (
 )
 
 // townBusiness reads as the organization a name that opens the address,
-// made of the town written after it and words that no place's name of the
-// country holds ("Abak Photo Studio, Abak", "OKENE AUTO WORKSHOP, OKENE",
+// made of the town written after it and words that few places' names of
+// the country hold, three at most ("Abak Photo Studio, Abak", "OKENE AUTO WORKSHOP, OKENE",
 // "Takum Solar & Inverters, Takum 671002"): a business named after its
 // town, not a district of it, when the gazetteer knows no area by the
 // whole name. Words that name places ("Ikeja GRA", "Kaduna North") keep
@@ -45,7 +45,7 @@ func (g *geocoder) townBusiness(ctx context.Context) error {
 			continue // "&"
 		}
 		n, ok, err := counter.NameWordCount(ctx, g.cc, f)
-		if err != nil || !ok || n > 1 {
+		if err != nil || !ok || n > 3 {
 			return err
 		}
 		rest++

@@ -495,6 +495,9 @@ var organizationWords = map[string]bool{
 	// Logistics", "Ijero Furniture Works", "Body Fit Gym & Spa" (not
 	// "cafe": it cost a line of a world corpus's held half)
 	"logistics": true, "works": true, "gym": true, "spa": true, "lounge": true,
+	// clubs of ng-blind17's tuning half: "Kaduna Golf Club", "Heartland
+	// FC" (a stadium after it is its landmark)
+	"club": true, "fc": true,
 }
 
 // directionals are accepted before or after a street name.

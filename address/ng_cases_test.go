@@ -59,6 +59,11 @@ var ngCases = []ngCase{
 	// LGA, not a namesake elsewhere (the built-in knows Delta's Koko only)
 	{in: "12 Sokoto Road, Koko, Kebbi State", want: map[string]string{"state": "Kebbi", "lga": "Koko/Besse"}},
 	{in: "Nkoro, Rivers State", want: map[string]string{"state": "Rivers", "lga": "Opobo/Nkoro"}},
+	// a business named after its town, written before it: the
+	// organization, its ampersand kept (the town is written again)
+	{in: "Ikere Paints & Tiles | Ikere-Ekiti | Ekiti State 361001", want: map[string]string{"organization": "Ikere Paints & Tiles", "locality": "Ikere-Ekiti", "state": "Ekiti"}},
+	{in: "OKENE AUTO WORKSHOP, OKENE, KOGI STATE 263001", want: map[string]string{"organization": "Okene Auto Workshop", "locality": "Okene", "state": "Kogi"}},
+	{in: "Heartland FC, Dan Anyiam Stadium, Owerri, Imo State", want: map[string]string{"organization": "Heartland FC", "locality": "Owerri", "state": "Imo"}},
 	// a postcode whose prefix is of another state's postal region, no
 	// state written: the city named outweighs the prefix (NIPOST lists
 	// 860231 in Gusau) and says so; the postcode's own record, where the

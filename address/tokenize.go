@@ -321,7 +321,7 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			dash(i + len("–"))
 			continue
 		}
-		if r == ':' && len(spans) == 0 && captionColon(text, i) {
+		if r == ':' && (len(spans) == 0 && captionColon(text, i) || captionWordColon(text, i)) {
 			class = classSeparator
 		}
 		switch class {
