@@ -231,6 +231,7 @@ func (p *parser) parse() {
 	if p.bigFirst {
 		p.lay.numberAfterStreet = true // "千代田 1-1", "улица Ленина, 20"
 	}
+	p.takeMarkedPostcode()
 	if p.lay.postcodeFirst {
 		p.splitBeforePostcode()
 	}

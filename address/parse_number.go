@@ -219,3 +219,68 @@ func (p *parser) afterHouseAndName(start, lo, hi int) bool {
 	}
 	return p.digitIn(start, lo-2)
 }
+
+// postcodeMarkers are the words that name the postcode after them: "CEP
+// 80730-000" (Brazil), "PIN 400703", "ZIP 10001", "PLZ 10117". "C.P." is
+// one only where Spanish is written ("C.P. 06600"): in French and Italian
+// it marks a post-office box (case postale, casella postale).
+var postcodeMarkers = map[string]bool{"cep": true, "pin": true, "pincode": true, "zip": true, "zipcode": true, "plz": true, "postcode": true}
+
+// takeMarkedPostcode takes a postcode its marker names ("CEP 80730-000",
+// "Pin - 400703": the marker may end the segment before it): the marker is
+// labelled with it, so that it names no place ("Curitiba - PR, CEP
+// 80730-000" had the city CEP).
+func (p *parser) takeMarkedPostcode() {
+	for si, s := range p.spans {
+		for i := s.lo; i < s.hi; i++ {
+			if k := p.key(i); !postcodeMarkers[k] && (k != "cp" || !writesSpanish(p.country)) {
+				continue
+			}
+			lo, end := i+1, s.hi
+			if lo == s.hi {
+				if si+1 == len(p.spans) {
+					break
+				}
+				lo, end = p.spans[si+1].lo, p.spans[si+1].hi // "Pin - 400703"
+			}
+			for n := min(2, end-lo); n >= 1; n-- {
+				pc, ok := p.postcodeOf(lo, lo+n)
+				if !ok {
+					continue
+				}
+				p.foundPostcode(pc, lo, lo+n)
+				p.label(i, i+1, LabelPostcode)
+				p.cutWords(i, lo+n)
+				if p.lay.postcodeFirst && slices.ContainsFunc(p.spans, func(s span) bool { return s.lo == lo+n }) {
+					p.postcodeFirstSpan = lo + n // "C.P. 06600, Ciudad de México": the city after it
+				}
+				return
+			}
+		}
+	}
+}
+
+// cutWords takes words[lo:hi] out of the segments, parting one they
+// divide.
+func (p *parser) cutWords(lo, hi int) {
+	spans := make([]span, 0, len(p.spans)+1)
+	for _, s := range p.spans {
+		if s.hi <= lo || s.lo >= hi {
+			spans = append(spans, s)
+			continue
+		}
+		if s.lo < lo {
+			spans = append(spans, span{s.lo, lo})
+		}
+		if hi < s.hi {
+			spans = append(spans, span{hi, s.hi})
+		}
+	}
+	p.spans = spans
+}
+
+// writesSpanish reports whether Spanish street words are written in
+// country cc.
+func writesSpanish(cc string) bool {
+	return slices.Contains(streetLanguages[0].countries, cc)
+}
