@@ -10,6 +10,9 @@ func (p *parser) levelAt(i, hi int) (string, int) {
 	if floorCountries[p.country] && asianFloor(p.key(i)) {
 		return strings.ToUpper(p.text(i)), 1 // "3F", "10/F"
 	}
+	if k := p.key(i); i+1 == hi && len(k) > 2 && doorLetter(k[:len(k)-1], k[len(k)-1:]) {
+		return p.text(i), 1 // "5ºB": the floor and the door, glued
+	}
 	if !p.words[i].lex && (i+1 >= hi || !p.words[i+1].lex) && !p.foreignLevel(i, hi) {
 		return "", 0
 	}

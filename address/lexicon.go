@@ -326,8 +326,11 @@ var countryUnitTypes = func() map[string]map[string]string {
 	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
-	out["BE"]["bte"] = "bte" // "bte 8": a box, a flat's letterbox in Belgium
-	out["BE"]["bus"] = "bus" // "Oudaan 12 bus 3": the same, in Dutch
+	out["BE"]["bte"] = "bte"                                                       // "bte 8": a box, a flat's letterbox in Belgium
+	out["BE"]["bus"] = "bus"                                                       // "Oudaan 12 bus 3": the same, in Dutch
+	out["BE"]["boite"] = "boîte"                                                   // "boîte 3": the same, in French
+	out["AT"]["tur"] = "Tür"                                                       // "Stiege 1, Tür 3": a flat's door in Austria
+	out["US"] = map[string]string{"lot": "Lot", "spc": "Space", "trlr": "Trailer"} // a mobile home's lot: "Lot 45"
 	for _, l := range streetLanguages {
 		for _, cc := range l.countries {
 			switch {
@@ -335,7 +338,7 @@ var countryUnitTypes = func() map[string]map[string]string {
 				out[cc] = map[string]string{"int": "Int.", "interior": "Interior", "dpto": "Dpto.", "dto": "Dto.", "local": "Local",
 					"depto": "Depto.", "of": "Of.", "oficina": "Oficina", "pta": "Pta.", "puerta": "Puerta"}
 			case slices.Contains(l.words, "rua"):
-				out[cc] = map[string]string{"sala": "Sala", "ap": "Ap.", "apto": "Apto.", "conj": "Conj.", "loja": "Loja"}
+				out[cc] = map[string]string{"sala": "Sala", "ap": "Ap.", "apto": "Apto.", "conj": "Conj.", "loja": "Loja", "casa": "Casa"}
 			}
 		}
 	}
@@ -349,8 +352,9 @@ var premiseTypes = map[string]string{
 	"km": "Km", "villa": "Villa",
 	// a staircase of a block of flats: "esc. B" (escalera), "scala A",
 	// "Stiege 2"
-	"esc": "esc.", "escalera": "Escalera", "scala": "Scala", "stiege": "Stiege",
-	"корп": "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
+	"esc": "esc.", "escalera": "Escalera", "scala": "Scala", "stiege": "Stiege", "escalier": "Escalier",
+	"bloco": "Bloco", // a block of flats in Brazil and Portugal: "Bloco C apto 504"
+	"корп":  "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
 }
 
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
@@ -370,7 +374,8 @@ var levelsBefore = map[string]string{"piso": "Piso", "et": "et.", "tang": "Tần
 var levelsAfter = map[string]string{"og": "OG", "stock": "Stock", "etage": "Etage", "étage": "étage", "andar": "andar", "sal": "sal", "verdieping": "verdieping",
 	"emelet": "emelet", "em": "em.", "kerros": "kerros", "piętro": "piętro", "pietro": "piętro", "patro": "patro", "etasje": "etasje", "sals": "sals",
 	"planta": "planta", "esq": "Esq.", "dto": "Dto.", "izda": "izda.", "izq": "izq.", "dcha": "dcha.", "piano": "piano",
-	"th": "th.", "tv": "tv.", "mf": "mf."} // Danish: the floor, then the door's side ("2. th.")
+	"th": "th.", "tv": "tv.", "mf": "mf.", // Danish: the floor, then the door's side ("2. th.")
+	"tr": "tr", "frente": "Frente"} // Swedish stairs up ("2 tr"); Portuguese: the front door ("2º Frente")
 
 // namedLevels are floors named without a number.
 var namedLevels = map[string]string{
