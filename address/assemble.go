@@ -227,11 +227,10 @@ func (p *parser) districtEstate() {
 }
 
 // district reads s as the neighbourhood when its first word says it names
-// one (districtMarkers), in a country that writes Spanish, and no
-// neighbourhood was read yet.
+// one (districtMarkers) in the country, and no neighbourhood was read
+// yet.
 func (p *parser) district(s span) bool {
-	if s.len() < 2 || p.a.Neighbourhood != "" || !districtMarkers[p.key(s.lo)] || !p.hasLetter(s.lo+1, s.hi) ||
-		!slices.Contains(streetLanguages[0].countries, p.country) {
+	if s.len() < 2 || p.a.Neighbourhood != "" || !slices.Contains(districtMarkers[p.key(s.lo)], p.country) || !p.hasLetter(s.lo+1, s.hi) {
 		return false
 	}
 	p.label(s.lo, s.hi, LabelNeighbourhood)

@@ -522,13 +522,25 @@ var lgaWords = map[string]bool{
 var localityMarkers = map[string]bool{"г": true, "гор": true, "город": true, "пос": true, "пгт": true, "село": true, "с": true, "дер": true, "м": true, "смт": true}
 
 // districtMarkers are the words that open the name of a district of a
-// town, and are no part of it: a colonia or fraccionamiento in Mexico, an
-// urbanización in Spanish (not "Bairro", part of names: "Bairro Alto",
-// "Bairro Novo"; nor "Barangay": "Barangay San Roque" is a barangay's
-// name).
-var districtMarkers = map[string]bool{
-	"col": true, "colonia": true, "fracc": true, "fraccionamiento": true, "urb": true, "urbanizacion": true,
-}
+// town, and are no part of it, with the countries that write them: a
+// colonia or fraccionamiento in Mexico, an urbanización in Spanish (not
+// "Bairro", part of names: "Bairro Alto", "Bairro Novo"; nor "Barangay":
+// "Barangay San Roque" is a barangay's name), an Ortsteil in Germany ("OT
+// Mühlberg"), a località or frazione in Italy, a lieu-dit in France, an
+// urbanização in Portugal.
+var districtMarkers = func() map[string][]string {
+	out := map[string][]string{}
+	for _, k := range []string{"col", "colonia", "fracc", "fraccionamiento", "urb", "urbanizacion"} {
+		out[k] = streetLanguages[0].countries
+	}
+	for _, k := range []string{"localita", "loc", "fraz", "frazione"} {
+		out[k] = []string{"IT", "SM", "CH"}
+	}
+	out["ot"] = []string{"DE"}
+	out["lieudit"] = []string{"FR", "BE", "CH", "LU"}
+	out["urbanizacao"] = []string{"PT"}
+	return out
+}()
 
 // regionWords name the kind of a first-level division before or after its
 // name ("Московская обл.", "Республика Карелия", "Chugoku Region").

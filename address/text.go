@@ -192,7 +192,7 @@ var lowerWords = map[string]bool{
 	"of": true, "the": true, "and": true, "da": true, "di": true, "del": true,
 	"della": true, "do": true, "dos": true, "das": true, "y": true, "e": true,
 	"en": true, "sur": true, "aux": true, "au": true, "bei": true, "ter": true, "het": true,
-	"dei": true, "degli": true, "delle": true, "dello": true,
+	"dei": true, "degli": true, "delle": true, "dello": true, "alle": true, "allo": true, "agli": true, "sulla": true, "nella": true,
 }
 
 // cityJoins join the words of a city's name in the Romance languages and
