@@ -156,7 +156,7 @@ func containerVenue(name string) bool { return lastWordIn(name, containerVenues)
 
 // hostVenue reports whether a name is an institution's whose grounds
 // hold other organizations: a hospital, a university, a college, a
-// polytechnic, a stadium.
+// polytechnic, a stadium, an airport or a port.
 func hostVenue(name string) bool { return lastWordIn(name, hostVenues) }
 
 // lastWordIn reports whether the last word of a name, folded, is in set.
@@ -165,14 +165,15 @@ func lastWordIn(name string, set map[string]bool) bool {
 	return len(f) > 0 && set[f[len(f)-1]]
 }
 
-var hostVenues = map[string]bool{"hospital": true, "university": true, "college": true, "polytechnic": true, "stadium": true}
+var hostVenues = map[string]bool{"hospital": true, "university": true, "college": true, "polytechnic": true, "stadium": true,
+	"airport": true, "port": true, "seaport": true}
 
 // containerVenues end the names of venues that hold shops and offices:
 // markets and malls, and the buildings an organization's offices are in
 // ("FSDH Merchant Bank, 5th Floor, UAC House, ...", "Nigerian Content
 // Development and Monitoring Board, Nigerian Content Tower, ...").
 var containerVenues = map[string]bool{"market": true, "mall": true, "plaza": true, "complex": true, "centre": true, "center": true,
-	"house": true, "tower": true, "towers": true, "secretariat": true, "building": true}
+	"house": true, "tower": true, "towers": true, "secretariat": true, "building": true, "arcade": true}
 
 // buildingFirst are the countries whose addresses name the building
 // between the unit and the street as a rule ("#05-231, Samsung Hub, 3

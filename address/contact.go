@@ -243,17 +243,26 @@ func phoneAt(text string, i int) int {
 		}
 		break
 	}
+	if ok > 0 {
+		// a number one digit too long for its plan ("0700 2787 3672") is
+		// taken whole, never cut inside a group of digits; one that a
+		// postcode follows ends before it ("0803 123 4567 100271")
+		for ok < end && text[ok] >= '0' && text[ok] <= '9' {
+			ok++
+		}
+		if ok < len(text) && isAlnum(text[ok]) {
+			return orig
+		}
+		return ok
+	}
 	if end < len(text) && isAlnum(text[end]) {
 		return orig
 	}
-	if ok == 0 {
-		// a number introduced by a phone word may be shorter
-		if n >= 7 && n <= 15 && phonePrefix(text, orig, false) < orig {
-			return end
-		}
-		return orig
+	// a number introduced by a phone word may be shorter
+	if n >= 7 && n <= 15 && phonePrefix(text, orig, false) < orig {
+		return end
 	}
-	return ok
+	return orig
 }
 
 // phoneDigits reports whether the digits of a run make a phone number on

@@ -503,6 +503,9 @@ var organizationWords = map[string]bool{
 	// clubs of ng-blind17's tuning half: "Kaduna Golf Club", "Heartland
 	// FC" (a stadium after it is its landmark)
 	"club": true, "fc": true,
+	// and of ng-blind18's: "Bekem Poultry Farms", "OAU Bookshop",
+	// "Crusader Sterling Pensions", "Kashim Forex Bureau de Change"
+	"farms": true, "bookshop": true, "pensions": true, "forex": true,
 }
 
 // directionals are accepted before or after a street name.

@@ -28,7 +28,7 @@ func (s span) len() int { return s.hi - s.lo }
 
 func isSeparator(r rune) bool {
 	switch r {
-	case ',', ';', '\n', '\r', '|', '(', ')', '[', ']', '{', '}', '"', '“', '”', '\t', '<', '>':
+	case ',', ';', '\n', '\r', '|', '(', ')', '[', ']', '{', '}', '"', '“', '”', '\t', '<', '>', '•', '▪':
 		return true
 	}
 	return false
@@ -320,6 +320,9 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			emit(i)
 			dash(i + len("–"))
 			continue
+		}
+		if r == '·' && i > 0 && text[i-1] == ' ' && i+len("·") < len(text) && text[i+len("·")] == ' ' {
+			class = classSeparator // "Manufactum GmbH · Hiberniastraße 5" (not Catalan's "Paral·lel")
 		}
 		if r == ':' && (len(spans) == 0 && captionColon(text, i) || captionWordColon(text, i)) {
 			class = classSeparator
