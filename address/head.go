@@ -41,7 +41,7 @@ type streetName struct {
 func (p *parser) parseHead(s span) part {
 	var r part
 	lo := p.headMarkers(s, &r)
-	if lo >= s.hi || p.headLandmark(s, lo, &r) {
+	if lo >= s.hi || p.cornerLandmark(s, lo, &r) || p.headLandmark(s, lo, &r) {
 		return r
 	}
 	lo, hi := p.headPhase(s, lo, &r)

@@ -397,6 +397,15 @@ var relations = map[string]string{
 	"oppt": "Opposite", "opps": "Opposite", "adj to": "Adjacent to", "for back of": "Behind",
 	"back of": "Behind", "at the back of": "Behind", "for front of": "In front of", "in front of": "In front of",
 	"infront of": "In front of", "very close to": "Close to", "under": "Under",
+	// the corner of two streets, as English, German, Spanish, Portuguese,
+	// Italian and French write it: "Corner of 1st Ave and Pike St", "Cnr
+	// Hay and Barrack Streets", "Friedrichstraße Ecke Unter den Linden",
+	// "C/ Alcalá esq. Gran Vía", "Rua Augusta esquina com Alameda Santos",
+	// "Piazza della Signoria angolo Via dei Calzaiuoli", "Angle rue de
+	// Rivoli et rue du Louvre" (see head_corner.go)
+	"corner of": cornerOf, "cnr": cornerOf, "cnr of": cornerOf, "ecke": cornerOf, "esq": cornerOf,
+	"esquina": cornerOf, "esquina com": cornerOf, "esquina con": cornerOf, "esquina de": cornerOf,
+	"angolo": cornerOf, "angolo con": cornerOf, "angle": cornerOf,
 }
 
 // landmarkEnds are the words that end the name of a landmark ("Ojuelegba

@@ -94,7 +94,8 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// both sides of it, lost two held-out components)
 	byLandmark := k == "by" && i+1 < hi && !p.words[i+1].digit && !lowerWords[p.key(i+1)] && (p.runsOn(start) || p.digitIn(start, i)) &&
 		!p.sameWordName(i) && p.key(i-1) != "stand"
-	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || byLandmark || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
+	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] && (k != "esq" || !p.words[i-1].digit) || byLandmark || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
+		// ("1º esq": a floor's left-hand door in Portugal, not a corner)
 		if _, pn := p.relationAt(i-1, hi); pn < 2 {
 			return true
 		}
@@ -494,6 +495,7 @@ var strongRelation = map[string]bool{
 	"off": true, "opposite": true, "opp": true, "oppo": true, "oppt": true, "beside": true, "behind": true,
 	"along": true, "near": true, "close": true, "adjacent": true, "next": true, "directly": true,
 	"for": true, "very": true, "inside": true, "adj": true,
+	"cnr": true, "ecke": true, "esq": true, "esquina": true, "angolo": true, // a corner's second street
 }
 
 // weakRelation lists the relation words that start a landmark in the
