@@ -156,7 +156,7 @@ var streetLanguages = []struct {
 	{[]string{"-strasse", "strasse"}, []string{"DE", "CH", "AT", "LI", "LU"}},
 	{[]string{"-straße", "-str", "-weg", "-gasse", "-platz", "-allee", "-damm", "-ufer", "straße", "weg", "platz", "gasse"}, []string{"DE", "AT", "CH", "LI", "LU"}},
 	{[]string{"-straat", "-gracht", "-laan", "-plein", "-kade", "-singel", "straat", "laan", "plein"}, []string{"NL", "BE"}},
-	{[]string{"ulica", "ul", "aleja", "osiedle"}, []string{"PL"}},
+	{[]string{"ulica", "ul", "aleja", "al", "osiedle", "os", "plac", "pl"}, []string{"PL"}},
 	{[]string{"utca", "korut"}, []string{"HU"}},
 	{[]string{"gate", "vei", "veien", "-gate", "-veien", "-vegen"}, []string{"NO"}},
 	{[]string{"vej", "gade", "-vej", "-gade"}, []string{"DK"}},

@@ -116,6 +116,8 @@ func init() {
 		"Bulevardul": {"bulevardul", "bdul"},
 		"Ulica":      {"ulica", "ul"},
 		"Aleja":      {"aleja"},
+		"Osiedle":    {"osiedle"},
+		"Plac":       {"plac"},
 		"Rruga":      {"rruga"},
 		"Odos":       {"odos"},
 		"Chalan":     {"chalan"},
@@ -281,6 +283,10 @@ var abbrevPrefixTypes = func() map[string]map[string]streetType {
 			}
 		}
 	}
+	// Poland's "al. Jerozolimskie", "os. Piastów", "pl. Solny"
+	add("PL", "al", "Aleja")
+	add("PL", "os", "Osiedle")
+	add("PL", "pl", "Plac")
 	// Colombia's "Cl. 97 # 13-24" (not where "CL" is Chile's code)
 	add("CO", "cl", "Calle")
 	add("CO", "cll", "Calle")

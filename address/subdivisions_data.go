@@ -298,4 +298,36 @@ CN|61|Shaanxi|Xi'an||陕西省|陕西
 CN|62|Gansu|Lanzhou||甘肃省|甘肃
 CN|63|Qinghai|Xining||青海省|青海
 CN|64|Ningxia|Yinchuan||宁夏回族自治区|宁夏|Ningxia Hui
-CN|65|Xinjiang|Ürümqi||新疆维吾尔自治区|新疆|Uighur|Uygur`
+CN|65|Xinjiang|Ürümqi||新疆维吾尔自治区|新疆|Uighur|Uygur
+MX|AGU|Aguascalientes|||Ags
+MX|BCN|Baja California|||B.C.
+MX|BCS|Baja California Sur|||B.C.S.
+MX|CAM|Campeche|||Camp
+MX|CHP|Chiapas|||Chis
+MX|CHH|Chihuahua|||Chih
+MX|COA|Coahuila|||Coah|Coahuila de Zaragoza
+MX|COL|Colima|||
+MX|CMX|Ciudad de México|||CDMX|Mexico City|Distrito Federal|D.F.
+MX|DUR|Durango|||Dgo
+MX|GRO|Guerrero|||Gro
+MX|GUA|Guanajuato|||Gto
+MX|HID|Hidalgo|||Hgo
+MX|JAL|Jalisco|||Jal
+MX|MEX|México|||Edomex|Estado de México|Edo. Méx.|Méx
+MX|MIC|Michoacán|||Mich|Michoacán de Ocampo
+MX|MOR|Morelos|||Mor
+MX|NAY|Nayarit|||Nay
+MX|NLE|Nuevo León|||N.L.
+MX|OAX|Oaxaca|||Oax
+MX|PUE|Puebla|||Pue
+MX|QUE|Querétaro|||Qro|Querétaro de Arteaga
+MX|ROO|Quintana Roo|||Q. Roo|Q.R.|QRoo
+MX|SLP|San Luis Potosí|||S.L.P.
+MX|SIN|Sinaloa|||Sin
+MX|SON|Sonora|||Son
+MX|TAB|Tabasco|||Tab
+MX|TAM|Tamaulipas|||Tamps
+MX|TLA|Tlaxcala|||Tlax
+MX|VER|Veracruz|||Ver|Veracruz de Ignacio de la Llave
+MX|YUC|Yucatán|||Yuc
+MX|ZAC|Zacatecas|||Zac`
