@@ -521,6 +521,9 @@ var organizationWords = map[string]bool{
 	// and of ng-blind18's: "Bekem Poultry Farms", "OAU Bookshop",
 	// "Crusader Sterling Pensions", "Kashim Forex Bureau de Change"
 	"farms": true, "bookshop": true, "pensions": true, "forex": true,
+	// blocks of flats and office buildings: "Sai Krupa Apartments",
+	// "Century Buildings", "Edifício Aviz", "Edificio Torre Alfa"
+	"apartments": true, "buildings": true, "edificio": true,
 }
 
 // directionals are accepted before or after a street name.
