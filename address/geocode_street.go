@@ -141,7 +141,7 @@ func (g *geocoder) findStreet(ctx context.Context) error {
 	}
 	g.street = p
 	if edits > 0 {
-		keep, err := g.writtenSpelling(ctx, g.a.Street, p.Name, edits)
+		keep, err := g.writtenSpelling(ctx, g.a.Street, p.Name)
 		if err != nil {
 			return err
 		}
@@ -283,9 +283,13 @@ type nameWordCounter interface {
 // as the record's word. The gazetteer's street lists hold misspellings of
 // their own ("Adetokumbo Ademola Street", "Eta Agbor Road" beside many
 // names with Adetokunbo and Etta); a user's typo is the word no name
-// holds ("Adeola Odekku Street": Odeku). Names of other word counts, and
+// holds ("Adeola Odekku Street": Odeku). A record's word that no other
+// name holds is no more evidence than the word written, which is kept:
+// "Louis Solomon Close" against the record's "Loius Solomon Close", "Lobito
+// Crescent" against "Lubito" (the street is found all the same; a typo of
+// a rare name then keeps its typo). Names of other word counts, and
 // gazetteers that cannot count, keep the correction.
-func (g *geocoder) writtenSpelling(ctx context.Context, written, record string, edits int) (bool, error) {
+func (g *geocoder) writtenSpelling(ctx context.Context, written, record string) (bool, error) {
 	wc, ok := g.gz.(nameWordCounter)
 	if !ok {
 		return false, nil
@@ -305,11 +309,7 @@ func (g *geocoder) writtenSpelling(ctx context.Context, written, record string, 
 			return false, err
 		}
 		nr, _, err := wc.NameWordCount(ctx, g.cc, rs[i])
-		if err != nil || nw < nr && !(edits >= 2 && nw == 0 && nr <= 1) {
-			// (a record's word that no other name holds, two edits or
-			// more from the word written, is no more evidence than that
-			// word, which a typo seldom leaves so far: "Bujumbura
-			// Street" is kept against the record's "Bujmburra Street")
+		if err != nil || nw < nr && !(nw == 0 && nr <= 1) {
 			return false, err
 		}
 	}

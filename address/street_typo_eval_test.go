@@ -16,9 +16,15 @@ import (
 
 // streetTypoFloor is the least share, in per cent, of the streets of
 // TestEvalStreetTypos that must come back with the name the gazetteer
-// records: the figure measured when a record's rare word two edits from
-// the word written stopped replacing it (47.67%), less two points.
-const streetTypoFloor = 45.6
+// records: the figure measured when a record's word that no other name
+// holds stopped replacing the word written (37.67%; 47.67% while that
+// held at two edits or more only), less two points. The typo of a rare
+// name is then kept (the street found all the same, the record's spelling
+// in the reasons); the correct name against a record's misspelling
+// ("Louis Solomon Close", recorded "Loius") is kept too, which put eleven
+// halves of the Nigerian corpora up on the imported gazetteer and none
+// down.
+const streetTypoFloor = 35.6
 
 // TestEvalStreetTypos measures how often a street typed with one letter
 // changed is put back to the name the gazetteer records: 300 streets of
