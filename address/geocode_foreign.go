@@ -337,6 +337,16 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}
+	if f := strings.Fields(a.Organization); a.City == "" && len(f) > 2 {
+		// a venue's name run on into its city after its last
+		// organization word: "van gough museum amsterdam"
+		for i := len(f) - 2; i >= max(1, len(f)-4); i-- {
+			if organizationWords[Fold(f[i])] {
+				names = append(names, strings.Join(f[i+1:], " "))
+				break
+			}
+		}
+	}
 	if a.City != "" && withoutArticle(a.City) != a.City {
 		names = append(names, withoutArticle(a.City)) // "La Habana": Habana
 	}
@@ -451,9 +461,10 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	t, reread := s, ""
 	if first >= 0 && bestName == names[first] {
 		reread = rest
-	} else if text := strings.TrimRight(s.input.Text, ".,;: "); last < 0 && a.City == "" && len(text) > len(bestName) && strings.EqualFold(text[len(text)-len(bestName):], bestName) {
+	} else if text := strings.TrimRight(s.input.Text, ".,;: "); last < 0 && (a.City == "" || len(a.City) > len(bestName)) && len(text) > len(bestName) && strings.EqualFold(text[len(text)-len(bestName):], bestName) {
 		// the city's words ending an address without a number, which
-		// the reading took into a venue's name: read set apart
+		// the reading took into a venue's name or a longer city's
+		// ("tour eifel champ de mars paris"): read set apart
 		reread = strings.TrimRight(text[:len(text)-len(bestName)], " ") + ", " + text[len(text)-len(bestName):]
 	}
 	if reread != "" {
