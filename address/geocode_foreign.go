@@ -337,7 +337,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if slices.Contains(spoken, a.Country) {
 		spoken = nil
 	}
-	if f := strings.Fields(a.Organization); a.City == "" && len(f) > 2 {
+	// a venue's word opening the text ("stadio san siro piazzale angelo
+	// moratti milano", "palacio da bolsa rua ferreira borges porto"):
+	// its last words may name a city abroad of any size the tail allows
+	f := strings.Fields(a.Organization)
+	venueFirst := a.City == "" && len(f) > 2 && organizationWords[Fold(f[0])]
+	if a.City == "" && len(f) > 2 {
 		// a venue's name run on into its city after its last
 		// organization word: "van gough museum amsterdam"
 		for i := len(f) - 2; i >= max(1, len(f)-4); i-- {
@@ -432,7 +437,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				ps = slices.DeleteFunc(slices.Clone(ps), func(p Place) bool { return !ok || !p.Within(sub.Code) })
 			}
 			for i := range ps {
-				if p := &ps[i]; tailWords && !pref && named == "" && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {
+				if p := &ps[i]; tailWords && !pref && named == "" && !venueFirst && !codeOfState(c.Alpha2, tailCode, p) && (p.Rank < millionCity || NameKey(p.Name) != key) {
 					// the words after the number: in the street's
 					// language, with the code of the city's state, or a
 					// city of millions by its own name ("45-c gulberg iii

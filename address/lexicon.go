@@ -524,6 +524,12 @@ var organizationWords = map[string]bool{
 	// blocks of flats and office buildings: "Sai Krupa Apartments",
 	// "Century Buildings", "Edifício Aviz", "Edificio Torre Alfa"
 	"apartments": true, "buildings": true, "edificio": true,
+	// venues as their own languages name them, first in a map search:
+	// "chester zoo caughall rd", "museo guggenheim ...", "stadio san
+	// siro ...", "basilica di san marco ...", "abbaye du mont saint
+	// michel", "heidelberger schloss ...", "palacio da bolsa ..."
+	"zoo": true, "museo": true, "museu": true, "musee": true, "stadio": true, "estadio": true, "basilica": true,
+	"abbaye": true, "schloss": true, "palacio": true, "palazzo": true, "catedral": true, "cattedrale": true,
 }
 
 // directionals are accepted before or after a street name.

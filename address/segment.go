@@ -69,6 +69,9 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	if p.nameBeforeNumber(start, i, hi) || p.nameBeforeType(start, i, hi) || p.venueBeforeStreet(start, i, hi) {
 		return true
 	}
+	if p.words[i].amp && i-1 > start && p.streetTypeAt(i-1) && p.streetTypeAt(hi-1) {
+		return true // "Madison Ave & E 23rd St": a corner's second street (see cornerLandmark)
+	}
 	lex := false
 	for j := i; j >= start && j >= i-4; j-- {
 		lex = lex || p.words[j].lex
@@ -495,7 +498,7 @@ var strongRelation = map[string]bool{
 	"off": true, "opposite": true, "opp": true, "oppo": true, "oppt": true, "beside": true, "behind": true,
 	"along": true, "near": true, "close": true, "adjacent": true, "next": true, "directly": true,
 	"for": true, "very": true, "inside": true, "adj": true,
-	"cnr": true, "ecke": true, "esq": true, "esquina": true, "angolo": true, // a corner's second street
+	"cnr": true, "ecke": true, "esq": true, "esquina": true, "angolo": true, "angle": true, // a corner's second street
 }
 
 // weakRelation lists the relation words that start a landmark in the
