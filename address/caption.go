@@ -86,7 +86,9 @@ func captionWordColon(text string, i int) bool {
 	}
 	rest := strings.TrimLeft(text[i+1:], " ")
 	if first, after, ok := strings.Cut(rest, " "); ok && isMarkerKey(string(appendKey(nil, first))) {
-		rest = strings.TrimLeft(after, " ") // "Showroom: Plot 54"
+		// "Showroom: Plot 54", "Depot: Plot A4"
+		id, _, _ := strings.Cut(strings.TrimLeft(after, " "), " ")
+		return hasDigit(id)
 	}
 	return rest != "" && '0' <= rest[0] && rest[0] <= '9' && !timeOfDay(rest)
 }
@@ -170,6 +172,10 @@ func takeBranchCaption(text string) (rest, caption string) {
 	}
 	part := strings.TrimSpace(text[i+n : j])
 	words := strings.Fields(part)
+	if len(words) == 1 && text[j] == ':' && premisesCaptions[string(appendKey(nil, words[0]))] && hasDigit(text[j+m:]) {
+		// "Obat Oil and Petroleum Limited, Depot: Plot A4, ..."
+		return text[:i+n] + " " + strings.TrimLeft(text[j+m:], " "), part
+	}
 	if len(words) < 2 || len(words) > 4 || slices.ContainsFunc(words, func(w string) bool { return hasDigit(w) && !isOrdinal(strings.ToLower(w)) }) {
 		return text, ""
 	}
@@ -319,8 +325,9 @@ func timeOfDay(s string) bool {
 
 // leadIns are the words a notice or a form puts before the address it
 // quotes: "Mr X of No. 7, Ogundana Street", "residing at 15 Ayinde Giwa
-// Street".
-var leadIns = []string{"of", "residing at", "resident at", "living at", "domiciled at"}
+// Street"; and a footer's: "Visit us at Block C, Shop 18, ...".
+var leadIns = []string{"of", "residing at", "resident at", "living at", "domiciled at",
+	"visit us at", "find us at", "located at", "we are located at", "our address is"}
 
 // takeLeadIn sets apart a lead-in that opens the text before a number or
 // a word that marks one ("of 15, Ayinde Giwa Street", "of House 14, 3rd

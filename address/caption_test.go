@@ -47,6 +47,7 @@ func TestTakeBranchCaption(t *testing.T) {
 		{"Zenith Bank, Head Office, Plot 84 Ajose Adeogun Street", "Zenith Bank, Plot 84 Ajose Adeogun Street", "Head Office"},
 		{"ACCESS BANK, IKEJA BRANCH, 12 ALLEN AVENUE", "ACCESS BANK, 12 ALLEN AVENUE", "IKEJA BRANCH"},
 		{"First Bank, 9th Mile Branch, Enugu-Onitsha Road", "First Bank, Enugu-Onitsha Road", "9th Mile Branch"},
+		{"Obat Oil Limited, Depot: Plot A4, Kirikiri", "Obat Oil Limited, Plot A4, Kirikiri", "Depot"},
 		// not captions
 		{"Amarata, by INEC office, Yenagoa", "Amarata, by INEC office, Yenagoa", ""},                 // a landmark
 		{"Amarata, INEC office, Yenagoa", "Amarata, INEC office, Yenagoa", ""},                       // an organization's office
