@@ -77,11 +77,9 @@ func captionWordColon(text string, i int) bool {
 	if i+1 >= len(text) || text[i+1] != ' ' {
 		return false
 	}
-	f := strings.Fields(text[:i])
-	if len(f) == 0 {
-		return false
-	}
-	if k := appendKey(nil, f[len(f)-1]); !captionWords[string(k)] && !premisesCaptions[string(k)] {
+	before := strings.TrimRight(text[:i], " ")
+	last := before[strings.LastIndexAny(before, " ,;|")+1:] // (the word before the colon only: the tokenizer asks at every colon)
+	if k := appendKey(nil, last); len(k) == 0 || !captionWords[string(k)] && !premisesCaptions[string(k)] {
 		return false
 	}
 	rest := strings.TrimLeft(text[i+1:], " ")

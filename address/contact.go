@@ -214,8 +214,9 @@ func phoneAt(text string, i int) int {
 	}
 	var digits [16]byte
 	n := 0
-	end := i // end of the last digit taken
-	ok := 0  // end of the longest run that is a phone number
+	end := i   // end of the last digit taken
+	ok := 0    // end of the longest run that is a phone number
+	group := 0 // the same, ending a group of digits
 	j := i
 	for j < len(text) && n < 16 {
 		switch ch := text[j]; {
@@ -228,6 +229,9 @@ func phoneAt(text string, i int) int {
 			end = j
 			if n <= 15 && phoneDigits(digits[:n], plus) {
 				ok = end
+				if j == len(text) || text[j] < '0' || text[j] > '9' {
+					group = end
+				}
 			}
 			continue
 		case ch == ' ' || ch == '-' || ch == '.' || ch == '(' || ch == ')':
@@ -244,9 +248,13 @@ func phoneAt(text string, i int) int {
 		break
 	}
 	if ok > 0 {
-		// a number one digit too long for its plan ("0700 2787 3672") is
-		// taken whole, never cut inside a group of digits; one that a
-		// postcode follows ends before it ("0803 123 4567 100271")
+		// a number ends between groups of digits: before a postcode run
+		// on after it ("0803 123 4567 100271", "01 234 5678 100001");
+		// one a digit too long for its plan ("0700 2787 3672") is taken
+		// whole, never cut inside a group
+		if group > 0 {
+			ok = group
+		}
 		for ok < end && text[ok] >= '0' && text[ok] <= '9' {
 			ok++
 		}

@@ -29,6 +29,7 @@ func TestTakeContacts(t *testing.T) {
 		{"URL", "Visit https://shop.example.ng/contact?x=1 12 Broad St", "Visit , 12 Broad St", []string{"https://shop.example.ng/contact?x=1"}},
 		{"bare host", "Jumia, jumia.com.ng, Ikeja", "Jumia, , , Ikeja", []string{"jumia.com.ng"}},
 		{"a postcode after the number", "12 Allen Avenue, Ikeja 0803 123 4567 100271", "12 Allen Avenue, Ikeja , 100271", []string{"0803 123 4567"}},
+		{"a landline, then a postcode", "Ikeja 01 234 5678 100001", "Ikeja , 100001", []string{"01 234 5678"}},
 		{"a digit too many", "34 Obafemi Awolowo Way, Ikeja | 0700 2787 3672", "34 Obafemi Awolowo Way, Ikeja | ,", []string{"0700 2787 3672"}},
 		// what stays
 		{"postcode and house number", "12 Broad Street, Lagos 101241", "12 Broad Street, Lagos 101241", nil},

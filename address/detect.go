@@ -385,10 +385,11 @@ func (p *parser) streetLanguage() (string, string) {
 					// 75006 paris", "37700 san miguel de allende"),
 					// never the house number opening it ("1000 rue de la
 					// gauchetiere montreal"), or ending it after the
-					// city ("14 bis rue des lilas pessac 33600")
+					// city, a house number opening it ("14 bis rue des
+					// lilas pessac 33600"; not "rue de rivoli 1200")
 					i = -1
 					for j := max(s.lo+1, s.hi-5); j < s.hi; j++ {
-						if p.words[j].digit && (j < s.hi-1 || !p.words[j-1].digit) {
+						if p.words[j].digit && (j < s.hi-1 || !p.words[j-1].digit && p.words[s.lo].digit) {
 							i = j
 						}
 					}

@@ -13,7 +13,8 @@ import (
 // the country hold, three at most ("Abak Photo Studio, Abak", "OKENE AUTO WORKSHOP, OKENE",
 // "Takum Solar & Inverters, Takum 671002"): a business named after its
 // town, not a district of it, when the gazetteer knows no area by the
-// whole name. Words that name places ("Ikeja GRA", "Kaduna North") keep
+// whole name nor by its other words ("Ibadan Bodija, Ibadan" stays a
+// district). Words that name places ("Ikeja GRA", "Kaduna North") keep
 // it a district, and so does a name written after the street ("22 Odibo
 // Avenue, Warri Airport, Warri"); without the word counts of a preloaded
 // store nothing is moved.
@@ -53,10 +54,14 @@ func (g *geocoder) townBusiness(ctx context.Context) error {
 	if rest == 0 {
 		return nil
 	}
-	if known, err := g.knownWhole(ctx, a.Neighbourhood); err != nil || known {
-		return err
+	// nor when an area bears the whole name, or its other words ("Ibadan
+	// Bodija, Ibadan": Bodija is a district of Ibadan)
+	for _, name := range []string{a.Neighbourhood, strings.Join(words[k:], " ")} {
+		if known, err := g.knownWhole(ctx, name); err != nil || known {
+			return err
+		}
 	}
-	g.res.reasonf("%q read as an organization named after %s: no place's name holds its other words", a.Neighbourhood, a.City)
+	g.res.reasonf("%q read as an organization named after %s: few places' names hold its other words", a.Neighbourhood, a.City)
 	a.Organization, a.Neighbourhood = a.Neighbourhood, ""
 	g.mark("organization", false)
 	return nil

@@ -258,7 +258,10 @@ func importance(p *Place) int {
 // Besse, not Kebbi's Koko). The state written and the LGA's own name are
 // the evidence.
 func (g *geocoder) lgaByPart(ctx context.Context, m *mention) error {
-	if g.state == nil || slices.ContainsFunc(m.places, func(p *Place) bool { return p.Within(g.state.ID) }) {
+	if g.cc != "NG" || g.state == nil || slices.ContainsFunc(m.places, func(p *Place) bool { return p.Within(g.state.ID) }) {
+		// (Nigeria's LGAs are named so; the states of other countries
+		// hold thousands of places each, which would be read for every
+		// such mention)
 		return nil
 	}
 	cl, ok := g.gz.(childLister)
@@ -269,13 +272,12 @@ func (g *geocoder) lgaByPart(ctx context.Context, m *mention) error {
 	if err != nil {
 		return err
 	}
-	for i := range ps {
-		p := &ps[i]
+	for _, p := range ps {
 		if p.Kind != KindLGA || !strings.Contains(p.Name, "/") {
 			continue
 		}
 		if slices.ContainsFunc(strings.Split(p.Name, "/"), func(part string) bool { return NameKey(part) == m.key }) {
-			m.places = append(m.places, p)
+			m.places = append(m.places, &p) // (a copy: ps may be the store's cache)
 			m.edits = append(m.edits, 0)
 		}
 	}

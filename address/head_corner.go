@@ -6,14 +6,56 @@ package address
 // is the landmark at whose corner the address lies, with the relation
 // "Corner of".
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // cornerOf is the relation of the second street of a corner.
 const cornerOf = "Corner of"
 
 // cornerJoiners join the two streets of a corner after its relation
 // ("Corner of X and Y", "Angle rue X et rue Y"); an ampersand does too.
-var cornerJoiners = map[string]bool{"and": true, "et": true, "y": true, "e": true, "und": true}
+// (Not the one-letter "y" and "e": "Corner of Avenue E and 5th Street".)
+var cornerJoiners = map[string]bool{"and": true, "et": true, "und": true}
+
+// foreignCorners are the corner's words of other languages than English,
+// with the countries that write them: "angle" is a French corner, not
+// "12 Angle Road, Lagos"; "esq." a Spanish or Portuguese one, not a
+// Nigerian "Chief J. O. Adewale Esq.".
+var foreignCorners = func() map[string][]string {
+	out := map[string][]string{
+		"ecke":   {"DE", "AT", "CH", "LI", "LU"},
+		"angolo": {"IT", "CH", "SM", "VA"},
+		"angle":  {"FR", "BE", "CH", "LU", "MC", "CA"},
+	}
+	var iberian []string
+	for _, l := range streetLanguages {
+		if slices.Contains(l.words, "calle") || slices.Contains(l.words, "rua") {
+			iberian = append(iberian, l.countries...)
+		}
+	}
+	for _, k := range []string{"esq", "esquina"} {
+		out[k] = iberian
+	}
+	return out
+}()
+
+// cornerWritten reports whether the corner's relation at words[i] may be
+// read in the country: an English one anywhere, another where its language
+// is written, and never as a street's name after its type ("Calle Esquina
+// 5").
+func (p *parser) cornerWritten(i int) bool {
+	if ccs, ok := foreignCorners[p.key(i)]; ok && !slices.Contains(ccs, p.country) {
+		return false
+	}
+	if i > 0 && p.words[i-1].lex {
+		if st, ok := streetTypes[p.key(i-1)]; ok && st.Prefix {
+			return false
+		}
+	}
+	return true
+}
 
 // cornerLandmark reads, from lo, a segment that a corner's relation opens
 // with two streets joined ("Corner of 1st Ave and Pike St"), or that a
@@ -40,7 +82,7 @@ func (p *parser) cornerLandmark(s span, lo int, r *part) bool {
 			p.cornerOf(next, hi, typ, r)
 			return true
 		}
-		if p.streetTypeAt(hi-1) && hi < len(p.words) && p.runsOn(hi) && (p.words[hi].amp || p.key(hi) == "and") {
+		if hi < len(p.words) && p.runsOn(hi) && (p.words[hi].amp || p.key(hi) == "and") {
 			// "Corner of Allen Avenue and Opebi Road": parted after the
 			// first street's type; the second opens the next part
 			p.label(lo, lo+n, LabelLandmarkRelation)
@@ -49,13 +91,13 @@ func (p *parser) cornerLandmark(s span, lo int, r *part) bool {
 		}
 		return false
 	}
-	if lo != s.lo || !p.runsOn(lo) || !p.streetTypeAt(lo-1) {
+	if lo != s.lo || !p.runsOn(lo) || !p.streetTypeAt(lo-1) && !p.cornerBefore(lo) {
 		return false
 	}
 	from := lo
 	if !p.words[lo].amp {
-		if !cornerJoiners[p.key(lo)] || p.key(lo) != "and" {
-			return false
+		if p.key(lo) != "and" {
+			return false // ("et", "und" join only after a corner's relation)
 		}
 		from = lo + 1
 	}
@@ -70,6 +112,11 @@ func (p *parser) cornerLandmark(s span, lo int, r *part) bool {
 // cornerStreet reads words[lo:hi] as the street of a corner, with the type
 // typ the two streets share when it has none of its own.
 func (p *parser) cornerStreet(lo, hi int, typ string, r *part) {
+	var t part
+	if p.headName(span{lo, hi}, lo, hi, &t); t.street.full != "" && t.org == "" {
+		r.street, r.rawStreet, r.core = t.street, t.rawStreet, true // "Avenue E", read as any street is
+		return
+	}
 	name, _ := p.streetOrName(lo, hi)
 	r.street = streetName{full: name, name: name}
 	if st, ok := streetTypes[p.key(hi-1)]; ok && !st.Prefix && hi-lo > 1 {
@@ -116,4 +163,17 @@ func pluralType(k string) string {
 		}
 	}
 	return ""
+}
+
+// cornerBefore reports whether the part that ends at word lo opens with a
+// corner's relation ("Corner of Avenue E and 5th Street": parted before
+// "and").
+func (p *parser) cornerBefore(lo int) bool {
+	for _, s := range p.spans {
+		if s.hi == lo {
+			r, _ := p.relationAt(s.lo, s.hi)
+			return r == cornerOf
+		}
+	}
+	return false
 }

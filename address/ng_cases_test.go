@@ -64,6 +64,8 @@ var ngCases = []ngCase{
 	{in: "Ikere Paints & Tiles | Ikere-Ekiti | Ekiti State 361001", want: map[string]string{"organization": "Ikere Paints & Tiles", "locality": "Ikere-Ekiti", "state": "Ekiti"}},
 	{in: "OKENE AUTO WORKSHOP, OKENE, KOGI STATE 263001", want: map[string]string{"organization": "Okene Auto Workshop", "locality": "Okene", "state": "Kogi"}},
 	{in: "Heartland FC, Dan Anyiam Stadium, Owerri, Imo State", want: map[string]string{"organization": "Heartland FC", "locality": "Owerri", "state": "Imo"}},
+	// (not a district written after its town's name: Bodija is known)
+	{in: "Ibadan Bodija, Ibadan", want: map[string]string{"organization": "", "state": "Oyo"}},
 	// a postcode whose prefix is of another state's postal region, no
 	// state written: the city named outweighs the prefix (NIPOST lists
 	// 860231 in Gusau) and says so; the postcode's own record, where the

@@ -209,15 +209,16 @@ func (p *parser) districtBefore(lo, i int) bool {
 }
 
 // afterHouseAndName reports whether the number words[lo], ending the text
-// typed in one segment from start, follows a name that follows a house
-// number: "14 bis rue des lilas pessac 33600", "belgrano 1245 3° a godoy
-// cruz mendoza 5501" end in the city and its postcode, not in a second
-// number of the street ("Corrientes 1234" has no number before it).
+// typed in one segment from start, follows a name after the house number
+// that opens the segment: "14 bis rue des lilas pessac 33600" ends in the
+// city and its postcode, not in a second number of the street
+// ("Corrientes 1234" has no number before it; "Calle 5 de Mayo 1234" and
+// "Av. 9 de Julio 1925" name a date, not a house).
 func (p *parser) afterHouseAndName(start, lo, hi int) bool {
 	if hi-lo != 1 || lo-start < 3 || len(p.key(lo)) < 4 || !isDigits(p.key(lo)) || p.words[lo-1].digit || !p.hasLetter(lo-1, lo) {
 		return false
 	}
-	return p.digitIn(start, lo-2)
+	return p.words[start].digit && !p.runsOn(start)
 }
 
 // postcodeMarkers are the words that name the postcode after them: "CEP

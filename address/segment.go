@@ -521,7 +521,7 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 		key := append(buf[:0], k...)
 		for n := 2; n <= 4 && i+n <= hi; n++ {
 			key = append(append(key, ' '), p.key(i+n-1)...)
-			if r, ok := relations[string(key)]; ok {
+			if r, ok := relations[string(key)]; ok && (r != cornerOf || p.cornerWritten(i)) {
 				return r, n
 			}
 		}
@@ -529,7 +529,7 @@ func (p *parser) relationAt(i, hi int) (string, int) {
 	if k == "close" || k == "next" || k == "directly" || k == "back" {
 		return "", 0 // only as "close to", "next to", "directly opposite", "back of"
 	}
-	if r, ok := relations[k]; ok {
+	if r, ok := relations[k]; ok && (r != cornerOf || p.cornerWritten(i)) {
 		return r, 1
 	}
 	return "", 0
