@@ -9,13 +9,13 @@ import (
 )
 
 // townBusiness reads as the organization a name that opens the address,
-// made of the town written after it and words that few places' names of
-// the country hold, three at most ("Abak Photo Studio, Abak", "OKENE AUTO WORKSHOP, OKENE",
-// "Takum Solar & Inverters, Takum 671002"): a business named after its
-// town, not a district of it, when the gazetteer knows no area by the
+// made of the town written after it and words that three names of the
+// country hold at most ("Abak Photo Studio, Abak", "OKENE AUTO WORKSHOP,
+// OKENE", "Takum Solar & Inverters, Takum 671002"): a business named after
+// its town, not a district of it, when the gazetteer knows no area by the
 // whole name nor by its other words ("Ibadan Bodija, Ibadan" stays a
-// district). Words that name places ("Ikeja GRA", "Kaduna North") keep
-// it a district, and so does a name written after the street ("22 Odibo
+// district). Words that name places ("Ikeja GRA", "Kaduna North") keep it
+// a district, and so does a name written after the street ("22 Odibo
 // Avenue, Warri Airport, Warri"); without the word counts of a preloaded
 // store nothing is moved.
 func (g *geocoder) townBusiness(ctx context.Context) error {
