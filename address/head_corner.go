@@ -43,10 +43,14 @@ var foreignCorners = func() map[string][]string {
 
 // cornerWritten reports whether the corner's relation at words[i] may be
 // read in the country: an English one anywhere, another where its language
-// is written, and never as a street's name after its type ("Calle Esquina
-// 5").
+// is written, never as a street's name after its type ("Calle Esquina 5"),
+// nor as the side of a floor's door after its number ("rua do souto 89 1º
+// esq", the left-hand door in Portugal).
 func (p *parser) cornerWritten(i int) bool {
 	if ccs, ok := foreignCorners[p.key(i)]; ok && !slices.Contains(ccs, p.country) {
+		return false
+	}
+	if i > 0 && p.words[i-1].digit && p.key(i) == "esq" {
 		return false
 	}
 	if i > 0 && p.words[i-1].lex {

@@ -97,8 +97,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// both sides of it, lost two held-out components)
 	byLandmark := k == "by" && i+1 < hi && !p.words[i+1].digit && !lowerWords[p.key(i+1)] && (p.runsOn(start) || p.digitIn(start, i)) &&
 		!p.sameWordName(i) && p.key(i-1) != "stand"
-	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] && (k != "esq" || !p.words[i-1].digit) || byLandmark || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
-		// ("1º esq": a floor's left-hand door in Portugal, not a corner)
+	if _, n := p.relationAt(i, hi); n > 0 && i+n < hi && (strongRelation[k] || byLandmark || weakRelation[k] && p.landmarkAhead(i+n, hi)) {
 		if _, pn := p.relationAt(i-1, hi); pn < 2 {
 			return true
 		}
