@@ -86,14 +86,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		for n := min(3, len(f)-1); n >= 1; n-- {
 			names = append(names, strings.Join(f[len(f)-n:], " "))
 		}
-		// the city, then its division's name in full: "halifax nova
-		// scotia", "toronto ontario" (the city must lie in it)
-		for n := min(3, len(f)-1); n >= 1; n-- {
-			if k := Fold(strings.Join(f[len(f)-n:], " ")); len(data().subCountries[k]) > 0 && KeyLen(k) >= 4 {
-				inDivision[len(names)] = k
-				names = append(names, strings.Join(f[:len(f)-n], " "))
-			}
-		}
+		names = beforeDivision(names, inDivision, f)
 	}
 	// a street of another language than the region's, the city glued to
 	// its end: "via del corso roma", "rue de rivoli paris"
@@ -120,6 +113,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		for i := len(f) - 2; i >= max(1, len(f)-4); i-- {
 			if organizationWords[Fold(f[i])] {
 				names = append(names, strings.Join(f[i+1:], " "))
+				names = beforeDivision(names, inDivision, f[i+1:]) // "city hall toronto ontario"
 				break
 			}
 		}
@@ -263,6 +257,25 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			bestName, s.Address.CountryName, fr.Reading.Address.CountryName, best.Name, fr.Reading.Address.CountryName))
 	}
 	return fr, ok, err
+}
+
+// beforeDivision appends to names the words of f before a division's name
+// in full that ends them, the city that must lie in it: "halifax nova
+// scotia", "toronto ontario", and their last words, after a venue's name:
+// "golden temple amritsar punjab". inDivision records the division of
+// each name appended, by its index.
+func beforeDivision(names []string, inDivision map[int]string, f []string) []string {
+	for n := min(3, len(f)-1); n >= 1; n-- {
+		k := Fold(strings.Join(f[len(f)-n:], " "))
+		if len(data().subCountries[k]) == 0 || KeyLen(k) < 4 {
+			continue
+		}
+		for m := len(f) - n; m >= max(1, len(f)-n-3); m-- {
+			inDivision[len(names)] = k
+			names = append(names, strings.Join(f[len(f)-n-m:len(f)-n], " "))
+		}
+	}
+	return names
 }
 
 // codeOfState reports whether code is the code of the first-level

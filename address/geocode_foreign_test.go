@@ -201,6 +201,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"pujol tennyson 133 polanco cdmx", "MX"},
 		{"No 3 Lafia Road, Keffi, Giza", "NG"},
 		{"Rue 12, Akpakpa, Benin", "BJ"},
+		// a city before its division's name, after a venue's name
+		{"golden temple amritsar punjab", "IN"},
+		{"city hall toronto ontario", "CA"},
+		// a district before a city whose province bears its name
+		{"gracia, barcelona", "ES"},
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
 			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)
@@ -219,6 +224,9 @@ func TestGeocodeWrittenDivision(t *testing.T) {
 		{"Main Street, Kilkenny, Co. Kilkenny", "Kilkenny", "County Kilkenny"},
 		{"14 quay st galway county galway ireland", "Galway", "County Galway"},
 		{"Alameda de Recalde 36, 48009 Bilbao, Bizkaia, Spain", "Bilbao", "Bizkaia"},
+		// provinces of a one-letter code hold their places too
+		{"Gracia, Barcelona, Spain", "Barcelona", "Barcelona"},
+		{"Sabadell, Barcelona, Spain", "Sabadell", "Barcelona"},
 		{"av. amsterdam 240, col. hipódromo, cuauhtémoc, 06100 cdmx", "CDMX", "Ciudad de México"},
 		{"Av. Michoacán 78, Col. Condesa, 06140 Ciudad de México", "Ciudad de México", "Ciudad de México"},
 	} {

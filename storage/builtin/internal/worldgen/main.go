@@ -122,7 +122,7 @@ func main() {
 			continue
 		}
 		a2 := ""
-		if s, ok := address.LookupSubdivision(c[8], c[11]); ok && s.Code == c[8]+"-"+c[11] {
+		if isCode(c[8], c[11]) {
 			a2 = c[11]
 		} else if !knownAdmin1[c[8]] {
 			a2 = countyCode(c[8], local[c[8]+"."+c[10]+"."+c[11]])
@@ -385,3 +385,21 @@ func countyCode(cc, name string) string {
 	}
 	return ""
 }
+
+// isCode reports whether code is the ISO 3166-2 code of a subdivision of
+// country cc ("B" of Spain: Barcelona; codes of one letter name no
+// subdivision when written, so LookupSubdivision does not take them).
+func isCode(cc, code string) bool {
+	if subCodes == nil {
+		subCodes = map[string]bool{}
+		for _, c := range address.Countries() {
+			for _, s := range address.Subdivisions(c.Alpha2) {
+				subCodes[s.Code] = true
+			}
+		}
+	}
+	return code != "" && subCodes[cc+"-"+code]
+}
+
+// subCodes holds every ISO 3166-2 code package address knows.
+var subCodes map[string]bool
