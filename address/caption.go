@@ -189,6 +189,14 @@ func takeBranchCaption(text string) (rest, caption string) {
 	}
 	switch string(appendKey(nil, words[len(words)-1])) {
 	case "branch", "office", "outlet", "plant", "depot", "showroom", "factory":
+	case "unit", "hub", "region", "zone", "wing", "council", "chapter":
+		// a utility's, a union's or a party's ("Warri Business Unit",
+		// "Gwagwalada Business Hub", "Ogun Region", "Kaduna State
+		// Secretariat", "Rivers State Council"; not an LGA: "Bwari
+		// Area Council")
+		if len(mods) > 0 && Fold(mods[len(mods)-1]) == "area" {
+			return text, ""
+		}
 	default:
 		return text, ""
 	}
@@ -205,7 +213,11 @@ func takeBranchCaption(text string) (rest, caption string) {
 		slices.ContainsFunc(mods, func(w string) bool { return postWords[string(appendKey(nil, w))] })) {
 		return text, "" // "Post Office", "INEC Office": an organization's office, a place
 	}
-	return strings.TrimRight(text[:i], " ") + strings.TrimRight(text[i:i+n], " ") + " " + strings.TrimLeft(text[j+m:], " "), part
+	sep := strings.TrimRight(text[i:i+n], " ")
+	if s := strings.TrimSpace(sep); s == "-" || s == "–" {
+		sep = "," // (a dash joins names where no caption stood: "Kaduna Electric - Head Office: Ahmadu Bello Way")
+	}
+	return strings.TrimRight(text[:i], " ") + sep + " " + strings.TrimLeft(text[j+m:], " "), part
 }
 
 // writtenAgain reports whether the words of mods are written, in order
@@ -344,4 +356,84 @@ func takeLeadIn(text string) (rest, lead string) {
 		}
 	}
 	return text, ""
+}
+
+// takeShortNames sets apart an organization's short name written in
+// brackets after its full name, when its letters open the name's words
+// in order: "Peoples Democratic Party (PDP)", "Ibadan Electricity
+// Distribution Plc (IBEDC)", "Council for the Regulation of Engineering
+// in Nigeria (COREN)" (a word may give none, or its first letters). The
+// short name is 2 to 8 capitals in a text not all in capitals; the
+// bracket parts the text as a comma would. A bracket that holds no such
+// name stays (a place, a street, a landmark: nameParens). It returns the
+// text without the short names, and them.
+func takeShortNames(text string) (rest string, short []string) {
+	if !strings.Contains(text, "(") || strings.ToUpper(text) == text {
+		return text, nil
+	}
+	var b strings.Builder
+	last := 0
+	for i := strings.IndexByte(text, '('); i >= 0; {
+		j := strings.IndexByte(text[i:], ')')
+		if j < 0 {
+			break
+		}
+		j += i
+		inner := text[i+1 : j]
+		start := strings.LastIndexAny(text[:i], ",;:|") + 1
+		if len(inner) >= 2 && len(inner) <= 8 && isLetters(inner) && strings.ToUpper(inner) == inner && initialsOf(strings.ToLower(inner), strings.Fields(text[start:i])) {
+			b.WriteString(strings.TrimRight(text[last:i], " "))
+			if rest := strings.TrimLeft(text[j+1:], " "); rest != "" && !strings.ContainsRune(",;:|-–)", rune(rest[0])) {
+				b.WriteString(",") // "African Democratic Congress (ADC) Lagos"
+			}
+			short = append(short, inner)
+			last = j + 1
+		}
+		k := strings.IndexByte(text[j:], '(')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	if last == 0 {
+		return text, nil
+	}
+	b.WriteString(text[last:])
+	return b.String(), short
+}
+
+// initialsOf reports whether the letters of short (lower case) open the
+// words in order, each word giving none of them or its first ones, two
+// words at least giving some: "pdp" of Peoples Democratic Party, "ibedc"
+// of Ibadan Electricity Distribution Plc.
+func initialsOf(short string, words []string) bool {
+	keys := make([]string, len(words))
+	for i, w := range words {
+		keys[i] = string(appendKey(nil, w))
+	}
+	failed := map[[3]int]bool{} // (letters matched, word, words used up to 2) that lead nowhere
+	var match func(at, i, used int) bool
+	match = func(at, i, used int) bool {
+		if at == len(short) {
+			return used >= 2
+		}
+		if i == len(keys) || failed[[3]int{at, i, used}] {
+			return false
+		}
+		s := short[at:]
+		for k := 1; k <= len(s) && k <= len(keys[i]); k++ {
+			if keys[i][:k] != s[:k] {
+				break
+			}
+			if match(at+k, i+1, min(used+1, 2)) {
+				return true
+			}
+		}
+		if match(at, i+1, used) {
+			return true
+		}
+		failed[[3]int{at, i, used}] = true
+		return false
+	}
+	return match(0, 0, 0)
 }

@@ -1,6 +1,7 @@
 package address
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,7 +44,12 @@ func TestTakeBranchCaption(t *testing.T) {
 		{"Access Bank, Ikeja Branch, 12 Allen Avenue, Ikeja", "Access Bank, 12 Allen Avenue, Ikeja", "Ikeja Branch"},
 		{"Union Bank | Festac Branch | 21 Road, Festac Town", "Union Bank | 21 Road, Festac Town", "Festac Branch"},
 		{"LAPO Microfinance Bank, Ikotun Branch: 30 Idimu Rd", "LAPO Microfinance Bank, 30 Idimu Rd", "Ikotun Branch"},
-		{"Access Bank Plc - Oba Akran Branch, 29 Oba Akran Avenue", "Access Bank Plc - 29 Oba Akran Avenue", "Oba Akran Branch"},
+		{"Access Bank Plc - Oba Akran Branch, 29 Oba Akran Avenue", "Access Bank Plc, 29 Oba Akran Avenue", "Oba Akran Branch"},
+		// a utility's, a union's: a dash before the caption parts as a comma would
+		{"Kaduna Electric - Head Office: Ahmadu Bello Way, Kaduna", "Kaduna Electric, Ahmadu Bello Way, Kaduna", "Head Office"},
+		{"JED - Bauchi Business Unit: Murtala Mohammed Way, Bauchi", "JED, Murtala Mohammed Way, Bauchi", "Bauchi Business Unit"},
+		{"NUJ, Borno State Council - Damboa Road, Maiduguri", "NUJ, Damboa Road, Maiduguri", "Borno State Council"},
+		{"IBEDC - Ogun Region: Oke-Ilewo, Abeokuta, Ogun State", "IBEDC, Oke-Ilewo, Abeokuta, Ogun State", "Ogun Region"},
 		{"Zenith Bank, Head Office, Plot 84 Ajose Adeogun Street", "Zenith Bank, Plot 84 Ajose Adeogun Street", "Head Office"},
 		{"ACCESS BANK, IKEJA BRANCH, 12 ALLEN AVENUE", "ACCESS BANK, 12 ALLEN AVENUE", "IKEJA BRANCH"},
 		{"First Bank, 9th Mile Branch, Enugu-Onitsha Road", "First Bank, Enugu-Onitsha Road", "9th Mile Branch"},
@@ -56,6 +62,7 @@ func TestTakeBranchCaption(t *testing.T) {
 		{"Access Bank, Office 12, Allen Avenue", "Access Bank, Office 12, Allen Avenue", ""},         // a digit
 		{"Access Bank, Ikeja Branch", "Access Bank, Ikeja Branch", ""},                               // nothing after it
 		{"Ikeja Branch, 12 Allen Avenue", "Ikeja Branch, 12 Allen Avenue", ""},                       // the first part (takeCaption's)
+		{"NIMC Office, Bwari Area Council, Plot 5", "NIMC Office, Bwari Area Council, Plot 5", ""},   // an LGA of the FCT
 	} {
 		rest, caption := takeBranchCaption(tc.text)
 		if rest != tc.rest || caption != tc.caption {
@@ -93,6 +100,30 @@ func TestCaptionWords(t *testing.T) {
 		i := strings.Index(tc.text, ":")
 		if got := captionWordColon(tc.text, i); got != tc.want {
 			t.Errorf("captionWordColon(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestTakeShortNames checks the short names in brackets set apart after
+// an organization's name, and the brackets that hold none.
+func TestTakeShortNames(t *testing.T) {
+	for _, tc := range []struct {
+		text, rest string
+		short      []string
+	}{
+		{"Peoples Democratic Party (PDP), 8 Ali Akilu Road", "Peoples Democratic Party, 8 Ali Akilu Road", []string{"PDP"}},
+		{"Teachers Registration Council of Nigeria (TRCN) - Lagos State Council: 12 Ojuelegba Road", "Teachers Registration Council of Nigeria - Lagos State Council: 12 Ojuelegba Road", []string{"TRCN"}},
+		{"Council for the Regulation of Engineering in Nigeria (COREN), Wuse", "Council for the Regulation of Engineering in Nigeria, Wuse", []string{"COREN"}},
+		{"African Democratic Congress (ADC) Lagos | 51 Ikotun Road", "African Democratic Congress, Lagos | 51 Ikotun Road", []string{"ADC"}},
+		// not short names
+		{"Total Filling Station (Ojota), Ikorodu Road", "Total Filling Station (Ojota), Ikorodu Road", nil},                       // a place
+		{"Ibadan Electricity Distribution Plc (IBEDC), Ring Road", "Ibadan Electricity Distribution Plc (IBEDC), Ring Road", nil}, // letters the name does not open (Company)
+		{"KOSOFE LOCAL GOVT (KLG), KETU", "KOSOFE LOCAL GOVT (KLG), KETU", nil},                                                   // all in capitals
+		{"Mile 2 (M), Lagos", "Mile 2 (M), Lagos", nil},                                                                           // one letter
+	} {
+		rest, short := takeShortNames(tc.text)
+		if rest != tc.rest || !slices.Equal(short, tc.short) {
+			t.Errorf("takeShortNames(%q) = %q, %q; want %q, %q", tc.text, rest, short, tc.rest, tc.short)
 		}
 	}
 }

@@ -521,6 +521,9 @@ var organizationWords = map[string]bool{
 	// and of ng-blind18's: "Bekem Poultry Farms", "OAU Bookshop",
 	// "Crusader Sterling Pensions", "Kashim Forex Bureau de Change"
 	"farms": true, "bookshop": true, "pensions": true, "forex": true,
+	// and of ng-blind19's: "National Examinations Council", "Pinnacle
+	// Hostel", "All Progressives Congress", "Labour Party"
+	"council": true, "hostel": true, "congress": true, "party": true,
 	// blocks of flats and office buildings: "Sai Krupa Apartments",
 	// "Century Buildings", "Edifício Aviz", "Edificio Torre Alfa"
 	"apartments": true, "buildings": true, "edificio": true,

@@ -97,6 +97,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
 	}
 	text, removed := takeContacts(text)
+	text, short := takeShortNames(text)
 	text, instruction := takeInstruction(text, region)
 	text, lead := takeLeadIn(text)
 	text, caption := takeCaption(text, region)
@@ -112,7 +113,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, caption: caption, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
+	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, short: short, caption: caption, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
 	if r.codeCountry || r.nameCountry || r.byLanguage {
 		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
@@ -136,8 +137,9 @@ type reading struct {
 	text, region       string
 	structured         bool
 	removed            []string
-	caption            string // set apart by takeCaption
-	instruction        string // set apart by takeInstruction
+	caption            string   // set apart by takeCaption
+	short              []string // organizations' short names set apart by takeShortNames
+	instruction        string   // set apart by takeInstruction
 	bigFirst, japanese bool
 	codeCountry        bool // the first reading took a code for the country
 	nameCountry        bool // the first reading took another country's name, written last
@@ -166,6 +168,11 @@ func (r *reading) read(regionOnly bool) Standardized {
 		p.a.Removed = append(slices.Clip(p.a.Removed), r.caption)
 		p.warn = append(p.warn, Warning{Field: "removed", Code: "caption_removed",
 			Message: "the caption " + strconv.Quote(r.caption) + " names no part of the address and was set apart"})
+	}
+	if len(r.short) > 0 {
+		p.a.Removed = append(slices.Clip(p.a.Removed), r.short...)
+		p.warn = append(p.warn, Warning{Field: "removed", Code: "short_name_removed",
+			Message: "the short name in brackets after an organization's name (" + strings.Join(r.short, ", ") + ") was set apart"})
 	}
 	if r.instruction != "" {
 		p.a.Removed = append(slices.Clip(p.a.Removed), r.instruction)

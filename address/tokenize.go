@@ -348,6 +348,9 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 			w.key = all[k.off : k.off+k.n]
 			w.digit = hasDigit(w.key)
 			w.lex = lexWords[w.key]
+			if w.key == "council" && i > 0 && words[len(words)-len(at)+i-1].key == "area" {
+				w.lex = false // "Bwari Area Council": an LGA of the FCT, no organization
+			}
 			w.marker = w.lex && isMarkerKey(w.key)
 		}
 	}
