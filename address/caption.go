@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // captionColon reports whether the colon at text[i] ends a caption that
@@ -214,8 +215,11 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, "" // "Post Office", "INEC Office": an organization's office, a place
 	}
 	sep := strings.TrimRight(text[i:i+n], " ")
-	if s := strings.TrimSpace(sep); s == "-" || s == "–" {
-		sep = "," // (a dash joins names where no caption stood: "Kaduna Electric - Head Office: Ahmadu Bello Way")
+	if s := strings.TrimSpace(sep); s == "-" || s == "–" || s == ":" {
+		// (a dash joins names where no caption stood: "Kaduna Electric -
+		// Head Office: Ahmadu Bello Way"; a colon before a name:
+		// "Attn: Admissions Office, Reed College")
+		sep = ","
 	}
 	return strings.TrimRight(text[:i], " ") + sep + " " + strings.TrimLeft(text[j+m:], " "), part
 }
@@ -436,4 +440,83 @@ func initialsOf(short string, words []string) bool {
 		return false
 	}
 	return match(0, 0, 0)
+}
+
+// nameLists joins the parts of an organization's name that list what it
+// covers, as chambers and ministries write them: "Chamber of Commerce,
+// Industry, Mines and Agriculture", "Ministry of Works, Housing and
+// Transport". A part that ends in "of" and a word opens the list; the
+// parts after it, of one or two words each, close it with a part of 3 or 4
+// words that joins two with "and" or "&"; none may hold a digit, a street
+// type or a state's name. The commas inside the name become spaces.
+func nameLists(text, region string) string {
+	if !strings.Contains(text, " and ") && !strings.Contains(text, " & ") {
+		return text
+	}
+	parts := strings.Split(text, ",")
+	joined := false
+	for k := 0; k+1 < len(parts); k++ {
+		f := strings.Fields(parts[k])
+		if len(f) < 3 || Fold(f[len(f)-2]) != "of" {
+			continue
+		}
+		for j := k + 1; j < len(parts); j++ {
+			item := parts[j]
+			if i := strings.IndexAny(item, "(|;:"); i >= 0 {
+				item = item[:i] // "Mines and Agriculture (WACCIMA)", "... | NACCIMA House"
+			}
+			w := strings.Fields(item)
+			if len(w) == 0 || len(w) > 4 || !listItem(w, region) {
+				break
+			}
+			and := len(w) >= 3 && slices.ContainsFunc(w[1:len(w)-1], func(s string) bool { return s == "&" || Fold(s) == "and" })
+			if !and && len(w) > 2 {
+				break
+			}
+			if and {
+				for i := k + 1; i <= j; i++ {
+					parts[i] = " " + strings.TrimLeft(parts[i], " ")
+					parts[i-1] += "\x00" // joined to the part before it
+				}
+				joined = true
+				k = j
+				break
+			}
+		}
+	}
+	if !joined {
+		return text
+	}
+	return strings.ReplaceAll(strings.Join(parts, ","), "\x00,", "")
+}
+
+// listItem reports whether words may name items of a name's list: words
+// of letters, capitalised, no street type, and no state's name on either
+// side of "and".
+func listItem(words []string, region string) bool {
+	var run []string
+	for i, w := range words {
+		if w == "&" || Fold(w) == "and" || i == len(words)-1 {
+			if i == len(words)-1 {
+				run = append(run, w)
+			}
+			if _, state := lookupSubdivision(region, Fold(strings.Join(run, " "))); state {
+				return false
+			}
+			run = run[:0]
+			if w == "&" || Fold(w) == "and" {
+				continue
+			}
+		} else {
+			run = append(run, w)
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		if !isLetters(w) || !unicode.IsUpper(r) {
+			return false
+		}
+		if _, ok := streetTypes[string(appendKey(nil, w))]; ok {
+			return false
+		}
+	}
+	return true
 }

@@ -127,3 +127,21 @@ func TestTakeShortNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNameLists checks the lists of an organization's name joined, and the
+// parts that list places instead.
+func TestNameLists(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Aba Chamber of Commerce, Industry, Mines and Agriculture, ACCIMA House, Aba", "Aba Chamber of Commerce Industry Mines and Agriculture, ACCIMA House, Aba"},
+		{"Ministry of Works, Housing and Transport, Alausa, Ikeja", "Ministry of Works Housing and Transport, Alausa, Ikeja"},
+		{"Warri Chamber of Commerce, Industry, Mines and Agriculture (WACCIMA), 3 Okere Road", "Warri Chamber of Commerce Industry Mines and Agriculture (WACCIMA), 3 Okere Road"},
+		// not lists of the name
+		{"Federal Ministry of Education, Lagos and Ogun", "Federal Ministry of Education, Lagos and Ogun"},           // states
+		{"Ministry of Lands, 12 Allen and Sons Street, Ikeja", "Ministry of Lands, 12 Allen and Sons Street, Ikeja"}, // a number, a street
+		{"Bank of Industry, Ikeja, Lagos", "Bank of Industry, Ikeja, Lagos"},                                         // no "and"
+	} {
+		if got := nameLists(tc.text, "NG"); got != tc.want {
+			t.Errorf("nameLists(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

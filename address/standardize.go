@@ -97,6 +97,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 		text = doorAfterSlash.ReplaceAllString(text, "${1}, Top ${2}")
 	}
 	text, removed := takeContacts(text)
+	text = nameLists(text, region)
 	text, short := takeShortNames(text)
 	text, instruction := takeInstruction(text, region)
 	text, lead := takeLeadIn(text)
