@@ -325,3 +325,20 @@ func TestGeocodeLeavesGazetteerAlone(t *testing.T) {
 		t.Errorf("the gazetteer's places named Springfield changed after geocoding:\nbefore %v\nafter  %v", before, after)
 	}
 }
+
+// TestGeocodeVenueFirst holds the readings of map searches that open with
+// a venue's name, typed without commas: the venue, then its street.
+func TestGeocodeVenueFirst(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, org, street, country string }{
+		{"chicago theatre 175 n state st chicago il", "Chicago Theatre", "N State Street", "US"},
+		{"st patrick's cathedral 5th ave new york", "St Patrick's Cathedral", "5th Avenue", "US"},
+		{"chester zoo caughall rd upton chester ch2 1lh", "Chester Zoo", "Caughall Road", "GB"},
+		{"igreja da pampulha av otacilio negrao de lima 3000 belo horizonte", "Igreja da Pampulha", "Avenida Otacilio Negrao de Lima", "BR"},
+	} {
+		a := geocode(t, gz, tt.text).Address
+		if a.Organization != tt.org || a.Street != tt.street || a.Country != tt.country {
+			t.Errorf("%q: organization %q, street %q, country %s; want %q, %q, %s", tt.text, a.Organization, a.Street, a.Country, tt.org, tt.street, tt.country)
+		}
+	}
+}

@@ -571,12 +571,16 @@ func (p *parser) matchStreet(lo, hi int) (st streetName, tlo, thi int, ok bool) 
 // the name) ends them: "Al-Nuzha Street"; not a numbered road ("State
 // Highway", "Co Rd" before their number).
 func (p *parser) typedStreet(lo, hi int) bool {
-	if hi-lo < 2 || numberedRoads[p.key(hi-1)] || numberedRoads[p.key(hi-2)] {
-		return false
+	if hi-lo < 2 || numberedRoads[p.key(hi-1)] || numberedRoads[p.key(hi-2)] && numberedTypes[p.key(hi-1)] {
+		return false // (but "N State St" is a street named State)
 	}
 	st, _, thi, ok := p.matchStreet(lo, hi)
 	return ok && st.typ != "" && thi == hi
 }
+
+// numberedTypes are the types of roads that a county, a state or a
+// nation numbers: "Co Rd 12", "State Route 7", "US Hwy 1".
+var numberedTypes = map[string]bool{"road": true, "rd": true, "highway": true, "hwy": true, "route": true, "rte": true}
 
 // isStreetTypeWord reports whether the word at i is a street type.
 func (p *parser) isStreetTypeWord(i int) bool {

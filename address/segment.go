@@ -381,7 +381,11 @@ func (p *parser) nameBeforeType(start, i, hi int) bool {
 	if _, ok := p.streetType(p.key(i - 1)); ok {
 		return false // "Strada Via ...": one street's words
 	}
-	if t, ok := p.streetType(p.key(i)); !ok || !t.Prefix && !t.Either {
+	t, ok := p.streetType(p.key(i))
+	if at, abbrev := abbrevPrefixTypes[p.country][p.key(i)]; abbrev {
+		t, ok = at, true // "igreja da pampulha av otacilio negrao de lima 3000": Avenida in Brazil
+	}
+	if !ok || !t.Prefix && !t.Either {
 		return false // (an Either type: "Казань ул Баумана 44", not "Гороховая улица 5")
 	}
 	for j := start; j < i; j++ {
@@ -411,7 +415,7 @@ func (p *parser) nameBeforeType(start, i, hi int) bool {
 // type. Words that end people's names as often are no venue words
 // ("Mobolaji Bank Anthony Way", "Church Mission Road").
 func (p *parser) venueBeforeStreet(start, i, hi int) bool {
-	if i-start < 2 || !p.words[i-1].lex || !venueEnds[p.key(i-1)] || p.words[i].lex || p.words[i].digit ||
+	if i-start < 2 || !p.words[i-1].lex || !venueEnds[p.key(i-1)] || p.words[i].lex || p.words[i].digit && !isOrdinal(p.key(i)) ||
 		slices.ContainsFunc(p.words[start:i], func(w word) bool { return w.digit }) {
 		return false // (not "1 Stadium - Idomila Road": a number and a road named after two places)
 	}
@@ -430,6 +434,9 @@ func (p *parser) venueBeforeStreet(start, i, hi int) bool {
 var venueEnds = map[string]bool{
 	"mall": true, "hotel": true, "plaza": true, "hospital": true, "supermarket": true, "restaurant": true,
 	"museum": true, "stadium": true, "cinema": true, "pharmacy": true,
+	// and of world-blind20's tuning half: "galway cathedral gaol rd",
+	// "chester zoo caughall rd"
+	"cathedral": true, "basilica": true, "theatre": true, "theater": true, "zoo": true, "library": true, "arena": true,
 }
 
 // relationEndsAt reports whether a landmark's relation, opening at start
