@@ -173,7 +173,12 @@ var hostVenues = map[string]bool{"hospital": true, "university": true, "college"
 // ("FSDH Merchant Bank, 5th Floor, UAC House, ...", "Nigerian Content
 // Development and Monitoring Board, Nigerian Content Tower, ...").
 var containerVenues = map[string]bool{"market": true, "mall": true, "plaza": true, "complex": true, "centre": true, "center": true,
-	"house": true, "tower": true, "towers": true, "secretariat": true, "building": true, "arcade": true}
+	"house": true, "tower": true, "towers": true, "secretariat": true, "building": true, "arcade": true,
+	// and the grounds that hold a unit or an office (ng-blind20's tuning
+	// half: "3 Brigade Nigerian Army, Bukavu Barracks", "Redeemed Christian
+	// Bible College, Redemption Camp", "..., Ilupeju Fire Station",
+	// "..., Shop G12, Silverbird Galleria")
+	"barracks": true, "camp": true, "station": true, "base": true, "cantonment": true, "galleria": true}
 
 // buildingFirst are the countries whose addresses name the building
 // between the unit and the street as a rule ("#05-231, Samsung Hub, 3

@@ -631,6 +631,12 @@ func (p *parser) isOrganization(lo, hi int) bool {
 			return true
 		}
 	}
+	if lo == 0 && p.ampName(lo, hi) {
+		// the name that opens the address, of words joined by "&": a
+		// firm's ("Lawal Generators & AC Repairs", "Funke Beauty &
+		// Cosmetics"), which no place's name is
+		return true
+	}
 	last := p.key(hi - 1)
 	// an institution named in its language's order: "Museo del Prado",
 	// "Aeroporto di Milano Malpensa", "Berlin Hauptbahnhof" (an English
@@ -646,6 +652,20 @@ func (p *parser) isOrganization(lo, hi int) bool {
 	return hi-lo >= 2 && (last == "house" || last == "court" || last == "villa" || last == "lodge" ||
 		// a shop, kiosk or stall named, not numbered: "Airtel Shop"
 		last == "shop" || last == "kiosk" || last == "stall")
+}
+
+// ampName reports whether words[lo:hi] join words by "&", without a
+// digit or a street type ("Madison Ave & E 23rd St" is a corner:
+// cornerLandmark).
+func (p *parser) ampName(lo, hi int) bool {
+	amp := false
+	for k := lo; k < hi; k++ {
+		if _, typ := p.streetType(p.key(k)); typ && p.words[k].lex || p.words[k].digit {
+			return false
+		}
+		amp = amp || p.words[k].amp && k > lo && k+1 < hi
+	}
+	return amp
 }
 
 // hasLetter reports whether any of words[lo:hi] is a word, not a number
