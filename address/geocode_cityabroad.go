@@ -217,7 +217,9 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				// "chicago illinois", "nelson nz", "... 120 rotterdam nl")
 				p := &ps[i]
 				confirmed := (inDivision[ni] != "" || named != "") && cityOrTown(p)
-				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " "))) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
+				// (nor is a town, unless of half a million people:
+				// "edgbaston cricket ground birmingham")
+				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " ") || p.Rank >= metropolis)) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
 					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
 				}
 			}

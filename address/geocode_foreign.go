@@ -158,6 +158,11 @@ const millionCity = 1_000_000
 // postcode of the region's shape reads the address there.
 const bigCity = 100_000
 
+// metropolis is the population from which a town's name cut from the end
+// of a longer name still implies the town ("... cricket ground
+// birmingham").
+const metropolis = 500_000
+
 // bigTown is the population from which a town, a place that is no
 // capital nor first-level seat, counts as a city abroad.
 const bigTown = 250_000

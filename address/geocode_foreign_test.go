@@ -206,6 +206,11 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"city hall toronto ontario", "CA"},
 		// a district before a city whose province bears its name
 		{"gracia, barcelona", "ES"},
+		// a country's short name after a state's name in full; a
+		// metropolis's name ending a venue's
+		{"hoover dam nevada usa", "US"},
+		{"edgbaston cricket ground birmingham", "GB"},
+		{"12 allen avenue ikeja lagos usa", "NG"},
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
 			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)

@@ -102,7 +102,7 @@ func (p *parser) takeCountry() {
 		// il usa"), or naming the region: elsewhere it may be a place's
 		// short name
 		if !ok || len(k) < 4 && c.Alpha2 != p.region && !p.postcodeEndsAt(s.lo, s.hi-n, c.Alpha2) && !p.stateCodeEndsAt(s.lo, s.hi-n, c.Alpha2) &&
-			!p.postcodeCityEndsAt(s.lo, s.hi-n, c.Alpha2) {
+			!p.postcodeCityEndsAt(s.lo, s.hi-n, c.Alpha2) && !p.stateNameEndsAt(s.lo, s.hi-n, c.Alpha2) {
 			continue
 		}
 		if _, sub := lookupSubdivision(p.country, k); sub {
@@ -140,6 +140,18 @@ func (p *parser) takeCountry() {
 			}
 		}
 	}
+}
+
+// stateNameEndsAt reports whether the one to three words before i, within
+// lo, are the name in full of a first-level division of country cc:
+// "hoover dam nevada usa".
+func (p *parser) stateNameEndsAt(lo, i int, cc string) bool {
+	for m := 1; m <= 3 && i-m >= lo; m++ {
+		if k := p.keys(i-m, i); KeyLen(k) >= 4 && slices.Contains(data().subCountries[k], cc) {
+			return true
+		}
+	}
+	return false
 }
 
 // endsDivision reports whether words[i:hi] end the name of a division of
