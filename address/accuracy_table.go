@@ -6,8 +6,8 @@ package address
 // percentile of the distance between a result's point and the labelled
 // point, in metres, rounded up to two significant digits.
 var accuracyRadii = map[string]float64{
-	"COUNTRY":                    600000, // 506 results
-	"COUNTRY/builtin":            600000, // 506 results
+	"COUNTRY":                    600000, // 489 results
+	"COUNTRY/builtin":            600000, // 489 results
 	"LGA":                        39000,  // 1305 results
 	"LGA/builtin":                39000,  // 1291 results
 	"LOCALITY":                   51000,  // 27133 results
@@ -23,12 +23,12 @@ var accuracyRadii = map[string]float64{
 	"PREMISE":                    11,     // 26184 results
 	"PREMISE/pluscode":           14,     // 3097 results
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
-	"STATE":                      360000, // 733 results
-	"STATE/builtin":              360000, // 733 results
-	"STREET":                     5800,   // 2238 results
+	"STATE":                      360000, // 749 results
+	"STATE/builtin":              360000, // 749 results
+	"STREET":                     5800,   // 2239 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7300,   // 505 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5400,   // 541 results
-	"STREET/area:wards":          5200,   // 452 results
+	"STREET/area:wards":          5200,   // 453 results
 }
