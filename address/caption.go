@@ -520,3 +520,24 @@ func listItem(words []string, region string) bool {
 	}
 	return true
 }
+
+// orgDash parts the text at a spaced dash that ends an organization's
+// name opening it, as a comma would: "Funke Beauty & Cosmetics - Basiri,
+// Ado-Ekiti", "Adire Osogbo Textiles - Isale Osun". The name holds an
+// organization word or an ampersand ("Ibadan - Ife Road" joins two
+// places' names in a road's); the dash comes before any comma.
+func orgDash(text string) string {
+	i := strings.Index(text, " - ")
+	if i < 0 {
+		i = strings.Index(text, " – ")
+	}
+	if i <= 0 || strings.ContainsAny(text[:i], ",;|:()0123456789") {
+		return text
+	}
+	head := text[:i]
+	if !namesOrganization(head) && !strings.Contains(head, " & ") {
+		return text
+	}
+	_, after, _ := strings.Cut(text[i+1:], " ")
+	return head + ", " + strings.TrimLeft(after, " ")
+}

@@ -145,3 +145,19 @@ func TestNameLists(t *testing.T) {
 		}
 	}
 }
+
+// TestOrgDash checks the dashes that end an organization's name opening
+// the text, and those that join places' names.
+func TestOrgDash(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Funke Beauty & Cosmetics - Basiri, Ado-Ekiti", "Funke Beauty & Cosmetics, Basiri, Ado-Ekiti"},
+		{"Total Filling Station - Ikorodu Road, Ojota", "Total Filling Station, Ikorodu Road, Ojota"},
+		{"Ibadan - Ife Road, Ibadan", "Ibadan - Ife Road, Ibadan"},         // a road between two places
+		{"12 Allen Avenue - Ikeja", "12 Allen Avenue - Ikeja"},             // no name opens it
+		{"Ikeja, Shoprite Plaza - Lagos", "Ikeja, Shoprite Plaza - Lagos"}, // after a comma
+	} {
+		if got := orgDash(tc.text); got != tc.want {
+			t.Errorf("orgDash(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

@@ -524,8 +524,11 @@ var organizationWords = map[string]bool{
 	// and of ng-blind19's: "National Examinations Council", "Pinnacle
 	// Hostel", "All Progressives Congress", "Labour Party"
 	"council": true, "hostel": true, "congress": true, "party": true,
-	// and of ng-blind20's: "Bukavu Barracks", "Silverbird Galleria"
-	"barracks": true, "galleria": true,
+	// and of ng-blind20's: "Bukavu Barracks", "Silverbird Galleria",
+	// "Adire Osogbo Textiles", "Ekpe Raffia Crafts", "Ojochide
+	// Motorcycles", "Haruna Electricals", "Ibadan Central Abattoir"
+	"barracks": true, "galleria": true, "textiles": true, "crafts": true, "motorcycles": true,
+	"electricals": true, "abattoir": true, "cosmetics": true, "fabrics": true,
 	// blocks of flats and office buildings: "Sai Krupa Apartments",
 	// "Century Buildings", "Edifício Aviz", "Edificio Torre Alfa"
 	"apartments": true, "buildings": true, "edificio": true,

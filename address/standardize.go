@@ -108,6 +108,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if lead != "" {
 		caption = strings.TrimSpace(lead + " " + caption)
 	}
+	text = orgDash(text)
 	text = nameParens(text)
 	text = calleSlash(text)
 	text, bigFirst, japanese := eastAsian(text)
