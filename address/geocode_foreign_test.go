@@ -340,6 +340,9 @@ func TestGeocodeVenueFirst(t *testing.T) {
 		{"st patrick's cathedral 5th ave new york", "St Patrick's Cathedral", "5th Avenue", "US"},
 		{"chester zoo caughall rd upton chester ch2 1lh", "Chester Zoo", "Caughall Road", "GB"},
 		{"igreja da pampulha av otacilio negrao de lima 3000 belo horizonte", "Igreja da Pampulha", "Avenida Otacilio Negrao de Lima", "BR"},
+		// a doctor's title, not Drive, before the practice's address
+		{"cabinet dentaire dr morel 12 bd carnot 31000 toulouse", "Cabinet Dentaire Dr Morel", "Boulevard Carnot", "FR"},
+		{"Zahnarztpraxis Dr. Sabine Vogel, Königsallee 30, 40212 Düsseldorf", "Zahnarztpraxis Dr Sabine Vogel", "Königsallee", "DE"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Organization != tt.org || a.Street != tt.street || a.Country != tt.country {

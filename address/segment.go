@@ -152,7 +152,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	}
 	// A type ends a street only after a name: "30 St Mary Axe" and
 	// "35 Boulevard Saint-Michel" go on.
-	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && (!isHouseNumber(p.text(i-2)) || p.roadNumberAt(start, i-2) && !saintWords[prev]) && !(saintWords[prev] && lowerWords[p.key(i-2)]) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
+	if st, ok := p.streetType(prev); ok && !st.Prefix && i-2 >= start && !p.doctorAt(i-1, hi) && (!isHouseNumber(p.text(i-2)) || p.roadNumberAt(start, i-2) && !saintWords[prev]) && !(saintWords[prev] && lowerWords[p.key(i-2)]) && !p.numberOpens(start, i-1) && !p.continuesStreet(i, hi) && !p.relationEndsAt(start, i-1, hi) &&
 		!(i+1 == hi && (organizationWords[k] || k == "house") && p.words[i].lex) && // "Kloof Street House": a building named after its street
 		!p.orgNameEnds(start, i, hi) && // "Federal Road Safety Corps": an organization whose name holds a type
 		!(st.Either && i+1 < hi && p.words[i+1].digit) {
@@ -216,6 +216,40 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	return false
 }
 
+// doctorAt reports whether "Dr" at j is a doctor's title, not Drive: a
+// name follows it (before hi), no number stands before it in its
+// segment, and a number with a word after it comes later in the text, the
+// address that the doctor's practice opens ("Zahnarztpraxis Dr. Sabine Vogel, Königsallee
+// 30", "Clinic of Dr. John Smith, 12 Allen Avenue", "cabinet dentaire dr
+// morel 12 bd carnot"); "1410 special olympics dr chicago" has its number
+// first.
+func (p *parser) doctorAt(j, hi int) bool {
+	if p.key(j) != "dr" || j+1 >= hi || p.words[j+1].digit || p.words[j+1].lex {
+		return false
+	}
+	for k := j - 1; k >= 0 && !p.segmentStart(k+1); k-- {
+		if p.words[k].digit {
+			return false
+		}
+	}
+	for k := j + 2; k+1 < len(p.words); k++ {
+		if p.words[k].digit && p.hasLetter(k+1, k+2) {
+			return true // (not a postcode ending the text: "Palm Beach Dr Miami 33139")
+		}
+	}
+	return false
+}
+
+// segmentStart reports whether word i opens a segment as written.
+func (p *parser) segmentStart(i int) bool {
+	for _, s := range p.written {
+		if s.lo == i {
+			return true
+		}
+	}
+	return false
+}
+
 // roadNumberAt reports whether word j, a number before a street type,
 // names the road because a house number or premises' number stands before
 // it: "no 21 611 rd gwarinpa", "plot 3 69 road festac town".
@@ -245,7 +279,7 @@ func (p *parser) nameBeforeNumber(start, i, hi int) bool {
 			return false
 		}
 		letters += len(w.key)
-		if _, ok := streetTypes[w.key]; ok && w.lex {
+		if _, ok := streetTypes[w.key]; ok && w.lex && !p.doctorAt(j, i) {
 			return false
 		}
 	}
