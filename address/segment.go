@@ -186,12 +186,18 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		if numberMarkers[k] && isHouseNumber(p.text(i+1)) && !p.namedByNumber(start, i) {
 			return true
 		}
+		if levelWords[k] && p.words[i].lex && i-1 > start && p.streetTypeAt(i-1) {
+			return true // "30 w 26th st fl 7 new york": a floor after the street
+		}
 	}
 	// "450 Elm St Apt 12 Fresno CA 93721": a unit and its number end
 	// what they are part of
 	if i-2 >= start && p.words[i-2].lex && isID(prev) && !isHouseNumber(p.text(i)) {
 		if _, ok := unitTypes[p.key(i-2)]; ok {
 			return true
+		}
+		if levelWords[p.key(i-2)] && i-2 == start && start > 0 && p.streetTypeAt(start-1) {
+			return true // (and a floor parted from its street: "... st fl 7 new york")
 		}
 	}
 	if n := p.poBoxAt(i, hi); n > 0 && prev != "po" && prev != "o" && prev != "post" && prev != "p" && foreignBoxAt(p, i-1, hi) != 2 &&
