@@ -14,10 +14,10 @@ var accuracyRadii = map[string]float64{
 	"LOCALITY/geonames":          24000,  // 8473 results
 	"LOCALITY/nipost-rural":      74000,  // 10113 results
 	"LOCALITY/osm-ng-2019":       43000,  // 8547 results
-	"NEIGHBOURHOOD":              40000,  // 37780 results
+	"NEIGHBOURHOOD":              40000,  // 37779 results
 	"NEIGHBOURHOOD/builtin":      4400,   // 2500 results
 	"NEIGHBOURHOOD/osm-ng-2019":  8600,   // 624 results
-	"NEIGHBOURHOOD/wards":        44000,  // 34652 results
+	"NEIGHBOURHOOD/wards":        44000,  // 34651 results
 	"POSTCODE":                   33000,  // 1249 results
 	"POSTCODE/nipost":            33000,  // 1249 results
 	"PREMISE":                    11,     // 26184 results
@@ -25,10 +25,10 @@ var accuracyRadii = map[string]float64{
 	"PREMISE/pluscode-recovered": 9.1,    // 23087 results
 	"STATE":                      360000, // 749 results
 	"STATE/builtin":              360000, // 749 results
-	"STREET":                     5800,   // 2239 results
+	"STREET":                     5800,   // 2240 results
 	"STREET/area:builtin":        3300,   // 684 results
 	"STREET/area:geonames":       7300,   // 505 results
 	"STREET/area:nipost-rural":   18000,  // 56 results
 	"STREET/area:osm-ng-2019":    5400,   // 541 results
-	"STREET/area:wards":          5200,   // 453 results
+	"STREET/area:wards":          5200,   // 454 results
 }

@@ -529,6 +529,9 @@ var organizationWords = map[string]bool{
 	// Motorcycles", "Haruna Electricals", "Ibadan Central Abattoir"
 	"barracks": true, "galleria": true, "textiles": true, "crafts": true, "motorcycles": true,
 	"electricals": true, "abattoir": true, "cosmetics": true, "fabrics": true,
+	// and of ng-blind17's and 18's: "Snapshot Photo Studio", "Bala Auto
+	// Workshop", "Meyer Paints Showroom", "Kings Cut Barbershop"
+	"studio": true, "workshop": true, "showroom": true, "barbershop": true,
 	// blocks of flats and office buildings: "Sai Krupa Apartments",
 	// "Century Buildings", "Edifício Aviz", "Edificio Torre Alfa"
 	"apartments": true, "buildings": true, "edificio": true,

@@ -477,6 +477,9 @@ var venueEnds = map[string]bool{
 	// and of world-blind20's tuning half: "galway cathedral gaol rd",
 	// "chester zoo caughall rd"
 	"cathedral": true, "basilica": true, "theatre": true, "theater": true, "zoo": true, "library": true, "arena": true,
+	// and a school, a salon, a workshop: "lokoja driving school ganaja rd",
+	// "kings cut barbershop 3rd avenue gwarinpa"
+	"school": true, "salon": true, "barbershop": true, "studio": true, "workshop": true, "showroom": true,
 }
 
 // relationEndsAt reports whether a landmark's relation, opening at start
