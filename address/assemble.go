@@ -141,21 +141,13 @@ func (p *parser) venueAfter(parts []part) bool {
 	}
 	for j := 1; j < len(parts); j++ {
 		if parts[j].org != "" {
-			return parts[j].landmark == nil && (containerVenue(parts[j].org) || hostVenue(parts[j].org) && p.acronymAt(s))
+			return parts[j].landmark == nil && containerVenue(parts[j].org)
 		}
 		if !unitParts(parts[j:j+1], true) {
 			return false // (a shop is one in the market or mall after it)
 		}
 	}
 	return false
-}
-
-// acronymAt reports whether span s is one word of 2 to 6 capitals in a
-// text not all in capitals: an organization's short name ("ASUU,
-// University of Lagos": the union, on the university's grounds).
-func (p *parser) acronymAt(s span) bool {
-	t := p.text(s.lo)
-	return s.len() == 1 && p.mixedCase && len(t) >= 2 && len(t) <= 6 && isLetters(t) && strings.ToUpper(t) == t
 }
 
 // containerVenue reports whether a name is a venue's that holds shops and
@@ -165,14 +157,7 @@ func containerVenue(name string) bool { return lastWordIn(name, containerVenues)
 // hostVenue reports whether a name is an institution's whose grounds
 // hold other organizations: a hospital, a university, a college, a
 // polytechnic, a stadium, an airport or a port.
-func hostVenue(name string) bool {
-	if lastWordIn(name, hostVenues) {
-		return true
-	}
-	// or its kind, then "of": "University of Lagos"
-	f := strings.Fields(Fold(name))
-	return len(f) > 2 && hostVenues[f[0]] && f[1] == "of"
-}
+func hostVenue(name string) bool { return lastWordIn(name, hostVenues) }
 
 // lastWordIn reports whether the last word of a name, folded, is in set.
 func lastWordIn(name string, set map[string]bool) bool {

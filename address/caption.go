@@ -192,11 +192,11 @@ func takeBranchCaption(text string) (rest, caption string) {
 	case "branch", "office", "outlet", "plant", "depot", "showroom", "factory":
 	case "unit", "hub", "region", "zone", "wing", "council", "chapter":
 		// a utility's, a union's or a party's ("Warri Business Unit",
-		// "Gwagwalada Business Hub", "Ogun Region", "Kaduna State
-		// Secretariat", "Rivers State Council"; not an LGA: "Bwari
-		// Area Council")
-		if len(mods) > 0 && Fold(mods[len(mods)-1]) == "area" {
-			return text, ""
+		// "Gwagwalada Business Hub", "Ogun Region", "Rivers State
+		// Council"; not an LGA's: "Bwari Area Council", "Ikeja Local
+		// Government Council")
+		if k := Fold(mods[len(mods)-1]); k == "area" || k == "government" || k == "govt" || k == "trade" || k == "industrial" || k == "economic" {
+			return text, "" // (nor a place: "Lekki Free Trade Zone")
 		}
 	default:
 		return text, ""
@@ -445,38 +445,49 @@ func initialsOf(short string, words []string) bool {
 // nameLists joins the parts of an organization's name that list what it
 // covers, as chambers and ministries write them: "Chamber of Commerce,
 // Industry, Mines and Agriculture", "Ministry of Works, Housing and
-// Transport". A part that ends in "of" and a word opens the list; the
-// parts after it, of one or two words each, close it with a part of 3 or 4
-// words that joins two with "and" or "&"; none may hold a digit, a street
-// type or a state's name. The commas inside the name become spaces.
+// Transport". A part that ends in "of" and a word, and holds a word of
+// listHeads (not "Bank of Industry", "Port of Spain", "Isle of Man"),
+// opens the list; the parts after it, of one or two words each,
+// close it with a part of 3 or 4 words that joins two with "and" or "&";
+// none may hold a digit, a street type or a state's name. Parts are
+// parted by commas, semicolons or bars alike; the separators inside the
+// name become spaces.
 func nameLists(text, region string) string {
 	if !strings.Contains(text, " and ") && !strings.Contains(text, " & ") {
 		return text
 	}
-	parts := strings.Split(text, ",")
+	// the parts, between commas, semicolons and bars alike (a line
+	// written with commas reads back the same)
+	var parts, seps []string
+	last := 0
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c == ',' || c == ';' || c == '|' {
+			parts, seps = append(parts, text[last:i]), append(seps, text[i:i+1])
+			last = i + 1
+		}
+	}
+	parts = append(parts, text[last:])
 	joined := false
 	for k := 0; k+1 < len(parts); k++ {
 		f := strings.Fields(parts[k])
-		if len(f) < 3 || Fold(f[len(f)-2]) != "of" {
+		if len(f) < 3 || Fold(f[len(f)-2]) != "of" || !slices.ContainsFunc(f, func(w string) bool { return listHeads[Fold(w)] }) {
 			continue
 		}
 		for j := k + 1; j < len(parts); j++ {
 			item := parts[j]
-			if i := strings.IndexAny(item, "(|;:"); i >= 0 {
-				item = item[:i] // "Mines and Agriculture (WACCIMA)", "... | NACCIMA House"
+			if i := strings.IndexAny(item, "(:"); i >= 0 {
+				item = item[:i] // "Mines and Agriculture (WACCIMA)"
 			}
 			w := strings.Fields(item)
 			if len(w) == 0 || len(w) > 4 || !listItem(w, region) {
 				break
 			}
-			and := len(w) >= 3 && slices.ContainsFunc(w[1:len(w)-1], func(s string) bool { return s == "&" || Fold(s) == "and" })
-			if !and && len(w) > 2 {
+			if !and(item) && len(w) > 2 {
 				break
 			}
-			if and {
-				for i := k + 1; i <= j; i++ {
-					parts[i] = " " + strings.TrimLeft(parts[i], " ")
-					parts[i-1] += "\x00" // joined to the part before it
+			if and(item) {
+				for i := k; i < j; i++ {
+					seps[i] = "" // joined to the part after it
 				}
 				joined = true
 				k = j
@@ -487,7 +498,33 @@ func nameLists(text, region string) string {
 	if !joined {
 		return text
 	}
-	return strings.ReplaceAll(strings.Join(parts, ","), "\x00,", "")
+	var b strings.Builder
+	for i, part := range parts {
+		if i > 0 {
+			if seps[i-1] == "" {
+				b.WriteString(" " + strings.TrimLeft(part, " "))
+				continue
+			}
+			b.WriteString(seps[i-1])
+		}
+		b.WriteString(part)
+	}
+	return b.String()
+}
+
+// listHeads are the words of the organizations whose names list what they
+// cover: chambers, ministries, departments, commissions.
+var listHeads = map[string]bool{
+	"chamber": true, "chambers": true, "ministry": true, "department": true, "commission": true,
+	"directorate": true, "bureau": true, "association": true, "federation": true, "union": true,
+	"council": true, "institute": true, "board": true, "agency": true, "authority": true, "faculty": true,
+	"college": true, "university": true, "polytechnic": true, "school": true, // "College of Agriculture, Science and Technology"
+}
+
+// and reports whether text joins two names with "and" or "&".
+func and(text string) bool {
+	w := strings.Fields(text)
+	return len(w) >= 3 && slices.ContainsFunc(w[1:len(w)-1], func(s string) bool { return s == "&" || Fold(s) == "and" })
 }
 
 // listItem reports whether words may name items of a name's list: words
@@ -539,5 +576,15 @@ func orgDash(text string) string {
 		return text
 	}
 	_, after, _ := strings.Cut(text[i+1:], " ")
+	next := after
+	if j := strings.IndexAny(next, ",;|:"); j >= 0 {
+		next = next[:j]
+	}
+	if namesOrganization(next) && !slices.ContainsFunc(strings.Fields(next), func(w string) bool {
+		k := string(appendKey(nil, w))
+		return captionWords[k] || premisesCaptions[k]
+	}) {
+		return text // "Funke Beauty & Cosmetics - Zenith Bank": one name, as before
+	}
 	return head + ", " + strings.TrimLeft(after, " ")
 }

@@ -55,14 +55,17 @@ func TestTakeBranchCaption(t *testing.T) {
 		{"First Bank, 9th Mile Branch, Enugu-Onitsha Road", "First Bank, Enugu-Onitsha Road", "9th Mile Branch"},
 		{"Obat Oil Limited, Depot: Plot A4, Kirikiri", "Obat Oil Limited, Plot A4, Kirikiri", "Depot"},
 		// not captions
-		{"Amarata, by INEC office, Yenagoa", "Amarata, by INEC office, Yenagoa", ""},                 // a landmark
-		{"Amarata, INEC office, Yenagoa", "Amarata, INEC office, Yenagoa", ""},                       // an organization's office
-		{"NIPOST, Post Office, Yaba", "NIPOST, Post Office, Yaba", ""},                               // a place
-		{"Wema Bank, Ministry of Works Office, Ado", "Wema Bank, Ministry of Works Office, Ado", ""}, // four words: an organization word
-		{"Access Bank, Office 12, Allen Avenue", "Access Bank, Office 12, Allen Avenue", ""},         // a digit
-		{"Access Bank, Ikeja Branch", "Access Bank, Ikeja Branch", ""},                               // nothing after it
-		{"Ikeja Branch, 12 Allen Avenue", "Ikeja Branch, 12 Allen Avenue", ""},                       // the first part (takeCaption's)
-		{"NIMC Office, Bwari Area Council, Plot 5", "NIMC Office, Bwari Area Council, Plot 5", ""},   // an LGA of the FCT
+		{"Amarata, by INEC office, Yenagoa", "Amarata, by INEC office, Yenagoa", ""},                                                       // a landmark
+		{"Amarata, INEC office, Yenagoa", "Amarata, INEC office, Yenagoa", ""},                                                             // an organization's office
+		{"NIPOST, Post Office, Yaba", "NIPOST, Post Office, Yaba", ""},                                                                     // a place
+		{"Wema Bank, Ministry of Works Office, Ado", "Wema Bank, Ministry of Works Office, Ado", ""},                                       // four words: an organization word
+		{"Access Bank, Office 12, Allen Avenue", "Access Bank, Office 12, Allen Avenue", ""},                                               // a digit
+		{"Access Bank, Ikeja Branch", "Access Bank, Ikeja Branch", ""},                                                                     // nothing after it
+		{"Ikeja Branch, 12 Allen Avenue", "Ikeja Branch, 12 Allen Avenue", ""},                                                             // the first part (takeCaption's)
+		{"NIMC Office, Bwari Area Council, Plot 5", "NIMC Office, Bwari Area Council, Plot 5", ""},                                         // an LGA of the FCT
+		{"Zenith Bank, Ikeja Local Government Council, 12 Awolowo Way", "Zenith Bank, Ikeja Local Government Council, 12 Awolowo Way", ""}, // an LGA's
+		{"Zenith Bank, Lekki Free Trade Zone, Plot 5", "Zenith Bank, Lekki Free Trade Zone, Plot 5", ""},                                   // a place
+		{"PENGASSAN - Lagos Zone | 14 Kofo Abayomi Street", "PENGASSAN, 14 Kofo Abayomi Street", "Lagos Zone"},
 	} {
 		rest, caption := takeBranchCaption(tc.text)
 		if rest != tc.rest || caption != tc.caption {
@@ -139,6 +142,9 @@ func TestNameLists(t *testing.T) {
 		{"Federal Ministry of Education, Lagos and Ogun", "Federal Ministry of Education, Lagos and Ogun"},           // states
 		{"Ministry of Lands, 12 Allen and Sons Street, Ikeja", "Ministry of Lands, 12 Allen and Sons Street, Ikeja"}, // a number, a street
 		{"Bank of Industry, Ikeja, Lagos", "Bank of Industry, Ikeja, Lagos"},                                         // no "and"
+		{"Bank of Industry, Ikeja, Lekki and Ajah", "Bank of Industry, Ikeja, Lekki and Ajah"},                       // no list's head
+		{"College of Agriculture, Science and Technology, Lafia", "College of Agriculture Science and Technology, Lafia"},
+		{"Chamber of Commerce; Industry, Mines and Agriculture", "Chamber of Commerce Industry Mines and Agriculture"}, // any separator
 	} {
 		if got := nameLists(tc.text, "NG"); got != tc.want {
 			t.Errorf("nameLists(%q) = %q, want %q", tc.text, got, tc.want)
@@ -152,9 +158,11 @@ func TestOrgDash(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"Funke Beauty & Cosmetics - Basiri, Ado-Ekiti", "Funke Beauty & Cosmetics, Basiri, Ado-Ekiti"},
 		{"Total Filling Station - Ikorodu Road, Ojota", "Total Filling Station, Ikorodu Road, Ojota"},
-		{"Ibadan - Ife Road, Ibadan", "Ibadan - Ife Road, Ibadan"},         // a road between two places
-		{"12 Allen Avenue - Ikeja", "12 Allen Avenue - Ikeja"},             // no name opens it
-		{"Ikeja, Shoprite Plaza - Lagos", "Ikeja, Shoprite Plaza - Lagos"}, // after a comma
+		{"Ibadan - Ife Road, Ibadan", "Ibadan - Ife Road, Ibadan"},                           // a road between two places
+		{"12 Allen Avenue - Ikeja", "12 Allen Avenue - Ikeja"},                               // no name opens it
+		{"Ikeja, Shoprite Plaza - Lagos", "Ikeja, Shoprite Plaza - Lagos"},                   // after a comma
+		{"Funke Beauty & Cosmetics - Zenith Bank", "Funke Beauty & Cosmetics - Zenith Bank"}, // another organization
+		{"National Library of Nigeria - Headquarters: Sanusi Dantata House", "National Library of Nigeria, Headquarters: Sanusi Dantata House"},
 	} {
 		if got := orgDash(tc.text); got != tc.want {
 			t.Errorf("orgDash(%q) = %q, want %q", tc.text, got, tc.want)

@@ -217,9 +217,17 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				// "chicago illinois", "nelson nz", "... 120 rotterdam nl")
 				p := &ps[i]
 				confirmed := (inDivision[ni] != "" || named != "") && cityOrTown(p)
-				// (nor is a town, unless of half a million people:
-				// "edgbaston cricket ground birmingham")
-				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " ") || p.Rank >= metropolis)) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
+				// (nor is a town, unless of half a million people
+				// after words that name no place of the region:
+				// "edgbaston cricket ground birmingham", not "12
+				// marine road apapa liverpool")
+				metro := false
+				if !confirmed && bigSettlement(p) && p.Kind != KindCity && ni > 1 && !strings.Contains(name, " ") && p.Rank >= metropolis {
+					if metro, err = noPlaceBefore(ctx, gz, a.Country, words, name); err != nil {
+						return r, false, err
+					}
+				}
+				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " ") || metro)) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
 					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
 				}
 			}
@@ -259,6 +267,28 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			bestName, s.Address.CountryName, fr.Reading.Address.CountryName, best.Name, fr.Reading.Address.CountryName))
 	}
 	return fr, ok, err
+}
+
+// noPlaceBefore reports whether the words of the text (words) before
+// name, where the text ends with it, all of them or the one before name,
+// are no settlement, LGA or state of country cc ("12 marine road apapa
+// liverpool": Apapa is Lagos's). A name written elsewhere is not checked.
+func noPlaceBefore(ctx context.Context, gz Gazetteer, cc string, words []string, name string) (bool, error) {
+	n := len(strings.Fields(name))
+	if len(words) <= n || NameKey(strings.Join(words[len(words)-n:], " ")) != NameKey(name) {
+		return true, nil
+	}
+	before := words[:len(words)-n]
+	for _, k := range []string{NameKey(strings.Join(before, " ")), NameKey(before[len(before)-1])} {
+		ps, err := gz.Named(ctx, cc, k)
+		if err != nil {
+			return false, err
+		}
+		if slices.ContainsFunc(ps, func(p Place) bool { return importance(&p) > 0 || p.Kind == KindLGA || p.Kind == KindState }) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // beforeDivision appends to names the words of f before a division's name

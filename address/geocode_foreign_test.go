@@ -211,6 +211,7 @@ func TestGeocodeCountryByEvidence(t *testing.T) {
 		{"hoover dam nevada usa", "US"},
 		{"edgbaston cricket ground birmingham", "GB"},
 		{"12 allen avenue ikeja lagos usa", "NG"},
+		{"12 Marine Road Apapa Liverpool", "NG"}, // a metropolis's name after a place of the region
 	} {
 		if got := geocode(t, gz, tt.text).Address.Country; got != tt.country {
 			t.Errorf("%q: country %s, want %s", tt.text, got, tt.country)

@@ -223,34 +223,45 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 }
 
 // doctorAt reports whether "Dr" at j is a doctor's title, not Drive: a
-// name follows it (before hi), no number stands before it in its
-// segment, and a number with a word after it comes later in the text, the
-// address that the doctor's practice opens ("Zahnarztpraxis Dr. Sabine Vogel, Königsallee
-// 30", "Clinic of Dr. John Smith, 12 Allen Avenue", "cabinet dentaire dr
-// morel 12 bd carnot"); "1410 special olympics dr chicago" has its number
-// first.
+// name follows it (before hi, no word of a lexicon), and either a name of
+// two words, no state's, ends its part and the part after it holds a house
+// number ("Zahnarztpraxis Dr. Sabine Vogel, Königsallee 30", "Clinic of
+// Dr. John Smith, 12 Allen Avenue"), or one to three words
+// after it a house number opens a typed street ("cabinet dentaire dr
+// morel 12 bd carnot"). "Lake Shore Dr Chicago IL 60611", "Kingsway Dr
+// Ikoyi, Plot 5" are drives.
 func (p *parser) doctorAt(j, hi int) bool {
 	if p.key(j) != "dr" || j+1 >= hi || p.words[j+1].digit || p.words[j+1].lex {
 		return false
 	}
-	for k := j - 1; k >= 0 && !p.segmentStart(k+1); k-- {
+	for k := j + 2; k <= j+4 && k+1 < len(p.words); k++ {
 		if p.words[k].digit {
-			return false
+			if isHouseNumber(p.text(k)) && !isOrdinal(p.key(k)) {
+				for e := k + 2; e <= k+5 && e <= len(p.words); e++ {
+					if st, _, _, ok := p.matchStreet(k+1, e); ok && st.typ != "" {
+						return true
+					}
+				}
+			}
+			break
 		}
 	}
-	for k := j + 2; k+1 < len(p.words); k++ {
-		if p.words[k].digit && p.hasLetter(k+1, k+2) {
-			return true // (not a postcode ending the text: "Palm Beach Dr Miami 33139")
-		}
-	}
-	return false
-}
-
-// segmentStart reports whether word i opens a segment as written.
-func (p *parser) segmentStart(i int) bool {
+	end := -1 // the end of the written part the title is in
 	for _, s := range p.written {
-		if s.lo == i {
-			return true
+		if s.lo <= j && j < s.hi {
+			end = s.hi
+		}
+	}
+	if end != j+3 || end >= len(p.words) || p.words[j+2].digit || p.words[j+2].lex || p.isSubdivision(j+1, j+2) || p.isSubdivision(j+2, j+3) {
+		return false
+	}
+	for _, s := range p.written {
+		if s.lo == end {
+			for k := s.lo; k < s.hi; k++ {
+				if p.words[k].digit && isHouseNumber(p.text(k)) && !isOrdinal(p.key(k)) {
+					return true
+				}
+			}
 		}
 	}
 	return false
