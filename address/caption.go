@@ -581,8 +581,8 @@ func orgDash(text string) string {
 		next = next[:j]
 	}
 	if namesOrganization(next) && !slices.ContainsFunc(strings.Fields(next), func(w string) bool {
-		k := string(appendKey(nil, w))
-		return captionWords[k] || premisesCaptions[k]
+		k := appendKey(nil, w)
+		return captionWords[string(k)] || premisesCaptions[string(k)]
 	}) {
 		return text // "Funke Beauty & Cosmetics - Zenith Bank": one name, as before
 	}
