@@ -364,9 +364,10 @@ func takeLeadIn(text string) (rest, lead string) {
 
 // takeShortNames sets apart an organization's short name written in
 // brackets after its full name, when its letters open the name's words
-// in order: "Peoples Democratic Party (PDP)", "Ibadan Electricity
-// Distribution Plc (IBEDC)", "Council for the Regulation of Engineering
-// in Nigeria (COREN)" (a word may give none, or its first letters). The
+// in order: "Peoples Democratic Party (PDP)", "Lagos State University
+// Teaching Hospital (LASUTH)", "Council for the Regulation of Engineering
+// in Nigeria (COREN)" (a word may give none, or its first letters; not
+// "Ibadan Electricity Distribution Plc (IBEDC)", whose C is Company's). The
 // short name is 2 to 8 capitals in a text not all in capitals; the
 // bracket parts the text as a comma would. A bracket that holds no such
 // name stays (a place, a street, a landmark: nameParens). It returns the
@@ -408,8 +409,8 @@ func takeShortNames(text string) (rest string, short []string) {
 
 // initialsOf reports whether the letters of short (lower case) open the
 // words in order, each word giving none of them or its first ones, two
-// words at least giving some: "pdp" of Peoples Democratic Party, "ibedc"
-// of Ibadan Electricity Distribution Plc.
+// words at least giving some: "pdp" of Peoples Democratic Party,
+// "lasuth" of Lagos State University Teaching Hospital.
 func initialsOf(short string, words []string) bool {
 	keys := make([]string, len(words))
 	for i, w := range words {
