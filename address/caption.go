@@ -69,6 +69,13 @@ var premisesCaptions = map[string]bool{
 	"plant": true, "branch": true, "outlet": true, "headquarters": true, "hq": true,
 }
 
+// isCaptionWord reports whether w is a word of captionWords or
+// premisesCaptions.
+func isCaptionWord(w string) bool {
+	k := appendKey(nil, w)
+	return len(k) > 0 && (captionWords[string(k)] || premisesCaptions[string(k)])
+}
+
 // captionWordColon reports whether the colon at text[i] follows a word of
 // captionWords or premisesCaptions and comes before a number (perhaps after its marker:
 // "Plot 54"), anywhere in the text: "Novena
@@ -80,7 +87,7 @@ func captionWordColon(text string, i int) bool {
 	}
 	before := strings.TrimRight(text[:i], " ")
 	last := before[strings.LastIndexAny(before, " ,;|")+1:] // (the word before the colon only: the tokenizer asks at every colon)
-	if k := appendKey(nil, last); len(k) == 0 || !captionWords[string(k)] && !premisesCaptions[string(k)] {
+	if !isCaptionWord(last) {
 		return false
 	}
 	rest := strings.TrimLeft(text[i+1:], " ")
@@ -532,28 +539,21 @@ func and(text string) bool {
 // of letters, capitalised, no street type, and no state's name on either
 // side of "and".
 func listItem(words []string, region string) bool {
-	var run []string
+	var run []string // the words of one item, between joiners
 	for i, w := range words {
-		if w == "&" || Fold(w) == "and" || i == len(words)-1 {
-			if i == len(words)-1 {
-				run = append(run, w)
+		joiner := w == "&" || Fold(w) == "and"
+		if !joiner {
+			r, _ := utf8.DecodeRuneInString(w)
+			if _, typ := streetTypes[string(appendKey(nil, w))]; typ || !isLetters(w) || !unicode.IsUpper(r) {
+				return false
 			}
+			run = append(run, w)
+		}
+		if joiner || i == len(words)-1 {
 			if _, state := lookupSubdivision(region, Fold(strings.Join(run, " "))); state {
 				return false
 			}
 			run = run[:0]
-			if w == "&" || Fold(w) == "and" {
-				continue
-			}
-		} else {
-			run = append(run, w)
-		}
-		r, _ := utf8.DecodeRuneInString(w)
-		if !isLetters(w) || !unicode.IsUpper(r) {
-			return false
-		}
-		if _, ok := streetTypes[string(appendKey(nil, w))]; ok {
-			return false
 		}
 	}
 	return true
@@ -581,10 +581,7 @@ func orgDash(text string) string {
 	if j := strings.IndexAny(next, ",;|:"); j >= 0 {
 		next = next[:j]
 	}
-	if namesOrganization(next) && !slices.ContainsFunc(strings.Fields(next), func(w string) bool {
-		k := appendKey(nil, w)
-		return captionWords[string(k)] || premisesCaptions[string(k)]
-	}) {
+	if namesOrganization(next) && !slices.ContainsFunc(strings.Fields(next), isCaptionWord) {
 		return text // "Funke Beauty & Cosmetics - Zenith Bank": one name, as before
 	}
 	return head + ", " + strings.TrimLeft(after, " ")
