@@ -14,7 +14,9 @@ import (
 // country, no postcode the region confirms and no place of the region at
 // all, in the country of the city it writes, when that is a city
 // (a capital or a division's seat) of bigCity people or more: "12 rue de
-// la Paix, Paris", "Calle Mayor 5, Madrid", "Rua Augusta 100, Lisboa".
+// la Paix, Paris", "Calle Mayor 5, Madrid", "Rua Augusta 100, Lisboa",
+// or a town of any size written as the city after a street of its
+// country's language ("Piazza San Marco 1, Venezia").
 // The names tried are the city and the neighbourhood written, the words
 // after the last number ("koenigsallee 60 duesseldorf"), the city before a
 // country's short name glued to it ("london uk": that country only), the
@@ -217,6 +219,10 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				// "chicago illinois", "nelson nz", "... 120 rotterdam nl")
 				p := &ps[i]
 				confirmed := (inDivision[ni] != "" || named != "") && cityOrTown(p)
+				// (so is a town of any size written as the city, after a
+				// street of its country's language: "Piazza San Marco 1,
+				// Venezia", "Rua das Flores 12, Tiradentes")
+				confirmed = confirmed || pref && ni < fromStreet && a.City != "" && Fold(name) == Fold(a.City) && cityOrTown(p)
 				// (nor is a town, unless of half a million people
 				// after words that name no place of the region:
 				// "edgbaston cricket ground birmingham", not "12

@@ -30,6 +30,10 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		{"30 queen street auckland 1010 nz", "Queen Street", "30", "Auckland", "NZ"},
 		{"Rue Pasteur, Dakar", "Rue Pasteur", "", "Dakar", "SN"},
 		{"Calle Real, Malabo", "Calle Real", "", "Malabo", "GQ"},
+		// a town of any size written as the city after a street of its
+		// country's language
+		{"Piazza San Marco 1, Venezia", "Piazza San Marco", "1", "Venezia", "IT"},
+		{"Via Roma 10, Mantova", "Via Roma", "10", "Mantova", "IT"},
 		{"Plot 27, Ajose Adeogun VI", "", "", "Victoria Island", "NG"},
 		{"12 Rumuola Road PH", "Rumuola Road", "12", "Port Harcourt", "NG"},
 		// a district written before the city its state is named after,
