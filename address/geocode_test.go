@@ -90,6 +90,9 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// and the letters of a postal district after it
 		{"Nørrebrogade 10, 2200 København N", address.LevelLocality, "", "Capital Region", "København N", 55.676, 12.566, 10000, address.Partial},
 		{"Marienplatz 1, 80331 München", address.LevelLocality, "", "Bayern", "München", 48.137, 11.575, 10000, address.Partial},
+		// (and one of another family than most languages' names of the
+		// city: "Firenze" beside "Florence", "Florencia", "Florenz")
+		{"Piazza della Signoria 1, 50122 Firenze", address.LevelLocality, "", "Tuscany", "Firenze", 43.779, 11.246, 10000, address.Partial},
 		{"Stephansplatz 1, 1010 Wien", address.LevelLocality, "", "Wien", "Wien", 48.208, 16.372, 10000, address.Partial},
 		{"Rua Augusta 1, 1100-048 Lisboa", address.LevelLocality, "", "Lisbon", "Lisboa", 38.717, -9.133, 10000, address.Partial},
 		// a city named like its province, after the postcode: the city,

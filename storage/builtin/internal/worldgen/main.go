@@ -7,7 +7,7 @@
 // Lines are tab-separated. A division: "A", its GeoNames code ("GB.ENG"),
 // its name. A place: "P", geonameid, name, other names (comma-separated:
 // the ASCII spelling and Latin-script alternate names, at most 2, 4 or 12
-// by population), latitude, longitude, feature code, country, admin1 code,
+// by population, and up to 3 more of other spellings for a city), latitude, longitude, feature code, country, admin1 code,
 // population, and the admin2 code when it is the ISO 3166-2 code of a
 // subdivision package address knows (Italy's and Spain's provinces: "MI"
 // for Milan; Ireland's counties, by name: "CE" for Ennis), else nothing. Places are kept whole: which become cities, towns or
@@ -221,10 +221,39 @@ func others(name, ascii, alternates string, pop int, local string, taken func(ke
 		}
 	}
 	slices.SortStableFunc(order, func(a, b string) int { return support[b] - support[a] })
-	for _, k := range order[:limit-len(out)] {
+	n := limit - len(out)
+	for _, k := range order[:n] {
 		out = append(out, pick[k])
 	}
+	if limit < 12 {
+		return out
+	}
+	// a city's name in another family than all those kept, which several
+	// languages share (support 3 or more) and of 5 letters or more, is kept
+	// beside them, up to 3:
+	// the many "Floren-" spellings of Florence leave no room for
+	// "Firenze" (its own language's, with "Firenz", "Firence", "Firenzi")
+	families := map[string]bool{}
+	for _, k := range append(order[:n:n], slices.Collect(maps.Keys(base))...) {
+		families[family(k)] = true
+	}
+	extra := 0
+	for _, k := range order[n:] {
+		if f := family(k); extra < 3 && support[k] >= 3 && len(k) >= 5 && !families[f] {
+			families[f] = true
+			out = append(out, pick[k])
+			extra++
+		}
+	}
 	return out
+}
+
+// family returns the first two letters of a folded name: spellings of
+// one name in several languages mostly share them ("Florence",
+// "Florencia", "Florenz"), a name of its own mostly does not ("Firenze").
+func family(key string) string {
+	r := []rune(key)
+	return string(r[:min(2, len(r))])
 }
 
 // initials returns the first letters of a name of three words or more, in
