@@ -60,8 +60,10 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 			last = i
 		}
 	}
+	var afterNumber []string // the words after the last number alone
 	if last >= 0 && len(words)-last-1 <= 3 {
 		names = append(names, nearPostcode(words, glued, last, last)...)
+		afterNumber = nearPostcode(words, glued, 0, last)
 	}
 	named := ""                    // a country glued to the city, which the city must be in
 	inDivision := map[int]string{} // names[i] was written before the name of a division it must lie in
@@ -219,10 +221,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 				// "chicago illinois", "nelson nz", "... 120 rotterdam nl")
 				p := &ps[i]
 				confirmed := (inDivision[ni] != "" || named != "") && cityOrTown(p)
-				// (so is a town of any size written as the city, after a
-				// street of its country's language: "Piazza San Marco 1,
-				// Venezia", "Rua das Flores 12, Tiradentes")
-				confirmed = confirmed || pref && ni < fromStreet && a.City != "" && Fold(name) == Fold(a.City) && cityOrTown(p)
+				// (so is a town of any size written as the city, or after
+				// the house number, with a street of its country's
+				// language: "Piazza San Marco 1, Venezia", "via abetone
+				// inferiore 4 maranello")
+				asCity := a.City != "" && Fold(name) == Fold(a.City) || slices.Contains(afterNumber, name)
+				confirmed = confirmed || pref && ni < fromStreet && asCity && cityOrTown(p)
 				// (nor is a town, unless of half a million people
 				// after words that name no place of the region:
 				// "edgbaston cricket ground birmingham", not "12

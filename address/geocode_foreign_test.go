@@ -34,6 +34,7 @@ func TestGeocodeTypedAbroad(t *testing.T) {
 		// country's language
 		{"Piazza San Marco 1, Venezia", "Piazza San Marco", "1", "Venezia", "IT"},
 		{"Via Roma 10, Mantova", "Via Roma", "10", "Mantova", "IT"},
+		{"via abetone inferiore 4 maranello", "Via Abetone Inferiore", "4", "Maranello", "IT"},
 		{"Plot 27, Ajose Adeogun VI", "", "", "Victoria Island", "NG"},
 		{"12 Rumuola Road PH", "Rumuola Road", "12", "Port Harcourt", "NG"},
 		// a district written before the city its state is named after,
