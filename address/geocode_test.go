@@ -66,6 +66,9 @@ func TestGeocodeBuiltin(t *testing.T) {
 		// only the state
 		{"Lagos State", address.LevelState, "", "Lagos", "", 6.6, 3.35, 30000, address.Unverified},
 		// another country: its cities are built in (GeoNames), its streets not
+		// Britain's outward code alone after the city says where, with
+		// no country written
+		{"Camden Road, London NW1", address.LevelLocality, "", "England", "London", 51.5085, -0.1257, 10000, address.Partial},
 		{"10 Downing Street, London, United Kingdom", address.LevelLocality, "", "England", "London", 51.5085, -0.1257, 5000, address.Partial},
 		{"Unter den Linden 77, 10117 Berlin, Germany", address.LevelLocality, "", "Berlin", "Berlin", 52.52, 13.405, 10000, address.Partial},
 		{"Nairobi, Kenya", address.LevelLocality, "", "Nairobi County", "Nairobi", -1.283, 36.817, 10000, address.Partial},

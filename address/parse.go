@@ -446,6 +446,15 @@ func (p *parser) findPostcode() {
 					return
 				}
 			}
+			// Britain's outward code alone, after the city in a part
+			// of its own after the first: "Camden Road, London NW1"
+			if lo := s.hi - 1; n == 1 && si > 0 && p.plainName(s.lo, lo) {
+				if pc, ok := outwardCode(p.country, p.text(lo)); ok {
+					p.foundPostcode(pc, lo, s.hi)
+					p.spans[si].hi = lo
+					return
+				}
+			}
 			// A postcode opens the segment where the country writes it
 			// first, and in any country before a plain name that is not
 			// the first segment ("1000 Monrovia"; not "12345 Main St").
@@ -460,6 +469,22 @@ func (p *parser) findPostcode() {
 			}
 		}
 	}
+}
+
+// outwardCodes are the shapes of the first half of the postcodes of the
+// countries that write it alone after the city ("London NW1", "Leeds
+// LS6"), in matchPattern's notation.
+var outwardCodes = map[string][]string{"GB": {"A9", "A99", "AA9", "AA99", "A9A", "AA9A"}}
+
+// outwardCode returns w in capitals when it is the outward code of a
+// postcode of country cc.
+func outwardCode(cc, w string) (string, bool) {
+	for _, pat := range outwardCodes[cc] {
+		if pc, ok := matchPattern(strings.ToUpper(w), pat); ok {
+			return pc, true
+		}
+	}
+	return "", false
 }
 
 // afterHouseAndDivision reports whether a number at words[lo], in a
