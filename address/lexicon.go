@@ -360,8 +360,18 @@ var premiseTypes = map[string]string{
 	// "Stiege 2"
 	"esc": "esc.", "escalera": "Escalera", "scala": "Scala", "stiege": "Stiege", "escalier": "Escalier",
 	"bloco": "Bloco", // a block of flats in Brazil and Portugal: "Bloco C apto 504"
-	"корп":  "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
+	// a building of a French residence: "Bât. B", "bâtiment C"
+	"bat": "Bât.", "batiment": "Bâtiment",
+	"корп": "корп.", "корпус": "корп.", "стр": "стр.", "строение": "стр.",
 }
+
+// buildingParts are the premise types that name a building or staircase
+// of a block of flats, whose letter or number ends the part of the
+// address they are written in ("Bât. A", "scala B", "Stiege 2"), unlike
+// a plot's or a block's, which a name may follow ("Block 5 Jakande
+// Estate").
+var buildingParts = map[string]bool{"esc": true, "escalera": true, "scala": true, "stiege": true, "escalier": true,
+	"bloco": true, "bat": true, "batiment": true}
 
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
 var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true,

@@ -126,10 +126,15 @@ func (p *parser) staircaseFlat(i, hi int) bool {
 func (p *parser) splitBeforePostcode() {
 	for si := 0; si < len(p.spans); si++ {
 		s := p.spans[si]
-		numberFirst := p.words[s.lo].digit && isHouseNumber(p.text(s.lo))
+		first := s.lo // the first word after the building parts opening the span: "bât c 7 allée des roses"
+		for first+2 < s.hi && buildingParts[p.key(first)] && isID(p.key(first+1)) {
+			first += 2
+		}
+		numberFirst := p.words[first].digit && isHouseNumber(p.text(first))
 	words:
 		for i := s.lo + 1; i < s.hi-1; i++ {
-			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-s.lo >= 3) && !p.districtBefore(s.lo, i) && !p.districtOpens(si, i) && !p.floorBefore(s.lo, i) {
+			if !p.words[i].digit || !isHouseNumber(p.text(i-1)) && !(numberFirst && i-first >= 3) && !p.districtBefore(s.lo, i) && !p.districtOpens(si, i) && !p.floorBefore(s.lo, i) &&
+				!(i-2 >= s.lo && buildingParts[p.key(i-2)] && isID(p.key(i-1))) { // "bât a 38000 grenoble"
 				continue
 			}
 			// a postcode of one word or two ("111 21", "1012 LM")
