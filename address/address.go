@@ -33,12 +33,13 @@ type Address struct {
 	// Removed holds the contact details pasted into the text (phone
 	// numbers with the word that introduced them, e-mail and web
 	// addresses), a caption that opened it ("Branch Address"), an
-	// organization's short name in brackets after its name ("PDP") and a
+	// organization's short name in brackets after its name ("PDP"), a
+	// description of its trade there ("Quantity Surveyors") and a
 	// delivery instruction that ended it ("ask for Mama Chinedu"), as
 	// written: they are no part of the address, and are kept here so that
 	// nothing the user wrote is lost. The warnings contact_removed,
-	// caption_removed, short_name_removed and instruction_removed name
-	// them.
+	// caption_removed, short_name_removed, description_removed and
+	// instruction_removed name them.
 	Removed []string `json:"removed,omitempty"`
 }
 
@@ -164,7 +165,7 @@ type Change struct {
 // such as a postcode that contradicts the state.
 type Warning struct {
 	Field   string `json:"field"`
-	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, state_unknown, country_mismatch, contact_removed, caption_removed, short_name_removed, instruction_removed
+	Code    string `json:"code"` // stable: postcode_invalid, postcode_state_mismatch, state_unknown, country_mismatch, contact_removed, caption_removed, short_name_removed, description_removed, instruction_removed
 	Message string `json:"message"`
 }
 

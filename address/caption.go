@@ -586,3 +586,72 @@ func orgDash(text string) string {
 	}
 	return head + ", " + strings.TrimLeft(after, " ")
 }
+
+// takeDescriptions sets apart what an organization's name is followed by,
+// in brackets, when it describes the trade rather than naming a place:
+// "Danjuma Bello & Associates (Quantity Surveyors), 7 Magaji Rumfa Road",
+// "Haruna Electricals (Generators & ACs), ...". The brackets end the
+// name's part, which opens the text or holds an organization's word, and
+// hold two words or more without a digit, a street's type or a
+// landmark's word ("(Ikeja City Mall)" is the landmark), that list goods
+// or services ("&", "and", a comma) or end in a trade's plural
+// ("Surveyors", "Accountants", "Practitioners"). A place in brackets
+// ("Total Filling Station (Ojota)") is one word or none of these.
+func takeDescriptions(text string) (rest string, desc []string) {
+	if !strings.Contains(text, "(") {
+		return text, nil
+	}
+	var b strings.Builder
+	last := 0
+	for i := strings.IndexByte(text, '('); i >= 0; {
+		j := strings.IndexByte(text[i:], ')')
+		if j < 0 {
+			break
+		}
+		j += i
+		start := strings.LastIndexFunc(text[:i], isSeparator) + 1
+		after := strings.TrimLeft(text[j+1:], " ")
+		ends := after == "" || strings.ContainsRune(",;:|-–", rune(after[0]))
+		if name := strings.TrimSpace(text[start:i]); name != "" && ends && (start == 0 || namesOrganization(name)) && describesTrade(text[i+1:j]) {
+			b.WriteString(strings.TrimRight(text[last:i], " "))
+			desc = append(desc, strings.TrimSpace(text[i+1:j]))
+			last = j + 1
+		}
+		k := strings.IndexByte(text[j:], '(')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	if last == 0 {
+		return text, nil
+	}
+	b.WriteString(text[last:])
+	return b.String(), desc
+}
+
+// describesTrade reports whether the text in brackets after a name
+// describes a trade (see takeDescriptions).
+func describesTrade(inner string) bool {
+	words := strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' || r == '&' })
+	if len(words) < 2 || strings.ContainsAny(inner, "0123456789()") {
+		return false
+	}
+	for _, w := range words {
+		k := appendKey(nil, w)
+		_, st := streetTypes[string(k)]
+		if st || landmarkEnds[string(k)] != "" || relations[string(k)] != "" {
+			return false
+		}
+	}
+	if strings.ContainsAny(inner, "&,") || slices.Contains(words, "and") {
+		return true
+	}
+	k := string(appendKey(nil, words[len(words)-1]))
+	for _, suf := range []string{"ors", "ers", "ants", "ents", "ists", "ects", "ians"} {
+		if strings.HasSuffix(k, suf) && len(k) > len(suf)+3 {
+			return true
+		}
+	}
+	return false
+}

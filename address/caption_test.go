@@ -131,6 +131,34 @@ func TestTakeShortNames(t *testing.T) {
 	}
 }
 
+// TestTakeDescriptions checks the trades described in brackets after an
+// organization's name set apart, and the brackets that name a place, a
+// landmark or part of the name kept.
+func TestTakeDescriptions(t *testing.T) {
+	for _, tc := range []struct {
+		text, rest string
+		desc       []string
+	}{
+		{"Danjuma Bello & Associates (Quantity Surveyors), 7 Magaji Rumfa Road", "Danjuma Bello & Associates, 7 Magaji Rumfa Road", []string{"Quantity Surveyors"}},
+		{"Haruna Electricals (Generators & ACs), 12 Zaria Road, Kano", "Haruna Electricals, 12 Zaria Road, Kano", []string{"Generators & ACs"}},
+		{"The Garden Place (Plants, Pots & Landscaping), Chevron Drive", "The Garden Place, Chevron Drive", []string{"Plants, Pots & Landscaping"}},
+		{"Suite 4, Okafor Partners Ltd (Chartered Accountants) | Wuse II", "Suite 4, Okafor Partners Ltd | Wuse II", []string{"Chartered Accountants"}},
+		// not descriptions
+		{"Total Filling Station (Ojota), Ikorodu Road", "Total Filling Station (Ojota), Ikorodu Road", nil},             // a place, one word
+		{"Shoprite (Ikeja City Mall), Alausa", "Shoprite (Ikeja City Mall), Alausa", nil},                               // a landmark
+		{"Federal College of Education (Technical), Gusau", "Federal College of Education (Technical), Gusau", nil},     // one word
+		{"GTBank (Allen Avenue Branch), Ikeja", "GTBank (Allen Avenue Branch), Ikeja", nil},                             // a street
+		{"Primary School (Sabon Garin Kwaido), Zaria", "Primary School (Sabon Garin Kwaido), Zaria", nil},               // a place of three words
+		{"Suite 4, Plot 12 (Block 3 & 4), Wuse", "Suite 4, Plot 12 (Block 3 & 4), Wuse", nil},                           // a number
+		{"12 Allen Avenue (Opposite Mr Biggs & Sons), Ikeja", "12 Allen Avenue (Opposite Mr Biggs & Sons), Ikeja", nil}, // a landmark's relation
+	} {
+		rest, desc := takeDescriptions(tc.text)
+		if rest != tc.rest || !slices.Equal(desc, tc.desc) {
+			t.Errorf("takeDescriptions(%q) = %q, %q; want %q, %q", tc.text, rest, desc, tc.rest, tc.desc)
+		}
+	}
+}
+
 // TestNameLists checks the lists of an organization's name joined, and the
 // parts that list places instead.
 func TestNameLists(t *testing.T) {

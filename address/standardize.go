@@ -99,6 +99,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text, removed := takeContacts(text)
 	text = nameLists(text, region)
 	text, short := takeShortNames(text)
+	text, desc := takeDescriptions(text)
 	text, instruction := takeInstruction(text, region)
 	text, lead := takeLeadIn(text)
 	text, caption := takeCaption(text, region)
@@ -115,7 +116,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, short: short, caption: caption, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
+	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, short: short, desc: desc, caption: caption, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
 	if r.codeCountry || r.nameCountry || r.byLanguage {
 		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
@@ -141,6 +142,7 @@ type reading struct {
 	removed            []string
 	caption            string   // set apart by takeCaption
 	short              []string // organizations' short names set apart by takeShortNames
+	desc               []string // trades described after their names, set apart by takeDescriptions
 	instruction        string   // set apart by takeInstruction
 	bigFirst, japanese bool
 	codeCountry        bool // the first reading took a code for the country
@@ -175,6 +177,11 @@ func (r *reading) read(regionOnly bool) Standardized {
 		p.a.Removed = append(slices.Clip(p.a.Removed), r.short...)
 		p.warn = append(p.warn, Warning{Field: "removed", Code: "short_name_removed",
 			Message: "the short name in brackets after an organization's name (" + strings.Join(r.short, ", ") + ") was set apart"})
+	}
+	if len(r.desc) > 0 {
+		p.a.Removed = append(slices.Clip(p.a.Removed), r.desc...)
+		p.warn = append(p.warn, Warning{Field: "removed", Code: "description_removed",
+			Message: "the description in brackets after an organization's name (" + strings.Join(r.desc, "; ") + ") names no part of the address and was set apart"})
 	}
 	if r.instruction != "" {
 		p.a.Removed = append(slices.Clip(p.a.Removed), r.instruction)
