@@ -198,4 +198,8 @@ type Standardized struct {
 	// input is what was read, kept when the text wrote no country, for
 	// Geocode to read it in another country (see foreignReading)
 	input *Input
+	// orgFirst is set when a branch's caption after the first part was
+	// set apart (takeBranchCaption): the first part names the
+	// organization, unless it is a place the gazetteer knows.
+	orgFirst bool
 }

@@ -61,6 +61,11 @@ var captionWords = map[string]bool{
 	"point": true, "headquarters": true, "hq": true, "store": true,
 }
 
+// stateCaptionWords end the caption of a union's, a party's or a
+// uniformed service's branch in a state ("Ondo State Chapter", "Abia State
+// Command").
+var stateCaptionWords = map[string]bool{"chapter": true, "council": true, "command": true, "wing": true}
+
 // premisesCaptions may be a caption alone before a colon, as footers head
 // their rows: "Office: 17 Ogudu Road", "Showroom: Plot 54, Life Camp",
 // "Workshop: Osusu Rd, Aba".
@@ -186,7 +191,10 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	mods := words[:len(words)-1]
-	if after := strings.Fields(text[j+m:]); hasDigit(text[:i]) || !hasDigit(text[j+m:]) && !streetWords(after) && !writtenAgain(mods, after) {
+	// a state's chapter, council or command needs no more after it: "Afenifere
+	// Renewal Group, Ondo State Chapter, Akure"
+	stateCaption := len(mods) >= 2 && Fold(mods[len(mods)-1]) == "state" && stateCaptionWords[Fold(words[len(words)-1])]
+	if after := strings.Fields(text[j+m:]); hasDigit(text[:i]) || !stateCaption && !hasDigit(text[j+m:]) && !streetWords(after) && !writtenAgain(mods, after) {
 		// the first part must name the organization, not hold an
 		// address; and the address must follow, a number or a street,
 		// or the caption's place be written again: "Access Bank, Ikeja
@@ -197,6 +205,9 @@ func takeBranchCaption(text string) (rest, caption string) {
 	}
 	switch string(appendKey(nil, words[len(words)-1])) {
 	case "branch", "office", "outlet", "plant", "depot", "showroom", "factory":
+	case "command":
+		// a uniformed service's ("Abia State Command", "Yobe Sector
+		// Command", "Ikeja Area Command")
 	case "unit", "hub", "region", "zone", "wing", "council", "chapter":
 		// a utility's, a union's or a party's ("Warri Business Unit",
 		// "Gwagwalada Business Hub", "Ogun Region", "Rivers State

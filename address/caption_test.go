@@ -50,6 +50,11 @@ func TestTakeBranchCaption(t *testing.T) {
 		{"JED - Bauchi Business Unit: Murtala Mohammed Way, Bauchi", "JED, Murtala Mohammed Way, Bauchi", "Bauchi Business Unit"},
 		{"NUJ, Borno State Council - Damboa Road, Maiduguri", "NUJ, Damboa Road, Maiduguri", "Borno State Council"},
 		{"IBEDC - Ogun Region: Oke-Ilewo, Abeokuta, Ogun State", "IBEDC, Oke-Ilewo, Abeokuta, Ogun State", "Ogun Region"},
+		// a uniformed service's
+		{"Vigilante Group of Nigeria, Taraba State Command, Jalingo, Taraba State", "Vigilante Group of Nigeria, Jalingo, Taraba State", "Taraba State Command"},
+		{"Federal Road Safety Corps, Kogi Sector Command, Km 5, Lokoja-Abuja Road", "Federal Road Safety Corps, Km 5, Lokoja-Abuja Road", "Kogi Sector Command"},
+		// a state's chapter or command, with only a place after it
+		{"Afenifere Renewal Group, Ondo State Chapter, Akure", "Afenifere Renewal Group, Akure", "Ondo State Chapter"},
 		{"Zenith Bank, Head Office, Plot 84 Ajose Adeogun Street", "Zenith Bank, Plot 84 Ajose Adeogun Street", "Head Office"},
 		{"ACCESS BANK, IKEJA BRANCH, 12 ALLEN AVENUE", "ACCESS BANK, 12 ALLEN AVENUE", "IKEJA BRANCH"},
 		{"First Bank, 9th Mile Branch, Enugu-Onitsha Road", "First Bank, Enugu-Onitsha Road", "9th Mile Branch"},

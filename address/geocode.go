@@ -169,6 +169,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	g.stateText = tokenText(s.Tokens, LabelState)
 	g.stateFirst = stateBeforeCity(s.Tokens)
 	g.areaFirst = len(s.Tokens) > 0 && s.Tokens[0].Label == LabelNeighbourhood
+	g.orgFirst = s.orgFirst && g.areaFirst
 	g.streetText = tokenText(s.Tokens, LabelStreetName, LabelStreetType)
 	if g.cc == "" {
 		g.cc = DefaultCountry
@@ -224,6 +225,9 @@ type geocoder struct {
 	// point (townAround, around set): its point places the address
 	seat   *Place
 	around bool
+	// orgFirst is set when the neighbourhood opens the address before a
+	// branch's caption that was set apart (see captionOrg)
+	orgFirst bool
 	// namedLGA is the LGA the name that found the area names as well,
 	// around it ("Gashaka": the town and its LGA): a place matched
 	namedLGA *Place

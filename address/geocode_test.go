@@ -446,3 +446,20 @@ func FuzzGeocode(f *testing.F) {
 		}
 	})
 }
+
+// TestGeocodeCaptionOrg checks the name before a branch's caption read as
+// the organization when the gazetteer knows no place by it, and kept a
+// place when it does.
+func TestGeocodeCaptionOrg(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, org, neighbourhood, city string }{
+		{"Ebube Agu Security Network, Abia State Command, Umuahia, Abia State", "Ebube Agu Security Network", "", "Umuahia"},
+		{"Afenifere Renewal Group, Ondo State Chapter, Akure", "Afenifere Renewal Group", "", "Akure"},
+		{"Surulere, Lagos State Command, Ikeja", "", "Surulere", "Ikeja"},
+	} {
+		a := geocode(t, gz, tt.text).Address
+		if a.Organization != tt.org || a.Neighbourhood != tt.neighbourhood || a.City != tt.city {
+			t.Errorf("%q: organization %q, neighbourhood %q, city %q; want %q, %q, %q", tt.text, a.Organization, a.Neighbourhood, a.City, tt.org, tt.neighbourhood, tt.city)
+		}
+	}
+}

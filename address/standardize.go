@@ -103,8 +103,10 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	text, instruction := takeInstruction(text, region)
 	text, lead := takeLeadIn(text)
 	text, caption := takeCaption(text, region)
+	branch := false // a branch's caption set apart after the organization's name
 	if caption == "" {
 		text, caption = takeBranchCaption(text)
+		branch = caption != ""
 	}
 	if lead != "" {
 		caption = strings.TrimSpace(lead + " " + caption)
@@ -116,7 +118,7 @@ func Standardize(ctx context.Context, in Input) (Standardized, error) {
 	if !hasContent(text) && !structured {
 		return Standardized{}, ErrEmpty
 	}
-	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, short: short, desc: desc, caption: caption, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
+	r := reading{in: in, text: text, region: region, structured: structured, removed: removed, short: short, desc: desc, caption: caption, branch: branch, instruction: instruction, bigFirst: bigFirst, japanese: japanese}
 	out := r.read(false)
 	if r.codeCountry || r.nameCountry || r.byLanguage {
 		// "No 10 Aba road, PH", "22 Mission Rd, Benin": the code or
@@ -141,6 +143,7 @@ type reading struct {
 	structured         bool
 	removed            []string
 	caption            string   // set apart by takeCaption
+	branch             bool     // the caption was a branch's, after the organization's name (takeBranchCaption)
 	short              []string // organizations' short names set apart by takeShortNames
 	desc               []string // trades described after their names, set apart by takeDescriptions
 	instruction        string   // set apart by takeInstruction
@@ -197,7 +200,9 @@ func (r *reading) read(regionOnly bool) Standardized {
 	r.codeCountry = p.codeCountry && p.country != r.region
 	r.nameCountry = p.nameCountry && p.country != r.region
 	r.byLanguage = p.byLanguage && p.country != r.region
-	return p.finish()
+	st := p.finish()
+	st.orgFirst = r.branch
+	return st
 }
 
 // hasContent reports whether text has a letter or digit.
