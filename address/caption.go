@@ -148,14 +148,32 @@ func takeCaption(text, region string) (rest, caption string) {
 		return text, "" // "Lagos Office: Opposite Shoprite": the office's name, then where it is
 	}
 	// (not a place's office: "Jigawa State Office: National Population
-	// Commission, Dutse")
+	// Commission, Dutse"; but a name before a branch's own caption is the
+	// organization's: "Nigeria Mining Cadastre Office | Kaduna Zonal
+	// Office | 11 Constitution Road")
 	if mods := words[:len(words)-1]; !captionOnly(mods) &&
-		(namesOrganization(text[:i]) && !onlyOffice(words) || brandWord(mods) || last != "branch" && last != "office") {
+		(namesOrganization(text[:i]) && !onlyOffice(words) || brandWord(mods) || last != "branch" && last != "office" || opensWithCaption(rest)) {
 		// the caption names the organization ("Shoprite Store -", "KFC
 		// Outlet -"): its separator parts it as a comma would
 		return text[:i] + "," + text[i+n:], ""
 	}
 	return rest, strings.Join(words, " ")
+}
+
+// opensWithCaption reports whether the first part of text is a branch's
+// caption of 2 to 4 words without a digit, before more of the address:
+// "Kaduna Zonal Office | 11 Constitution Road".
+func opensWithCaption(text string) bool {
+	i, n := partEnd(text, 0)
+	if i < 0 || strings.TrimSpace(text[i+n:]) == "" {
+		return false
+	}
+	words := strings.Fields(text[:i])
+	if len(words) < 2 || len(words) > 4 || hasDigit(text[:i]) {
+		return false
+	}
+	last := Fold(words[len(words)-1])
+	return captionWords[last] && last != "address" && last != "location" || stateCaptionWords[last]
 }
 
 // takeBranchCaption sets apart a branch's caption that follows the

@@ -89,6 +89,8 @@ func TestCaptionWords(t *testing.T) {
 		{"Workshop: Osusu Rd, Aba", "Osusu Rd, Aba", "Workshop"},
 		{"Ward: 3, Ikeja", "Ward: 3, Ikeja", ""}, // a field's name
 		{"Shop: 5, Alaba Market", "Shop: 5, Alaba Market", ""},
+		// a name before a branch's own caption is the organization's
+		{"Nigeria Mining Cadastre Office | Kaduna Zonal Office | 11 Constitution Road", "Nigeria Mining Cadastre Office,Kaduna Zonal Office | 11 Constitution Road", ""},
 	} {
 		rest, caption := takeCaption(tc.text, "NG")
 		if rest != tc.rest || caption != tc.caption {
