@@ -31,6 +31,7 @@ var phoneWords = map[string]bool{
 	"call": true, "tel": true, "telephone": true, "phone": true, "ph": true, "mobile": true, "mob": true,
 	"cell": true, "gsm": true, "whatsapp": true, "wa": true, "contact": true, "hotline": true, "fax": true,
 	"t": true, "m": true, "phones": true, "tels": true, "line": true, "lines": true, "number": true,
+	"dm": true, "sms": true, "text": true, // "DM or call 0812 660 4417"
 	"email": true, "e": true, "mail": true, "web": true, "website": true, "site": true, "url": true,
 	// a utility bill's or a bank's numbers, pasted with the address from
 	// a proof of address: "METER NO: 45031264678", "Account No. 0101234567"
@@ -316,7 +317,7 @@ words:
 		}
 		key := strings.ToLower(text[w:k])
 		switch {
-		case phoneWords[key] && (!web || webWords[key]) && (len(key) > 2 || !found && k < len(text) && (text[k] == ':' || text[k] == '.' || text[k] == '-')):
+		case phoneWords[key] && (!web || webWords[key]) && (len(key) > 2 || key == "dm" || !found && k < len(text) && (text[k] == ':' || text[k] == '.' || text[k] == '-')):
 			// "Ph: 0803..."; "PH 0803..." and "PH. Tel 0803..." may be
 			// Port Harcourt
 			found = true

@@ -19,6 +19,7 @@ func TestTakeContacts(t *testing.T) {
 		{"international with a bracketed zero", "12 Allen Avenue, Ikeja. Tel: +234 (0) 803 123 4567", "12 Allen Avenue, Ikeja. ,", []string{"Tel: +234 (0) 803 123 4567"}},
 		{"two numbers", "Wuse 2, Abuja 0803 123 4567 / 0805 987 6543", "Wuse 2, Abuja , / ,", []string{"0803 123 4567", "0805 987 6543"}},
 		{"whatsapp with a slash", "Plot 5 Aminu Kano Crescent Call/WhatsApp 0905-555-1234", "Plot 5 Aminu Kano Crescent ,", []string{"Call/WhatsApp 0905-555-1234"}},
+		{"a direct message", "27 Admiralty Road, Lekki Phase 1. DM or call 0812 660 4417", "27 Admiralty Road, Lekki Phase 1. ,", []string{"DM or call 0812 660 4417"}},
 		{"a meter's number from a bill", "5 ISHOLA STREET, OKE-ODO, LAGOS METER NO: 45031264678", "5 ISHOLA STREET, OKE-ODO, LAGOS ,", []string{"METER NO: 45031264678"}},
 		{"a meter's number after its company", "5 Herbert Macaulay Way, Yaba, Lagos. EKEDC Meter No 0101234567", "5 Herbert Macaulay Way, Yaba, Lagos. ,", []string{"EKEDC Meter No 0101234567"}},
 		{"234 without plus", "Ikoyi, Lagos 2348031234567", "Ikoyi, Lagos ,", []string{"2348031234567"}},

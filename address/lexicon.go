@@ -542,6 +542,8 @@ var organizationWords = map[string]bool{
 	// and of ng-blind17's and 18's: "Snapshot Photo Studio", "Bala Auto
 	// Workshop", "Meyer Paints Showroom", "Kings Cut Barbershop"
 	"studio": true, "workshop": true, "showroom": true, "barbershop": true,
+	// and of ng-blind21's: "Canine Kingdom Kennels"
+	"kennels": true,
 	// blocks of flats and office buildings: "Sai Krupa Apartments",
 	// "Century Buildings", "Edifício Aviz", "Edificio Torre Alfa"
 	"apartments": true, "buildings": true, "edificio": true,

@@ -31,7 +31,9 @@ func isSeparator(r rune) bool {
 	case ',', ';', '\n', '\r', '|', '(', ')', '[', ']', '{', '}', '"', '“', '”', '\t', '<', '>', '•', '▪':
 		return true
 	}
-	return false
+	// pictographs, which social-media bios set between the parts of an
+	// address: "Canine Kingdom Kennels 📍 Mowe", "☎ 0803..."
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF
 }
 
 // Character classes of the tokenizer.
