@@ -49,7 +49,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		return r, false, nil
 	}
 	var best *Place
-	bestCC, bestName, bestPref := "", "", false
+	bestCC, bestName, bestPref, bestDivision := "", "", false, ""
 	names := []string{a.City, a.Neighbourhood}
 	// the words after the last number, which the region's reading may
 	// have taken into a street or a city: "koenigsallee 60 duesseldorf"
@@ -114,10 +114,17 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 	if a.City == "" && len(f) > 2 {
 		// a venue's name run on into its city after its last
 		// organization word: "van gough museum amsterdam"
-		for i := len(f) - 2; i >= max(1, len(f)-4); i-- {
+		for i := len(f) - 2; i >= 0; i-- {
+			if i > 0 && i < len(f)-4 {
+				continue // (the first word, or one of the last four)
+			}
 			if organizationWords[Fold(f[i])] {
-				names = append(names, strings.Join(f[i+1:], " "))
-				names = beforeDivision(names, inDivision, f[i+1:]) // "city hall toronto ontario"
+				from := i + 1
+				if i == 0 {
+					from = 2 // the word opening the venue's name, then the name: "refugio frey bariloche rio negro"
+				}
+				names = append(names, strings.Join(f[from:], " "))
+				names = beforeDivision(names, inDivision, f[from:]) // "city hall toronto ontario"
 				break
 			}
 		}
@@ -238,7 +245,7 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 					}
 				}
 				if (confirmed || bigSettlement(p) && (p.Kind == KindCity || ni <= 1 || strings.Contains(name, " ") || metro)) && (best == nil || pref && !bestPref || pref == bestPref && p.Rank > best.Rank) {
-					best, bestCC, bestName, bestPref = p, c.Alpha2, name, pref
+					best, bestCC, bestName, bestPref, bestDivision = p, c.Alpha2, name, pref, inDivision[ni]
 				}
 			}
 		}
@@ -257,6 +264,12 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		// the reading took into a venue's name or a longer city's
 		// ("tour eifel champ de mars paris"): read set apart
 		reread = strings.TrimRight(text[:len(text)-len(bestName)], " ") + ", " + text[len(text)-len(bestName):]
+	} else if d := len(text) - len(bestDivision); last < 0 && a.City == "" && bestDivision != "" && d > len(bestName)+1 && Fold(text[d:]) == bestDivision &&
+		strings.EqualFold(strings.TrimRight(text[:d], " ")[d-1-len(bestName):], bestName) {
+		// the city, then its division's name, ending a venue's name:
+		// "refugio frey bariloche rio negro"
+		head := strings.TrimRight(text[:d], " ")
+		reread = strings.TrimRight(head[:len(head)-len(bestName)], " ") + ", " + bestName + ", " + text[d:]
 	}
 	if reread != "" {
 		in := *s.input

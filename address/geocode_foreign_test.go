@@ -346,6 +346,10 @@ func TestGeocodeVenueFirst(t *testing.T) {
 		{"st patrick's cathedral 5th ave new york", "St Patrick's Cathedral", "5th Avenue", "US"},
 		{"chester zoo caughall rd upton chester ch2 1lh", "Chester Zoo", "Caughall Road", "GB"},
 		{"igreja da pampulha av otacilio negrao de lima 3000 belo horizonte", "Igreja da Pampulha", "Avenida Otacilio Negrao de Lima", "BR"},
+		// a cemetery; a mountain hut, its word first, then its town and
+		// the town's province
+		{"glasgow necropolis castle st glasgow g4 0uz scotland", "Glasgow Necropolis", "Castle Street", "GB"},
+		{"refugio frey bariloche rio negro", "Refugio Frey", "", "AR"},
 		// a doctor's title, not Drive, before the practice's address
 		{"cabinet dentaire dr morel 12 bd carnot 31000 toulouse", "Cabinet Dentaire Dr Morel", "Boulevard Carnot", "FR"},
 		{"Zahnarztpraxis Dr. Sabine Vogel, Königsallee 30, 40212 Düsseldorf", "Zahnarztpraxis Dr Sabine Vogel", "Königsallee", "DE"},

@@ -318,6 +318,8 @@ var unitTypes = map[string]string{
 	"suite": "Suite", "ste": "Suite", "shop": "Shop", "room": "Room", "rm": "Room",
 	"office": "Office", "unit": "Unit", "stall": "Stall", "kiosk": "Kiosk",
 	"wing": "Wing", "door": "Door",
+	// a room of a residence: "Zimmer 214", "kamer 12", "chambre 14"
+	"zimmer": "Zimmer", "kamer": "kamer", "chambre": "chambre",
 }
 
 // countryUnitTypes are words that open a unit in one country's language
@@ -332,9 +334,15 @@ var countryUnitTypes = func() map[string]map[string]string {
 	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
-	out["BE"]["bte"] = "bte"                                                       // "bte 8": a box, a flat's letterbox in Belgium
-	out["BE"]["bus"] = "bus"                                                       // "Oudaan 12 bus 3": the same, in Dutch
-	out["BE"]["boite"] = "boîte"                                                   // "boîte 3": the same, in French
+	out["BE"]["bte"] = "bte"     // "bte 8": a box, a flat's letterbox in Belgium
+	out["BE"]["bus"] = "bus"     // "Oudaan 12 bus 3": the same, in Dutch
+	out["BE"]["boite"] = "boîte" // "boîte 3": the same, in French
+	for _, cc := range []string{"DE", "AT", "CH"} {
+		if out[cc] == nil {
+			out[cc] = map[string]string{}
+		}
+		out[cc]["zi"] = "Zi." // "Zi. 312": a room (Zimmer) of a student residence
+	}
 	out["AT"]["tur"] = "Tür"                                                       // "Stiege 1, Tür 3": a flat's door in Austria
 	out["US"] = map[string]string{"lot": "Lot", "spc": "Space", "trlr": "Trailer"} // a mobile home's lot: "Lot 45"
 	for _, l := range streetLanguages {
@@ -553,6 +561,11 @@ var organizationWords = map[string]bool{
 	// michel", "heidelberger schloss ...", "palacio da bolsa ..."
 	"zoo": true, "museo": true, "museu": true, "musee": true, "stadio": true, "estadio": true, "basilica": true,
 	"abbaye": true, "schloss": true, "palacio": true, "palazzo": true, "catedral": true, "cattedrale": true,
+	// and of world-blind21's tuning half: cemeteries, campgrounds and
+	// mountain huts ("glasnevin cemetery finglas rd dublin 11", "camping
+	// zeeburg zuider ijdijk 20", "rifugio lagazuoi passo falzarego")
+	"cemetery": true, "necropolis": true, "campground": true, "campsite": true, "camping": true,
+	"rifugio": true, "refugio": true, "cimitero": true, "cementerio": true,
 }
 
 // directionals are accepted before or after a street name.

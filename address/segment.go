@@ -491,6 +491,8 @@ var venueEnds = map[string]bool{
 	// and a school, a salon, a workshop: "lokoja driving school ganaja rd",
 	// "kings cut barbershop 3rd avenue gwarinpa"
 	"school": true, "salon": true, "barbershop": true, "studio": true, "workshop": true, "showroom": true,
+	// and a cemetery or campground: "glasnevin cemetery finglas rd"
+	"cemetery": true, "necropolis": true, "campground": true, "campsite": true,
 }
 
 // relationEndsAt reports whether a landmark's relation, opening at start
