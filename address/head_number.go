@@ -53,8 +53,12 @@ var repeatWords = map[string]bool{"bis": true, "ter": true, "quater": true}
 // withoutNumber reports whether word i is the mark of a building without
 // a number: "s/n", "S/N", "s.n." (Spanish sin número, Portuguese sem
 // número).
-func (p *parser) withoutNumber(i int) bool {
-	return p.key(i) == "sn" && strings.ContainsAny(p.words[i].text, "/.")
+func (p *parser) withoutNumber(i int) bool { return noNumberMark(p.words[i].text) }
+
+// noNumberMark reports whether a word is the mark of a building without
+// a number ("s/n", "S/N", "s.n.").
+func noNumberMark(w string) bool {
+	return strings.ContainsAny(w, "/.") && strings.EqualFold(strings.NewReplacer("/", "", ".", "").Replace(w), "sn")
 }
 
 // streetBeforeNumber reads words[lo:hi], before a house number that

@@ -257,7 +257,9 @@ func tokenize(text string, words []word, spans []span) ([]word, []span) {
 	// names it joins them ("Oja - Oba", a ward).
 	dash := func(end int) {
 		next := strings.TrimLeft(text[end:], " ")
-		afterNumber := len(words) == segStart+1 && isDigits(words[segStart].text) && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
+		// (or the mark of a building without one: "R. Joaquim Silva, s/n - Lapa")
+		lone := len(words) == segStart+1 && (isDigits(words[segStart].text) || noNumberMark(words[segStart].text))
+		afterNumber := lone && len(spans) > 0 && streetSpan(words[spans[len(spans)-1].lo:spans[len(spans)-1].hi])
 		if next != "" && (next[0] >= '0' && next[0] <= '9' || afterNumber || startsStreet(next) || orgAtDash(words[segStart:], next)) {
 			flush()
 		}
