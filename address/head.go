@@ -341,6 +341,18 @@ func (p *parser) phaseEstate(lo, hi int, r *part) {
 	p.label(lo, hi, LabelEstate)
 }
 
+// orgOfPlace reports whether an organization's word, then "of", opens
+// words[lo:hi] after its name: "Lions Club of Ikeja GRA" is a club named
+// after the estate, not the estate.
+func (p *parser) orgOfPlace(lo, hi int) bool {
+	for j := lo + 1; j+2 < hi; j++ {
+		if p.words[j].lex && organizationWords[p.key(j)] && p.key(j+1) == "of" {
+			return true
+		}
+	}
+	return false
+}
+
 // headName reads the rest of a segment, lo to hi, when no marker, landmark
 // or phase took it: a street, an estate, an organization, a district, or a
 // plain name whose role depends on where the segment stands.
@@ -376,7 +388,7 @@ func (p *parser) headName(s span, lo, hi int, r *part) {
 		r.core = true
 		return
 	}
-	if e, ok := estateWords[p.key(hi-1)]; ok && hi-lo >= 2 {
+	if e, ok := estateWords[p.key(hi-1)]; ok && hi-lo >= 2 && !p.orgOfPlace(lo, hi) {
 		r.estate = p.name(lo, hi-1) + " " + e
 		r.rawEstate = p.texts(lo, hi)
 		p.label(lo, hi, LabelEstate)
