@@ -52,6 +52,15 @@ func (p *parser) takeHead() {
 			parts[i].plain = false
 			continue
 		}
+		if i == 1 && p.words[p.spans[0].lo].label == LabelOrganization && s.len() >= 2 && (siteWords[p.key(s.hi-1)] || p.key(s.hi-1) == "park" && p.key(s.hi-2) == "motor") {
+			// a site the organization stands in, after its name: "Peace
+			// Mass Transit, Jabi Motor Park, Jabi", "Borno Express, Muna
+			// Garage, Maiduguri"
+			p.a.Landmarks = append(p.a.Landmarks, Landmark{Name: p.name(s.lo, s.hi)})
+			p.label(s.lo, s.hi, LabelLandmark)
+			parts[i].plain = false
+			continue
+		}
 		if i > lastCore {
 			continue
 		}
@@ -164,6 +173,12 @@ func lastWordIn(name string, set map[string]bool) bool {
 	f := strings.Fields(Fold(name))
 	return len(f) > 0 && set[f[len(f)-1]]
 }
+
+// siteWords end the name of a site an organization stands in, written
+// after its name (see assemble): a garage, a beach, a
+// terminal, a sawmill, an airport, a game reserve; and a motor park.
+var siteWords = map[string]bool{"garage": true, "beach": true, "terminal": true, "sawmill": true,
+	"airport": true, "reserve": true}
 
 var hostVenues = map[string]bool{"hospital": true, "university": true, "college": true, "polytechnic": true, "stadium": true,
 	"airport": true, "port": true, "seaport": true}
