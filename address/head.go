@@ -497,7 +497,7 @@ func (p *parser) ampName(lo, hi int) bool {
 		if _, typ := p.streetType(p.key(k)); typ && p.words[k].lex || p.words[k].digit {
 			return false
 		}
-		amp = amp || p.words[k].amp && k > lo && k+1 < hi
+		amp = amp || p.words[k].amp && k > lo
 	}
 	return amp
 }
