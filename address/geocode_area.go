@@ -152,6 +152,13 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 			// a venue the organization lies in ("Alaba International
 			// Market") may name a place, as text left over does
 			add("unresolved", l.Name, -1)
+		} else if l.Relation != "" && g.a.City == "" && g.a.Neighbourhood == "" && !hasStreetType(l.Name) {
+			// and where no place is written, a landmark named after
+			// one, its gate's or junction's word left out: "opposite
+			// Lekki Phase 1 Gate"
+			if f := strings.Fields(l.Name); len(f) > 1 && (Fold(f[len(f)-1]) == "gate" || landmarkEnds[Fold(f[len(f)-1])] != "") {
+				add("unresolved", strings.Join(f[:len(f)-1], " "), -1)
+			}
 		}
 	}
 	if slices.ContainsFunc(s.Warnings, func(w Warning) bool { return w.Code == "caption_removed" }) {

@@ -386,8 +386,8 @@ func (g *geocoder) unglueLandmark(ctx context.Context) error {
 		taken := false
 		for k := 1; k < len(words) && !taken; k++ {
 			tail := strings.Join(words[k:], " ")
-			if len(NameKey(tail)) < 4 || lexWords[Fold(words[k])] {
-				continue // "Ikotun Market" names no place "Market"
+			if len(NameKey(tail)) < 4 || lexWords[Fold(words[k])] || Fold(tail) == "gate" {
+				continue // "Ikotun Market" names no place "Market", "Lekki Phase 1 Gate" none "Gate"
 			}
 			ps, err := g.areasNamed(ctx, tail)
 			if err != nil {

@@ -465,3 +465,19 @@ func TestGeocodeCaptionOrg(t *testing.T) {
 		}
 	}
 }
+
+// TestGeocodeLandmarkPlace checks a landmark named after a place, its
+// gate's or junction's word left out, placing an address that names no
+// other place, and no village called Gate taken from its end.
+func TestGeocodeLandmarkPlace(t *testing.T) {
+	gz := builtinGazetteer(t)
+	for _, tt := range []struct{ text, state, lga string }{
+		{"Spirits Hub Liquor Store, opposite Lekki Phase 1 Gate, Admiralty Way", "Lagos", "Eti-Osa"},
+		{"Mama Put Kitchen, by Rumuokoro Junction", "Rivers", "Obio/Akpor"},
+	} {
+		a := geocode(t, gz, tt.text).Address
+		if a.State != tt.state || a.LGA != tt.lga {
+			t.Errorf("%q: state %q, LGA %q; want %q, %q", tt.text, a.State, a.LGA, tt.state, tt.lga)
+		}
+	}
+}

@@ -173,7 +173,10 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		}
 	}
 	// "GRA Phase 2 Port Harcourt": a phase and its number end a name
-	if i-3 >= start && (p.key(i-2) == "phase" || p.key(i-2) == "ph" && p.words[i-1].digit) && isID(prev) && p.hasLetter(i, hi) && !(hi-i == 1 && len(k) <= 1) {
+	// (not before a gate or a junction named after it: "opposite Lekki
+	// Phase 1 Gate")
+	if i-3 >= start && (p.key(i-2) == "phase" || p.key(i-2) == "ph" && p.words[i-1].digit) && isID(prev) && p.hasLetter(i, hi) && !(hi-i == 1 && len(k) <= 1) &&
+		!(hi-i == 1 && (k == "gate" || landmarkEnds[k] != "")) {
 		return true
 	}
 	if i+1 < hi && isID(p.key(i+1)) {
