@@ -65,6 +65,15 @@ func (p *parser) headMarkers(s span, r *part) int {
 	i := s.lo
 	for i < s.hi {
 		k, lex := p.key(i), p.words[i].lex
+		if generalDelivery[Fold(p.texts(i, s.hi))] {
+			// mail kept at the post office, a part of its own: "General
+			// Delivery", "Poste restante", "postlagernd", "Lista de
+			// Correos", "Fermo Posta"
+			r.poBox = p.texts(i, s.hi)
+			p.label(i, s.hi, LabelPOBox)
+			r.core = true
+			return s.hi
+		}
 		if n := p.ruralRouteAt(i, s.hi); n > 0 {
 			// "RR 2 Box 14", "HC 65 Box 1120", "RR 1", "RMB 2280", "RD 2"
 			r.poBox = strings.ToUpper(p.text(i)) + " " + strings.ToUpper(p.text(i+1))

@@ -381,6 +381,11 @@ var premiseTypes = map[string]string{
 var buildingParts = map[string]bool{"esc": true, "escalera": true, "scala": true, "stiege": true, "escalier": true,
 	"bloco": true, "bat": true, "batiment": true}
 
+// generalDelivery are the words, in several languages, for mail kept at
+// the post office until called for, which stand in for a PO box.
+var generalDelivery = map[string]bool{"general delivery": true, "poste restante": true, "postlagernd": true,
+	"lista de correos": true, "fermo posta": true, "posta restante": true, "до востребования": true}
+
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
 var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true,
 	"д": true, "дом": true, "nº": true, "numero": true, "número": true, "č": true, "br": true}
