@@ -89,7 +89,9 @@ func TestGeocodeCityNamedAsState(t *testing.T) {
 		text, neighbourhood, city, state string
 	}{
 		{"Cairo, Egypt", "", "Cairo", "Al Qahirah"},
-		{"Calle Florida 537, Buenos Aires, Argentina", "", "Buenos Aires", "Buenos Aires F.D."},
+		{"Calle Florida 537, Buenos Aires, Argentina", "", "Buenos Aires", "Ciudad Autónoma de Buenos Aires"},
+		// (and the city's state by the name Argentines write it: CABA)
+		{"Cine Gaumont, Av. Rivadavia 1635, C1033 CABA, Argentina", "", "CABA", "Ciudad Autónoma de Buenos Aires"},
 		{"Zamalek, Cairo, Egypt", "Zamalek", "Cairo", "Al Qahirah"},
 		{"Khlong Toei, Bangkok 10110, Thailand", "Khlong Toei", "Bangkok", "Krung Thep Maha Nakhon"},
 		{"Gangnam-gu, Seoul, South Korea", "Gangnam-gu", "Seoul", "Seoul"},

@@ -330,4 +330,28 @@ MX|TAM|Tamaulipas|||Tamps
 MX|TLA|Tlaxcala|||Tlax
 MX|VER|Veracruz|||Ver|Veracruz de Ignacio de la Llave
 MX|YUC|Yucatán|||Yuc
-MX|ZAC|Zacatecas|||Zac`
+MX|ZAC|Zacatecas|||Zac
+AR|A|Salta|||
+AR|B|Buenos Aires|||Provincia de Buenos Aires
+AR|C|Ciudad Autónoma de Buenos Aires|Buenos Aires||CABA|C.A.B.A.|Capital Federal|Ciudad de Buenos Aires|Buenos Aires F.D.
+AR|D|San Luis|||
+AR|E|Entre Ríos|||
+AR|F|La Rioja|||
+AR|G|Santiago del Estero|||
+AR|H|Chaco|||
+AR|J|San Juan|||
+AR|K|Catamarca|||
+AR|L|La Pampa|||Pampa
+AR|M|Mendoza|||
+AR|N|Misiones|||
+AR|P|Formosa|||
+AR|Q|Neuquén|||
+AR|R|Río Negro|||
+AR|S|Santa Fe|||
+AR|T|Tucumán|||
+AR|U|Chubut|||
+AR|V|Tierra del Fuego|||
+AR|W|Corrientes|||
+AR|X|Córdoba|||
+AR|Y|Jujuy|||
+AR|Z|Santa Cruz|||`
