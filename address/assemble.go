@@ -125,8 +125,8 @@ func (p *parser) venueAround(pt *part, s span) {
 	if pt.org == "" || p.a.Organization == "" || pt.landmark != nil {
 		return
 	}
-	if !containerVenue(pt.org) {
-		return
+	if !containerVenue(pt.org) && !(lastWordIn(pt.org, siteWords) && s.lo > 0 && p.words[p.spans[0].lo].label == LabelOrganization && p.spans[1].lo == s.lo) {
+		return // (or a site right after the organization's name: "Offa Grammar School Old Boys Association, Offa Grammar School")
 	}
 	pt.landmark = &Landmark{Name: pt.org}
 	pt.org = ""
@@ -176,9 +176,10 @@ func lastWordIn(name string, set map[string]bool) bool {
 
 // siteWords end the name of a site an organization stands in, written
 // after its name (see assemble): a garage, a beach, a
-// terminal, a sawmill, an airport, a game reserve; and a motor park.
+// terminal, a sawmill, an airport, a game reserve, a school; and a motor
+// park.
 var siteWords = map[string]bool{"garage": true, "beach": true, "terminal": true, "sawmill": true,
-	"airport": true, "reserve": true}
+	"airport": true, "reserve": true, "school": true}
 
 var hostVenues = map[string]bool{"hospital": true, "university": true, "college": true, "polytechnic": true, "stadium": true,
 	"airport": true, "port": true, "seaport": true}

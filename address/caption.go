@@ -222,7 +222,7 @@ func takeBranchCaption(text string) (rest, caption string) {
 		return text, ""
 	}
 	switch string(appendKey(nil, words[len(words)-1])) {
-	case "branch", "office", "outlet", "plant", "depot", "showroom", "factory":
+	case "branch", "office", "outlet", "plant", "depot", "showroom", "factory", "headquarters", "hq":
 	case "command":
 		// a uniformed service's ("Abia State Command", "Yobe Sector
 		// Command", "Ikeja Area Command")

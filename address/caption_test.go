@@ -53,6 +53,7 @@ func TestTakeBranchCaption(t *testing.T) {
 		// a uniformed service's
 		{"Vigilante Group of Nigeria, Taraba State Command, Jalingo, Taraba State", "Vigilante Group of Nigeria, Jalingo, Taraba State", "Taraba State Command"},
 		{"Federal Road Safety Corps, Kogi Sector Command, Km 5, Lokoja-Abuja Road", "Federal Road Safety Corps, Km 5, Lokoja-Abuja Road", "Kogi Sector Command"},
+		{"The Boys' Brigade Nigeria, National Headquarters, 31 Moloney Street, Obalende", "The Boys' Brigade Nigeria, 31 Moloney Street, Obalende", "National Headquarters"},
 		// a state's chapter or command, with only a place after it
 		{"Afenifere Renewal Group, Ondo State Chapter, Akure", "Afenifere Renewal Group, Akure", "Ondo State Chapter"},
 		{"Zenith Bank, Head Office, Plot 84 Ajose Adeogun Street", "Zenith Bank, Plot 84 Ajose Adeogun Street", "Head Office"},
