@@ -286,7 +286,8 @@ func (p *parser) headLandmark(s span, lo int, r *part) bool {
 	}
 	// "Rumuola Junction", "Ojuelegba b/s": a landmark named without a
 	// relation (a market so named is as often the building of a shop)
-	if e, n := p.landmarkEndAt(lo, hi-1); n > 0 && lo == s.lo && e != "Market" && hi-n > lo && p.hasLetter(lo, hi-n) {
+	if e, n := p.landmarkEndAt(lo, hi-1); n > 0 && lo == s.lo && e != "Market" && hi-n > lo && p.hasLetter(lo, hi-n) &&
+		(e != "Junction" || junctionLandmarks[p.country]) {
 		p.label(lo, hi, LabelLandmark)
 		name, _ := p.streetOrName(lo, hi) // "Ojuelegba Bus Stop"
 		r.landmark = &Landmark{Name: name}

@@ -381,6 +381,12 @@ var premiseTypes = map[string]string{
 var buildingParts = map[string]bool{"esc": true, "escalera": true, "scala": true, "stiege": true, "escalier": true,
 	"bloco": true, "bat": true, "batiment": true}
 
+// junctionLandmarks are the countries whose addresses name a junction as
+// a landmark ("Rumuola Junction", "Kaneshie Junction"); elsewhere a name
+// that ends in Junction is a place's ("Bondi Junction NSW 2022", "Grand
+// Junction, CO").
+var junctionLandmarks = map[string]bool{"NG": true, "GH": true, "IN": true, "KE": true, "UG": true}
+
 // generalDelivery are the words, in several languages, for mail kept at
 // the post office until called for, which stand in for a PO box.
 var generalDelivery = map[string]bool{"general delivery": true, "poste restante": true, "postlagernd": true,
