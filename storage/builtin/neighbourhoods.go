@@ -74,7 +74,6 @@ NG-LA|Oshodi-Isolo|Isolo||6.5300|3.3200
 NG-LA|Oshodi-Isolo|Ejigbo||6.5500|3.3000
 NG-LA|Oshodi-Isolo|Mafoluku||6.5600|3.3300
 NG-LA|Oshodi-Isolo|Ajao Estate||6.5450|3.3200
-NG-LA|Oshodi-Isolo|Okota||6.5090|3.3110
 NG-LA|Alimosho|Ikotun||6.5500|3.2650
 NG-LA|Alimosho|Egbeda||6.5950|3.2900
 NG-LA|Alimosho|Idimu||6.5800|3.2500
