@@ -39,11 +39,14 @@ func (p *parser) takeHead() {
 		}
 		hasOrg = hasOrg || parts[i].org != ""
 	}
+	// (a site after the organization is its landmark only where no street
+	// or number follows, which the formatted line would write before it)
+	noStreet := !slices.ContainsFunc(parts, func(pt part) bool { return pt.street.full != "" || pt.number != "" })
 	var middle []span
 	for i, pt := range parts {
 		s := p.spans[i]
 		if !pt.plain {
-			p.venueAround(&pt, s)
+			p.venueAround(&pt, s, noStreet)
 			p.apply(&pt)
 			continue
 		}
@@ -52,7 +55,7 @@ func (p *parser) takeHead() {
 			parts[i].plain = false
 			continue
 		}
-		if i == 1 && p.words[p.spans[0].lo].label == LabelOrganization && s.len() >= 2 && (siteWords[p.key(s.hi-1)] || p.key(s.hi-1) == "park" && p.key(s.hi-2) == "motor") {
+		if i == 1 && noStreet && p.words[p.spans[0].lo].label == LabelOrganization && s.len() >= 2 && (siteWords[p.key(s.hi-1)] || p.key(s.hi-1) == "park" && p.key(s.hi-2) == "motor") {
 			// a site the organization stands in, after its name: "Peace
 			// Mass Transit, Jabi Motor Park, Jabi", "Borno Express, Muna
 			// Garage, Maiduguri"
@@ -121,11 +124,11 @@ func (p *parser) takeHead() {
 // International Market, Ojo"; "ShopRite | The Palms Shopping Mall"). The landmark, having
 // no relation, is still a name Geocode may find as a place (INEC's
 // "Primary School, Oja Market, ..." names a ward so).
-func (p *parser) venueAround(pt *part, s span) {
+func (p *parser) venueAround(pt *part, s span, noCore bool) {
 	if pt.org == "" || p.a.Organization == "" || pt.landmark != nil {
 		return
 	}
-	if !containerVenue(pt.org) && !(lastWordIn(pt.org, siteWords) && s.lo > 0 && p.words[p.spans[0].lo].label == LabelOrganization && p.spans[1].lo == s.lo) {
+	if !containerVenue(pt.org) && !(noCore && lastWordIn(pt.org, siteWords) && s.lo > 0 && p.words[p.spans[0].lo].label == LabelOrganization && p.spans[1].lo == s.lo) {
 		return // (or a site right after the organization's name: "Offa Grammar School Old Boys Association, Offa Grammar School")
 	}
 	pt.landmark = &Landmark{Name: pt.org}

@@ -211,7 +211,10 @@ func takeBranchCaption(text string) (rest, caption string) {
 	mods := words[:len(words)-1]
 	// a state's chapter, council or command needs no more after it: "Afenifere
 	// Renewal Group, Ondo State Chapter, Akure"
-	stateCaption := len(mods) >= 2 && Fold(mods[len(mods)-1]) == "state" && stateCaptionWords[Fold(words[len(words)-1])]
+	// (a country alone after it, as the formatted line adds, is no more:
+	// the line must read the same again)
+	stateCaption := len(mods) >= 2 && Fold(mods[len(mods)-1]) == "state" && stateCaptionWords[Fold(words[len(words)-1])] &&
+		data().byKey[Fold(strings.Trim(text[j+m:], " ,.;"))] == nil
 	if after := strings.Fields(text[j+m:]); hasDigit(text[:i]) || !stateCaption && !hasDigit(text[j+m:]) && !streetWords(after) && !writtenAgain(mods, after) {
 		// the first part must name the organization, not hold an
 		// address; and the address must follow, a number or a street,
@@ -412,6 +415,22 @@ func takeShortNames(text string) (rest string, short []string) {
 	if !strings.Contains(text, "(") || strings.ToUpper(text) == text {
 		return text, nil
 	}
+	return takeBrackets(text, func(i, j int) (bool, bool) {
+		inner := text[i+1 : j]
+		start := strings.LastIndexAny(text[:i], ",;:|") + 1
+		if len(inner) < 2 || len(inner) > 8 || !isLetters(inner) || strings.ToUpper(inner) != inner || !initialsOf(strings.ToLower(inner), strings.Fields(text[start:i])) {
+			return false, false
+		}
+		rest := strings.TrimLeft(text[j+1:], " ")
+		return true, rest != "" && !strings.ContainsRune(",;:|-–)", rune(rest[0])) // "African Democratic Congress (ADC) Lagos"
+	})
+}
+
+// takeBrackets sets apart the brackets of text that take (given where
+// "(" and ")" stand) says to, and returns the text without them and what
+// they held, trimmed; where take also says so, a comma stands in their
+// place.
+func takeBrackets(text string, take func(i, j int) (ok, comma bool)) (rest string, taken []string) {
 	var b strings.Builder
 	last := 0
 	for i := strings.IndexByte(text, '('); i >= 0; {
@@ -420,14 +439,12 @@ func takeShortNames(text string) (rest string, short []string) {
 			break
 		}
 		j += i
-		inner := text[i+1 : j]
-		start := strings.LastIndexAny(text[:i], ",;:|") + 1
-		if len(inner) >= 2 && len(inner) <= 8 && isLetters(inner) && strings.ToUpper(inner) == inner && initialsOf(strings.ToLower(inner), strings.Fields(text[start:i])) {
+		if ok, comma := take(i, j); ok {
 			b.WriteString(strings.TrimRight(text[last:i], " "))
-			if rest := strings.TrimLeft(text[j+1:], " "); rest != "" && !strings.ContainsRune(",;:|-–)", rune(rest[0])) {
-				b.WriteString(",") // "African Democratic Congress (ADC) Lagos"
+			if comma {
+				b.WriteString(",")
 			}
-			short = append(short, inner)
+			taken = append(taken, strings.TrimSpace(text[i+1:j]))
 			last = j + 1
 		}
 		k := strings.IndexByte(text[j:], '(')
@@ -440,7 +457,7 @@ func takeShortNames(text string) (rest string, short []string) {
 		return text, nil
 	}
 	b.WriteString(text[last:])
-	return b.String(), short
+	return b.String(), taken
 }
 
 // initialsOf reports whether the letters of short (lower case) open the
@@ -614,73 +631,4 @@ func orgDash(text string) string {
 		return text // "Funke Beauty & Cosmetics - Zenith Bank": one name, as before
 	}
 	return head + ", " + strings.TrimLeft(after, " ")
-}
-
-// takeDescriptions sets apart what an organization's name is followed by,
-// in brackets, when it describes the trade rather than naming a place:
-// "Danjuma Bello & Associates (Quantity Surveyors), 7 Magaji Rumfa Road",
-// "Haruna Electricals (Generators & ACs), ...". The brackets end the
-// name's part, which opens the text or holds an organization's word, and
-// hold two words or more without a digit, a street's type or a
-// landmark's word ("(Ikeja City Mall)" is the landmark), that list goods
-// or services ("&", "and", a comma) or end in a trade's plural
-// ("Surveyors", "Accountants", "Practitioners"). A place in brackets
-// ("Total Filling Station (Ojota)") is one word or none of these.
-func takeDescriptions(text string) (rest string, desc []string) {
-	if !strings.Contains(text, "(") {
-		return text, nil
-	}
-	var b strings.Builder
-	last := 0
-	for i := strings.IndexByte(text, '('); i >= 0; {
-		j := strings.IndexByte(text[i:], ')')
-		if j < 0 {
-			break
-		}
-		j += i
-		start := strings.LastIndexFunc(text[:i], isSeparator) + 1
-		after := strings.TrimLeft(text[j+1:], " ")
-		ends := after == "" || strings.ContainsRune(",;:|-–", rune(after[0]))
-		if name := strings.TrimSpace(text[start:i]); name != "" && ends && (start == 0 || namesOrganization(name)) && describesTrade(text[i+1:j]) {
-			b.WriteString(strings.TrimRight(text[last:i], " "))
-			desc = append(desc, strings.TrimSpace(text[i+1:j]))
-			last = j + 1
-		}
-		k := strings.IndexByte(text[j:], '(')
-		if k < 0 {
-			break
-		}
-		i = j + k
-	}
-	if last == 0 {
-		return text, nil
-	}
-	b.WriteString(text[last:])
-	return b.String(), desc
-}
-
-// describesTrade reports whether the text in brackets after a name
-// describes a trade (see takeDescriptions).
-func describesTrade(inner string) bool {
-	words := strings.FieldsFunc(inner, func(r rune) bool { return r == ' ' || r == ',' || r == '&' })
-	if len(words) < 2 || strings.ContainsAny(inner, "0123456789()") {
-		return false
-	}
-	for _, w := range words {
-		k := appendKey(nil, w)
-		_, st := streetTypes[string(k)]
-		if st || landmarkEnds[string(k)] != "" || relations[string(k)] != "" {
-			return false
-		}
-	}
-	if strings.ContainsAny(inner, "&,") || slices.Contains(words, "and") {
-		return true
-	}
-	k := string(appendKey(nil, words[len(words)-1]))
-	for _, suf := range []string{"ors", "ers", "ants", "ents", "ists", "ects", "ians"} {
-		if strings.HasSuffix(k, suf) && len(k) > len(suf)+3 {
-			return true
-		}
-	}
-	return false
 }

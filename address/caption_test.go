@@ -159,6 +159,10 @@ func TestTakeDescriptions(t *testing.T) {
 		{"Primary School (Sabon Garin Kwaido), Zaria", "Primary School (Sabon Garin Kwaido), Zaria", nil},               // a place of three words
 		{"Suite 4, Plot 12 (Block 3 & 4), Wuse", "Suite 4, Plot 12 (Block 3 & 4), Wuse", nil},                           // a number
 		{"12 Allen Avenue (Opposite Mr Biggs & Sons), Ikeja", "12 Allen Avenue (Opposite Mr Biggs & Sons), Ikeja", nil}, // a landmark's relation
+		{"12 Allen Avenue (Ikeja, Lagos)", "12 Allen Avenue (Ikeja, Lagos)", nil},                                       // places, after a number
+		{"Tunde Stores (Ogba & Agege), Lagos", "Tunde Stores (Ogba & Agege), Lagos", nil},                               // two places: no plural
+		{"Total Filling Station (Ojota Bus Stop & Park)", "Total Filling Station (Ojota Bus Stop & Park)", nil},         // a bus stop
+		{"UNTH (Senior Staff Quarters), Enugu", "UNTH (Senior Staff Quarters), Enugu", nil},                             // an estate
 	} {
 		rest, desc := takeDescriptions(tc.text)
 		if rest != tc.rest || !slices.Equal(desc, tc.desc) {

@@ -170,6 +170,7 @@ func geocode(ctx context.Context, gz Gazetteer, s Standardized) (Result, error) 
 	g.stateFirst = stateBeforeCity(s.Tokens)
 	g.areaFirst = len(s.Tokens) > 0 && s.Tokens[0].Label == LabelNeighbourhood
 	g.orgFirst = s.orgFirst && g.areaFirst
+	g.placeFirst = s.orgFirst && len(s.Tokens) > 0 && s.Tokens[0].Label == LabelOrganization
 	g.streetText = tokenText(s.Tokens, LabelStreetName, LabelStreetType)
 	if g.cc == "" {
 		g.cc = DefaultCountry
@@ -228,6 +229,10 @@ type geocoder struct {
 	// orgFirst is set when the neighbourhood opens the address before a
 	// branch's caption that was set apart (see captionOrg)
 	orgFirst bool
+	// placeFirst is set when the organization opens the address before a
+	// branch's caption that was set apart: it may be a place the
+	// caption's branch is in ("Ikeja, Lagos State Command, ...")
+	placeFirst bool
 	// namedLGA is the LGA the name that found the area names as well,
 	// around it ("Gashaka": the town and its LGA): a place matched
 	namedLGA *Place

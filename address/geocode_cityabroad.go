@@ -264,12 +264,10 @@ func cityAbroadReading(ctx context.Context, gz Gazetteer, s Standardized, r Resu
 		// the reading took into a venue's name or a longer city's
 		// ("tour eifel champ de mars paris"): read set apart
 		reread = strings.TrimRight(text[:len(text)-len(bestName)], " ") + ", " + text[len(text)-len(bestName):]
-	} else if d := len(text) - len(bestDivision); last < 0 && a.City == "" && bestDivision != "" && d > len(bestName)+1 && Fold(text[d:]) == bestDivision &&
-		strings.EqualFold(strings.TrimRight(text[:d], " ")[d-1-len(bestName):], bestName) {
+	} else if head, div, ok := cityThenDivision(text, bestName, bestDivision); last < 0 && a.City == "" && ok {
 		// the city, then its division's name, ending a venue's name:
 		// "refugio frey bariloche rio negro"
-		head := strings.TrimRight(text[:d], " ")
-		reread = strings.TrimRight(head[:len(head)-len(bestName)], " ") + ", " + bestName + ", " + text[d:]
+		reread = head + ", " + bestName + ", " + div
 	}
 	if reread != "" {
 		in := *s.input
@@ -331,6 +329,23 @@ func beforeDivision(names []string, inDivision map[int]string, f []string) []str
 		}
 	}
 	return names
+}
+
+// cityThenDivision cuts text that ends in a city's name, then the name
+// of its division (folded: division), into what stands before the city and
+// the division as written; ok is false when the text does not end so or
+// nothing stands before the city.
+func cityThenDivision(text, city, division string) (head, div string, ok bool) {
+	if division == "" || city == "" {
+		return "", "", false
+	}
+	words := strings.Fields(text)
+	nd, nc := len(strings.Fields(division)), len(strings.Fields(city))
+	if len(words) <= nd+nc || Fold(strings.Join(words[len(words)-nd:], " ")) != division ||
+		!strings.EqualFold(strings.Join(words[len(words)-nd-nc:len(words)-nd], " "), city) {
+		return "", "", false
+	}
+	return strings.Join(words[:len(words)-nd-nc], " "), strings.Join(words[len(words)-nd:], " "), true
 }
 
 // codeOfState reports whether code is the code of the first-level

@@ -350,6 +350,7 @@ func TestGeocodeVenueFirst(t *testing.T) {
 		// the town's province
 		{"glasgow necropolis castle st glasgow g4 0uz scotland", "Glasgow Necropolis", "Castle Street", "GB"},
 		{"refugio frey bariloche rio negro", "Refugio Frey", "", "AR"},
+		{"refugio frey bariloche          río negro", "Refugio Frey", "", "AR"}, // (spaces and marks the reading folds)
 		// a doctor's title, not Drive, before the practice's address
 		{"cabinet dentaire dr morel 12 bd carnot 31000 toulouse", "Cabinet Dentaire Dr Morel", "Boulevard Carnot", "FR"},
 		{"Zahnarztpraxis Dr. Sabine Vogel, Königsallee 30, 40212 Düsseldorf", "Zahnarztpraxis Dr Sabine Vogel", "Königsallee", "DE"},

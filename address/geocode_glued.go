@@ -164,24 +164,6 @@ func (g *geocoder) unglue(ctx context.Context) error {
 	return g.unglueLandmark(ctx)
 }
 
-// captionOrg reads as the organization a neighbourhood that opened the
-// address before a branch's caption, which was set apart, when the
-// gazetteer knows no area of its name: "Ebube Agu Security Network, Abia
-// State Command, Umuahia" (the caption says the part before it names
-// whom the branch is of; "Ikeja, Lagos State Command, ..." stays a place).
-func (g *geocoder) captionOrg(ctx context.Context) error {
-	a := &g.a
-	if !g.orgFirst || a.Organization != "" || a.Street != "" || a.Neighbourhood == "" {
-		return nil
-	}
-	if ps, err := g.areasNamed(ctx, a.Neighbourhood); err != nil || len(ps) > 0 {
-		return err
-	}
-	g.res.reasonf("%q read as the organization, before its branch's caption: the gazetteer knows no place by the name", a.Neighbourhood)
-	a.Organization, a.Neighbourhood = a.Neighbourhood, ""
-	return nil
-}
-
 // venueOrgArea reads as a place an organization written before the venue
 // it lies in (a landmark without a relation that holds shops and offices)
 // when the gazetteer knows an area of its name: "Wuse II, Banex Plaza,

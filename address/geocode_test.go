@@ -456,6 +456,8 @@ func TestGeocodeCaptionOrg(t *testing.T) {
 		{"Ebube Agu Security Network, Abia State Command, Umuahia, Abia State", "Ebube Agu Security Network", "", "Umuahia"},
 		{"Afenifere Renewal Group, Ondo State Chapter, Akure", "Afenifere Renewal Group", "", "Akure"},
 		{"Surulere, Lagos State Command, Ikeja", "", "Surulere", "Ikeja"},
+		// a place read as the organization before the caption: the place
+		{"Ikeja, Lagos State Command, Obafemi Awolowo Way", "", "Ikeja", "Ikeja"},
 	} {
 		a := geocode(t, gz, tt.text).Address
 		if a.Organization != tt.org || a.Neighbourhood != tt.neighbourhood || a.City != tt.city {

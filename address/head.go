@@ -155,7 +155,7 @@ func (p *parser) headMarkers(s span, r *part) int {
 			if i+2 < s.hi && numberMarkers[p.key(i+1)] && p.words[i+1].lex && isID(p.key(i+2)) {
 				at = i + 2
 			}
-			if at < s.hi && isID(p.key(at)) {
+			if at < s.hi && isID(p.key(at)) && (!roomWords[k] || p.words[at].digit) { // ("Chambre de Commerce")
 				r.unit = Unit{Type: unitType(p.text(i), t), Number: strings.ToUpper(p.text(at))}
 				p.label(i, at, LabelUnitType)
 				p.label(at, at+1, LabelUnitNumber)
@@ -164,7 +164,7 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 		}
-		if lex && i+1 < s.hi && isID(p.key(i+1)) {
+		if lex && i+1 < s.hi && isID(p.key(i+1)) && (!frenchPremises[k] || frenchSpeaking[p.country]) {
 			if t, ok := premiseTypes[k]; ok {
 				r.premises = append(r.premises, Premise{Type: t, Number: strings.ToUpper(p.text(i + 1))})
 				p.label(i, i+1, LabelPremiseType)
@@ -351,12 +351,13 @@ func (p *parser) phaseEstate(lo, hi int, r *part) {
 	p.label(lo, hi, LabelEstate)
 }
 
-// orgOfPlace reports whether an organization's word, then "of", opens
-// words[lo:hi] after its name: "Lions Club of Ikeja GRA" is a club named
-// after the estate, not the estate.
+// orgOfPlace reports whether a members' body's word (club, society,
+// association...), then "of", stands in words[lo:hi] after its name:
+// "Lions Club of Ikeja GRA" is a club named after the estate, not the
+// estate ("Central Bank of Nigeria Quarters" is an estate).
 func (p *parser) orgOfPlace(lo, hi int) bool {
 	for j := lo + 1; j+2 < hi; j++ {
-		if p.words[j].lex && organizationWords[p.key(j)] && p.key(j+1) == "of" {
+		if memberBodies[p.key(j)] && p.key(j+1) == "of" {
 			return true
 		}
 	}

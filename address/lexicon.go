@@ -392,6 +392,22 @@ var junctionLandmarks = map[string]bool{"NG": true, "GH": true, "IN": true, "KE"
 var generalDelivery = map[string]bool{"general delivery": true, "poste restante": true, "postlagernd": true,
 	"lista de correos": true, "fermo posta": true, "posta restante": true, "до востребования": true}
 
+// memberBodies are the words of bodies named after a place ("Lions Club
+// of Ikeja GRA", "Old Students Association of ...").
+var memberBodies = map[string]bool{"club": true, "society": true, "association": true, "union": true,
+	"league": true, "fellowship": true, "guild": true, "forum": true}
+
+// roomWords open a room of a residence, a unit only with a number after
+// them ("Zimmer 214"; "Chambre de Commerce" is none).
+var roomWords = map[string]bool{"zimmer": true, "kamer": true, "chambre": true, "zi": true}
+
+// frenchPremises are the premise types of French-speaking countries
+// only ("Bât. B"), and frenchSpeaking those countries.
+var (
+	frenchPremises = map[string]bool{"bat": true, "batiment": true}
+	frenchSpeaking = map[string]bool{"FR": true, "BE": true, "CH": true, "LU": true, "MC": true, "CA": true}
+)
+
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
 var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true,
 	"д": true, "дом": true, "nº": true, "numero": true, "número": true, "č": true, "br": true}

@@ -180,7 +180,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 		return true
 	}
 	if i+1 < hi && isID(p.key(i+1)) {
-		if _, ok := unitTypes[k]; ok {
+		if _, ok := unitTypes[k]; ok && (!roomWords[k] || p.words[i+1].digit) {
 			return true
 		}
 		if _, ok := premiseTypes[k]; ok && k != "house" {
@@ -196,7 +196,7 @@ func (p *parser) splitBefore(start, i, hi int) bool {
 	// "450 Elm St Apt 12 Fresno CA 93721": a unit and its number end
 	// what they are part of
 	if i-2 >= start && p.words[i-2].lex && isID(prev) && !isHouseNumber(p.text(i)) {
-		if _, ok := unitTypes[p.key(i-2)]; ok {
+		if _, ok := unitTypes[p.key(i-2)]; ok && (!roomWords[p.key(i-2)] || p.words[i-1].digit) {
 			return true
 		}
 		if levelWords[p.key(i-2)] && i-2 == start && start > 0 && p.streetTypeAt(start-1) {

@@ -333,7 +333,7 @@ MX|YUC|Yucatán|||Yuc
 MX|ZAC|Zacatecas|||Zac
 AR|A|Salta|||
 AR|B|Buenos Aires|||Provincia de Buenos Aires
-AR|C|Ciudad Autónoma de Buenos Aires|Buenos Aires||CABA|C.A.B.A.|Capital Federal|Ciudad de Buenos Aires|Buenos Aires F.D.
+AR|C|Ciudad Autónoma de Buenos Aires|||CABA|C.A.B.A.|Capital Federal|Ciudad de Buenos Aires|Buenos Aires F.D.
 AR|D|San Luis|||
 AR|E|Entre Ríos|||
 AR|F|La Rioja|||

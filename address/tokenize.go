@@ -33,7 +33,9 @@ func isSeparator(r rune) bool {
 	}
 	// pictographs, which social-media bios set between the parts of an
 	// address: "Canine Kingdom Kennels 📍 Mowe", "☎ 0803..."
-	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF
+	// (and flags, stars and arrows: "🇳🇬", "⭐", "➡")
+	return r >= 0x1F300 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r >= 0x1F1E6 && r <= 0x1F1FF ||
+		r >= 0x2B00 && r <= 0x2BFF || r >= 0x2190 && r <= 0x21FF
 }
 
 // Character classes of the tokenizer.
@@ -113,14 +115,19 @@ func nameParens(text string) string {
 		}
 		j += i + 1
 		inner := string(b[i+1 : j])
-		start := bytes.LastIndexFunc(b[:i], isSeparator) + 1
+		start := 0
+		if k := bytes.LastIndexFunc(b[:i], isSeparator); k >= 0 {
+			_, n := utf8.DecodeRune(b[k:])
+			start = k + n
+		}
 		words := strings.Fields(inner)
 		acronym := len(words) == 1 && strings.ToUpper(inner) == inner
 		after := j + 1
 		for after < len(b) && b[after] == ' ' {
 			after++
 		}
-		inside := after < len(b) && !isSeparator(rune(b[after])) // more of the name follows
+		next, _ := utf8.DecodeRune(b[after:])
+		inside := after < len(b) && !isSeparator(next) // more of the name follows
 		if len(words) > 0 && len(words) <= 3 && !strings.ContainsAny(inner, "0123456789,;([") && !streetWords(words) &&
 			(inside && namesOrganization(string(b[start:i])) && !acronym || orgQualifier(words)) {
 			b[i], b[j] = ' ', ' '

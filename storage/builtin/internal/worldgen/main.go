@@ -229,7 +229,7 @@ func others(name, ascii, alternates string, pop int, local string, taken func(ke
 		return out
 	}
 	// a city's name in another family than all those kept, which several
-	// languages share (support 3 or more) and of 5 letters or more, is kept
+	// languages share (support 3 or more: itself and 2 others) and of 5 letters or more, is kept
 	// beside them, up to 3:
 	// the many "Floren-" spellings of Florence leave no room for
 	// "Firenze" (its own language's, with "Firenz", "Firence", "Firenzi")
@@ -239,13 +239,24 @@ func others(name, ascii, alternates string, pop int, local string, taken func(ke
 	}
 	extra := 0
 	for _, k := range order[n:] {
-		if f := family(k); extra < 3 && support[k] >= 3 && len(k) >= 5 && !families[f] {
+		if f := family(k); extra < 3 && support[k] >= 3 && len(k) >= 5 && !families[f] && plainSpelling(pick[k]) {
 			families[f] = true
 			out = append(out, pick[k])
 			extra++
 		}
 	}
 	return out
+}
+
+// plainSpelling reports whether an alternate name is written as people
+// type a place's name: not with a Zulu locative's capital after an "I"
+// ("ILondon"), nor with combining marks ("Báe̤k-gĭng").
+func plainSpelling(n string) bool {
+	r := []rune(n)
+	if len(r) > 1 && r[0] == 'I' && unicode.IsUpper(r[1]) {
+		return false
+	}
+	return !strings.ContainsFunc(n, func(c rune) bool { return unicode.Is(unicode.Mn, c) })
 }
 
 // family returns the first two letters of a folded name: spellings of
