@@ -56,9 +56,8 @@ func (p *parser) takeHead() {
 			continue
 		}
 		if i == 1 && noStreet && p.words[p.spans[0].lo].label == LabelOrganization && s.len() >= 2 && (siteWords[p.key(s.hi-1)] || p.key(s.hi-1) == "park" && p.key(s.hi-2) == "motor") {
-			// a site the organization stands in, after its name: "Peace
-			// Mass Transit, Jabi Motor Park, Jabi", "Borno Express, Muna
-			// Garage, Maiduguri"
+			// a site the organization stands in, after its name: "Oron
+			// Clearing & Shipping Agency, Oron Beach, Oron"
 			p.a.Landmarks = append(p.a.Landmarks, Landmark{Name: p.name(s.lo, s.hi)})
 			p.label(s.lo, s.hi, LabelLandmark)
 			parts[i].plain = false
@@ -124,11 +123,11 @@ func (p *parser) takeHead() {
 // International Market, Ojo"; "ShopRite | The Palms Shopping Mall"). The landmark, having
 // no relation, is still a name Geocode may find as a place (INEC's
 // "Primary School, Oja Market, ..." names a ward so).
-func (p *parser) venueAround(pt *part, s span, noCore bool) {
+func (p *parser) venueAround(pt *part, s span, noStreet bool) {
 	if pt.org == "" || p.a.Organization == "" || pt.landmark != nil {
 		return
 	}
-	if !containerVenue(pt.org) && !(noCore && lastWordIn(pt.org, siteWords) && s.lo > 0 && p.words[p.spans[0].lo].label == LabelOrganization && p.spans[1].lo == s.lo) {
+	if !containerVenue(pt.org) && !(noStreet && lastWordIn(pt.org, siteWords) && s.lo > 0 && p.words[p.spans[0].lo].label == LabelOrganization && p.spans[1].lo == s.lo) {
 		return // (or a site right after the organization's name: "Offa Grammar School Old Boys Association, Offa Grammar School")
 	}
 	pt.landmark = &Landmark{Name: pt.org}
@@ -178,7 +177,7 @@ func lastWordIn(name string, set map[string]bool) bool {
 }
 
 // siteWords end the name of a site an organization stands in, written
-// after its name (see assemble): a garage, a beach, a
+// after its name (see takeHead): a garage, a beach, a
 // terminal, a sawmill, an airport, a game reserve, a school; and a motor
 // park.
 var siteWords = map[string]bool{"garage": true, "beach": true, "terminal": true, "sawmill": true,
