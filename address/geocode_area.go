@@ -154,8 +154,9 @@ func (g *geocoder) mentions(s Standardized) []*mention {
 			add("unresolved", l.Name, -1)
 		} else if l.Relation != "" && g.a.City == "" && g.a.Neighbourhood == "" && !hasStreetType(l.Name) {
 			// and where no place is written, a landmark named after
-			// one, its gate's or junction's word left out: "opposite
-			// Lekki Phase 1 Gate"
+			// one, its last word left out when that is a gate, a
+			// junction, a roundabout or a market: "opposite Lekki
+			// Phase 1 Gate"
 			if f := strings.Fields(l.Name); len(f) > 1 && (Fold(f[len(f)-1]) == "gate" || landmarkEnds[Fold(f[len(f)-1])] != "") {
 				add("unresolved", strings.Join(f[:len(f)-1], " "), -1)
 			}
