@@ -55,7 +55,7 @@ func (p *parser) takeHead() {
 			parts[i].plain = false
 			continue
 		}
-		if i == 1 && noStreet && p.words[p.spans[0].lo].label == LabelOrganization && s.len() >= 2 && (siteWords[p.key(s.hi-1)] || p.key(s.hi-1) == "park" && p.key(s.hi-2) == "motor") {
+		if noStreet && p.rightAfterOrg(s) && s.len() >= 2 && (siteWords[p.key(s.hi-1)] || p.key(s.hi-1) == "park" && p.key(s.hi-2) == "motor") {
 			// a site the organization stands in, after its name: "Oron
 			// Clearing & Shipping Agency, Oron Beach, Oron"
 			p.a.Landmarks = append(p.a.Landmarks, Landmark{Name: p.name(s.lo, s.hi)})
@@ -127,7 +127,7 @@ func (p *parser) venueAround(pt *part, s span, noStreet bool) {
 	if pt.org == "" || p.a.Organization == "" || pt.landmark != nil {
 		return
 	}
-	if !containerVenue(pt.org) && !(noStreet && lastWordIn(pt.org, siteWords) && s.lo > 0 && p.words[p.spans[0].lo].label == LabelOrganization && p.spans[1].lo == s.lo) {
+	if !containerVenue(pt.org) && !(noStreet && lastWordIn(pt.org, siteWords) && p.rightAfterOrg(s)) {
 		return // (or a site right after the organization's name: "Offa Grammar School Old Boys Association, Offa Grammar School")
 	}
 	pt.landmark = &Landmark{Name: pt.org}
@@ -174,6 +174,12 @@ func hostVenue(name string) bool { return lastWordIn(name, hostVenues) }
 func lastWordIn(name string, set map[string]bool) bool {
 	f := strings.Fields(Fold(name))
 	return len(f) > 0 && set[f[len(f)-1]]
+}
+
+// rightAfterOrg reports whether s is the second part, after a first the
+// organization's name took.
+func (p *parser) rightAfterOrg(s span) bool {
+	return len(p.spans) > 1 && p.spans[1] == s && p.words[p.spans[0].lo].label == LabelOrganization
 }
 
 // siteWords end the name of a site an organization stands in, written

@@ -5,7 +5,6 @@ package address
 import (
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -13,34 +12,22 @@ import (
 // in brackets, when it describes the trade rather than naming a place:
 // "Danjuma Bello & Associates (Quantity Surveyors), 7 Magaji Rumfa Road",
 // "Haruna Electricals (Generators & ACs), ...". The brackets end the
-// name's part, which opens the text or holds an organization's word, and
-// hold two words or more without a digit, a street's type or a
-// landmark's word ("(Ikeja City Mall)" is the landmark), that list goods
-// or services ("&", "and", a comma) or end in a trade's plural
-// ("Surveyors", "Accountants", "Practitioners"). A place in brackets
-// ("Total Filling Station (Ojota)") is one word or none of these.
+// name's part, which holds no digit and opens the text (pictographs
+// aside) or holds an organization's word, and describe a trade
+// (describesTrade); a place in brackets ("Total Filling Station
+// (Ojota)", "Tunde Stores (Ogba & Agege)") does not.
 func takeDescriptions(text string) (rest string, desc []string) {
 	if !strings.Contains(text, "(") {
 		return text, nil
 	}
 	return takeBrackets(text, func(i, j int) (bool, bool) {
-		start := 0
-		if k := strings.LastIndexFunc(text[:i], isSeparator); k >= 0 {
-			_, n := utf8.DecodeRuneInString(text[k:])
-			start = k + n // (a separator may be a pictograph of four bytes)
-		}
+		start := partStart(text[:i])
 		after := strings.TrimLeft(text[j+1:], " ")
 		first, _ := utf8.DecodeRuneInString(after)
 		ends := after == "" || strings.ContainsRune(",;:|-–—", first) || isSeparator(first)
 		name := strings.TrimSpace(text[start:i])
-		return name != "" && !hasDigit(name) && ends && (opensText(text[:start]) || namesOrganization(name)) && describesTrade(text[i+1:j]), false
+		return name != "" && !hasDigit(name) && ends && (!hasContent(text[:start]) || namesOrganization(name)) && describesTrade(text[i+1:j]), false
 	})
-}
-
-// opensText reports whether what stands before a part holds no letter or
-// digit: the part opens the text ("📍 Danjuma Bello ...").
-func opensText(before string) bool {
-	return strings.IndexFunc(before, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0
 }
 
 // describesTrade reports whether the text in brackets after a name

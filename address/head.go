@@ -1,6 +1,7 @@
 package address
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -164,7 +165,7 @@ func (p *parser) headMarkers(s span, r *part) int {
 				continue
 			}
 		}
-		if lex && i+1 < s.hi && isID(p.key(i+1)) && (!frenchPremises[k] || frenchSpeaking[p.country]) {
+		if lex && i+1 < s.hi && isID(p.key(i+1)) && (!frenchPremises[k] || slices.Contains(frenchCountries, p.country)) {
 			if t, ok := premiseTypes[k]; ok {
 				r.premises = append(r.premises, Premise{Type: t, Number: strings.ToUpper(p.text(i + 1))})
 				p.label(i, i+1, LabelPremiseType)

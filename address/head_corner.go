@@ -27,7 +27,7 @@ var foreignCorners = func() map[string][]string {
 	out := map[string][]string{
 		"ecke":   {"DE", "AT", "CH", "LI", "LU"},
 		"angolo": {"IT", "CH", "SM", "VA"},
-		"angle":  {"FR", "BE", "CH", "LU", "MC", "CA"},
+		"angle":  frenchCountries,
 	}
 	var iberian []string
 	for _, l := range streetLanguages {

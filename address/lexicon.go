@@ -331,7 +331,7 @@ var countryUnitTypes = func() map[string]map[string]string {
 		"FI": {"as": "as."},              // "as. 12": a flat (asunto) in Finland
 		// "kv. 42": a flat (kvartira) transliterated from Russian
 		"RU": {"kv": "kv."}, "BY": {"kv": "kv."}, "KZ": {"kv": "kv."}, "UA": {"kv": "kv."}}
-	for _, cc := range []string{"FR", "BE", "CH", "LU", "MC", "CA"} {
+	for _, cc := range frenchCountries {
 		out[cc] = map[string]string{"bureau": "Bureau"} // "bureau 2200": an office
 	}
 	out["BE"]["bte"] = "bte"     // "bte 8": a box, a flat's letterbox in Belgium
@@ -402,11 +402,12 @@ var memberBodies = map[string]bool{"club": true, "society": true, "association":
 var roomWords = map[string]bool{"zimmer": true, "kamer": true, "chambre": true, "zi": true}
 
 // frenchPremises are the premise types of French-speaking countries
-// only ("Bât. B"), and frenchSpeaking those countries.
-var (
-	frenchPremises = map[string]bool{"bat": true, "batiment": true}
-	frenchSpeaking = map[string]bool{"FR": true, "BE": true, "CH": true, "LU": true, "MC": true, "CA": true}
-)
+// only ("Bât. B").
+var frenchPremises = map[string]bool{"bat": true, "batiment": true}
+
+// frenchCountries are the countries whose addresses are written in French
+// (or in French as well).
+var frenchCountries = []string{"FR", "BE", "CH", "LU", "MC", "CA"}
 
 // numberMarkers introduce a house number ("No. 5", "Number 5", "#5").
 var numberMarkers = map[string]bool{"no": true, "nos": true, "number": true, "num": true, "#": true, "nr": true,

@@ -38,6 +38,17 @@ func isSeparator(r rune) bool {
 		r >= 0x2B00 && r <= 0x2BFF || r >= 0x2190 && r <= 0x21FF
 }
 
+// partStart returns where the last part of text begins: after its last
+// separator (which may be a pictograph of four bytes), or 0.
+func partStart(text string) int {
+	k := strings.LastIndexFunc(text, isSeparator)
+	if k < 0 {
+		return 0
+	}
+	_, n := utf8.DecodeRuneInString(text[k:])
+	return k + n
+}
+
 // Character classes of the tokenizer.
 const (
 	classWord = iota
@@ -115,11 +126,7 @@ func nameParens(text string) string {
 		}
 		j += i + 1
 		inner := string(b[i+1 : j])
-		start := 0
-		if k := bytes.LastIndexFunc(b[:i], isSeparator); k >= 0 {
-			_, n := utf8.DecodeRune(b[k:])
-			start = k + n
-		}
+		start := partStart(string(b[:i]))
 		words := strings.Fields(inner)
 		acronym := len(words) == 1 && strings.ToUpper(inner) == inner
 		after := j + 1
